@@ -1,0 +1,9 @@
+import type { ApprovalClass } from "../events.js";
+
+/** What the pure rules say about one call, before any person is asked. */
+export interface Verdict {
+  decision: ApprovalClass;
+  reason: string;
+  /** A target that always asks: "always allow" is neither applied nor remembered for it. */
+  critical?: boolean;
+}

@@ -1,0 +1,46 @@
+// Ordered, synchronous delivery of engine events. The bus stamps seq and ts so every
+// subscriber (reducer, wire, renderers) sees the very same object in the same order.
+import type { AgentEvent, EventType, Payload } from "./events.js";
+
+export type Subscriber = (event: AgentEvent) => void;
+
+export type Publish = <T extends EventType>(type: T, payload: Payload<T>) => AgentEvent;
+
+export class EventBus {
+  private readonly subscribers: Subscriber[] = [];
+  private seq: number;
+  private readonly onSubscriberError: (error: unknown) => void;
+
+  constructor(options: { startSeq?: number; onSubscriberError?: (error: unknown) => void } = {}) {
+    this.seq = options.startSeq ?? 0;
+    this.onSubscriberError =
+      options.onSubscriberError ?? ((error) => process.stderr.write(`mini-agent: a subscriber failed: ${String(error)}\n`));
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  subscribe(subscriber: Subscriber): () => void {
+    this.subscribers.push(subscriber);
+    return () => {
+      const index = this.subscribers.indexOf(subscriber);
+      if (index >= 0) this.subscribers.splice(index, 1);
+    };
+  }
+
+  publish: Publish = (type, payload) => {
+    this.seq += 1;
+    const event = { ...payload, type, seq: this.seq, ts: new Date().toISOString() } as AgentEvent;
+    // A copy of the list: a subscriber may unsubscribe while we deliver.
+    for (const subscriber of [...this.subscribers]) {
+      try {
+        subscriber(event);
+      } catch (error) {
+        // One broken projection must not break the engine or the other projections.
+        this.onSubscriberError(error);
+      }
+    }
+    return event;
+  };
+}

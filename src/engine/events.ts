@@ -1,0 +1,114 @@
+// The protocol: every event the engine publishes, defined once. The TUI, the print
+// renderers, the wire file and the reducer all read these objects; nothing else crosses
+// the seam between the engine and its faces.
+import { z } from "zod";
+
+const toolCall = z.object({
+  callId: z.string(),
+  name: z.string(),
+  /** Raw JSON text exactly as the model produced it (may be invalid JSON). */
+  arguments: z.string(),
+});
+
+const usage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheReadTokens: z.number().int().nonnegative().optional(),
+  cacheWriteTokens: z.number().int().nonnegative().optional(),
+  reasoningTokens: z.number().int().nonnegative().optional(),
+  costUsd: z.number().nonnegative().optional(),
+});
+
+export const approvalClass = z.enum(["allow", "confirm", "deny"]);
+
+/** Payload schemas keyed by event type. The envelope (type, seq, ts) is added below. */
+export const payloads = {
+  "session.started": z.object({
+    sessionId: z.string(),
+    cwd: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    resumed: z.boolean(),
+  }),
+  "turn.started": z.object({ turnId: z.string(), prompt: z.string() }),
+  "step.started": z.object({ round: z.number().int().positive() }),
+  "assistant.delta": z.object({ text: z.string() }),
+  "thinking.delta": z.object({ text: z.string(), signature: z.string().optional() }),
+  "tool.call": toolCall,
+  "step.ended": z.object({
+    round: z.number().int().positive(),
+    finishReason: z.enum(["stop", "tool_calls", "length", "content_filter", "aborted", "error"]),
+  }),
+  "approval.request": z.object({
+    callId: z.string(),
+    name: z.string(),
+    reason: z.string(),
+    /** What a person needs to decide: a command, a diff, a path. */
+    preview: z.string().optional(),
+  }),
+  "approval.decision": z.object({
+    callId: z.string(),
+    name: z.string(),
+    decision: z.enum(["allow", "deny"]),
+    /** Who decided: a hard rule, the remembered "always", the --yes flag, or a person. */
+    by: z.enum(["rule", "memory", "flag", "user"]),
+    reason: z.string(),
+    /** The person chose "always allow this tool" for the rest of the session. */
+    always: z.boolean().optional(),
+  }),
+  "tool.output": z.object({
+    callId: z.string(),
+    stream: z.enum(["stdout", "stderr"]),
+    chunk: z.string(),
+  }),
+  "tool.result": z.object({
+    callId: z.string(),
+    name: z.string(),
+    content: z.string(),
+    isError: z.boolean(),
+  }),
+  usage: usage,
+  retry: z.object({
+    attempt: z.number().int().positive(),
+    delayMs: z.number().int().nonnegative(),
+    reason: z.string(),
+  }),
+  error: z.object({
+    kind: z.enum(["provider", "auth", "context_length", "stream", "tool", "wire", "internal"]),
+    message: z.string(),
+  }),
+  "turn.ended": z.object({
+    turnId: z.string(),
+    stopReason: z.enum(["completed", "max_rounds", "aborted", "error"]),
+    rounds: z.number().int().nonnegative(),
+  }),
+} as const;
+
+export type EventType = keyof typeof payloads;
+export type Payload<T extends EventType> = z.infer<(typeof payloads)[T]>;
+
+const envelope = { seq: z.number().int().positive(), ts: z.string() };
+
+function eventSchema<T extends EventType>(type: T) {
+  return payloads[type].extend({ type: z.literal(type), ...envelope });
+}
+
+const eventTypes = Object.keys(payloads) as EventType[];
+
+/** The union of every event, for validating a line of stream-json or of the wire file. */
+export const agentEventSchema = z.discriminatedUnion(
+  "type",
+  eventTypes.map(eventSchema) as unknown as [
+    ReturnType<typeof eventSchema>,
+    ...ReturnType<typeof eventSchema>[],
+  ],
+);
+
+export type AgentEvent = {
+  [T in EventType]: { type: T; seq: number; ts: string } & Payload<T>;
+}[EventType];
+
+export type EventOf<T extends EventType> = Extract<AgentEvent, { type: T }>;
+export type ToolCall = z.infer<typeof toolCall>;
+export type Usage = z.infer<typeof usage>;
+export type ApprovalClass = z.infer<typeof approvalClass>;

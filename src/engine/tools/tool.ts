@@ -1,0 +1,47 @@
+// What a tool is: a name, a zod input schema, an approval kind, and an execute function.
+// Tools are built by factories that take the workspace root (and, where useful, the
+// operations they may perform) so tests can hand them a temp tree.
+import type { z } from "zod";
+
+/** How the approval rules treat a tool before looking at its arguments. */
+export type ToolKind = "read" | "write" | "command";
+
+export interface ToolContext {
+  signal: AbortSignal;
+  /** Live output (e.g. a command's stdout lines) published as `tool.output`. */
+  onOutput?: (stream: "stdout" | "stderr", chunk: string) => void;
+}
+
+export interface ToolResult {
+  content: string;
+  isError?: boolean;
+}
+
+export interface Tool<Input = any> {
+  name: string;
+  description: string;
+  kind: ToolKind;
+  input: z.ZodType<Input>;
+  execute(input: Input, context: ToolContext): Promise<ToolResult>;
+  /** What a person sees before approving (e.g. the unified diff a write would make). */
+  preview?(input: Input): Promise<string | undefined>;
+}
+
+/** A failure the model should see as a tool error (not a crash of the engine). */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
+
+export function defineTool<Schema extends z.ZodType>(tool: {
+  name: string;
+  description: string;
+  kind: ToolKind;
+  input: Schema;
+  execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
+  preview?(input: z.infer<Schema>): Promise<string | undefined>;
+}): Tool<z.infer<Schema>> {
+  return tool;
+}
