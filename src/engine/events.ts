@@ -68,6 +68,15 @@ export const payloads = {
     isError: z.boolean(),
   }),
   usage: usage,
+  "todo.updated": z.object({
+    todos: z.array(
+      z.object({
+        content: z.string(),
+        status: z.enum(["pending", "in_progress", "done", "blocked"]),
+        note: z.string().optional(),
+      }),
+    ),
+  }),
   retry: z.object({
     attempt: z.number().int().positive(),
     delayMs: z.number().int().nonnegative(),

@@ -15,6 +15,8 @@ export interface ToolContext {
 export interface ToolResult {
   content: string;
   isError?: boolean;
+  /** Images (e.g. read_file on a PNG) for providers that accept image input; `content` describes them. */
+  images?: { mediaType: string; base64: string }[];
 }
 
 export interface Tool<Input = any> {
@@ -43,5 +45,6 @@ export function defineTool<Schema extends z.ZodType>(tool: {
   execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
   preview?(input: z.infer<Schema>): Promise<string | undefined>;
 }): Tool<z.infer<Schema>> {
-  return tool;
+  // The generic Schema is wider than ZodType<Output>; the shape is identical.
+  return tool as unknown as Tool<z.infer<Schema>>;
 }

@@ -1,0 +1,74 @@
+// Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
+export const EXIT = { ok: 0, runtime: 1, usage: 2, interrupted: 130 } as const;
+
+/** A usage or configuration problem: the message names the flag, file or value; exit 2. */
+export class UsageError extends Error {
+  readonly exitCode: number = EXIT.usage;
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export type OutputFormat = "text" | "json" | "stream-json";
+export type ThinkingFlag = "off" | "low" | "medium" | "high" | "max";
+
+export interface CliOptions {
+  prompt: string;
+  yes: boolean;
+  outputFormat: OutputFormat;
+  session: { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
+  provider?: string;
+  model?: string;
+  thinking?: ThinkingFlag;
+  maxRounds?: number;
+  sandbox: boolean;
+}
+
+const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
+const THINKING = ["off", "low", "medium", "high", "max"] as const;
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`invalid value ${JSON.stringify(value)} for ${flag}; expected one of: ${allowed.join(", ")}`);
+}
+
+interface RawValues {
+  yes?: boolean;
+  "output-format"?: string;
+  continue?: boolean;
+  resume?: string;
+  new?: boolean;
+  provider?: string;
+  model?: string;
+  thinking?: string;
+  "max-rounds"?: string;
+  sandbox?: boolean;
+}
+
+export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
+  const chosen = [values.continue && "--continue", values.resume !== undefined && "--resume", values.new && "--new"].filter(Boolean);
+  if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} cannot be used together`);
+  if (values.resume !== undefined && !/^[A-Za-z0-9_-]+$/.test(values.resume)) {
+    throw new UsageError(`invalid session id ${JSON.stringify(values.resume)} for --resume`);
+  }
+  let maxRounds: number | undefined;
+  if (values["max-rounds"] !== undefined) {
+    maxRounds = Number(values["max-rounds"]);
+    if (!Number.isInteger(maxRounds) || maxRounds < 1) {
+      throw new UsageError(`invalid value ${JSON.stringify(values["max-rounds"])} for --max-rounds; expected a whole number of at least 1`);
+    }
+  }
+  if (!prompt) throw new UsageError('no task given: pass it as mini-agent -p "task" or on stdin');
+  return {
+    prompt,
+    yes: values.yes ?? false,
+    outputFormat: oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS),
+    session: values.continue ? { mode: "continue" } : values.resume !== undefined ? { mode: "resume", id: values.resume } : { mode: "new" },
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
+    ...(maxRounds !== undefined ? { maxRounds } : {}),
+    sandbox: values.sandbox ?? false,
+  };
+}

@@ -1,0 +1,84 @@
+// A scripted model that streams like a real one: small deltas, tool calls, usage, finish.
+// Request N gets scripted turn N; later requests get `after`.
+import type { Message } from "../messages.js";
+import { LAST_RESULT_PLACEHOLDER, type FakeScript, type ScriptedTurn } from "./fake-script.js";
+import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "./provider.js";
+
+const DEFAULT_AFTER: ScriptedTurn = { text: "Nothing more to do." };
+
+/** Splits text into small pieces of 1–3 words, the way a model's deltas arrive. */
+export function chunkText(text: string): string[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += 2) chunks.push(words.slice(i, i + 2).join(""));
+  return chunks;
+}
+
+function lastToolResult(messages: readonly Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i];
+    if (message?.role === "tool") return message.content;
+  }
+  return "(no tool result)";
+}
+
+function estimateTokens(request: ModelRequest): number {
+  let chars = request.system.length;
+  for (const message of request.messages) chars += JSON.stringify(message).length;
+  return Math.ceil(chars / 4);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
+      },
+      { once: true },
+    );
+  });
+}
+
+export class FakeProvider implements ModelProvider {
+  readonly name = "fake";
+  readonly model = "fake-scripted";
+  private requests = 0;
+
+  constructor(private readonly script: FakeScript) {}
+
+  async *stream(request: ModelRequest): AsyncIterable<StreamPart> {
+    const turn = this.script.turns[this.requests] ?? this.script.after ?? DEFAULT_AFTER;
+    this.requests += 1;
+    const pause = async () => {
+      if (turn.delay_ms) await sleep(turn.delay_ms, request.signal);
+      else if (request.signal?.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
+    };
+    if (turn.error) throw new ProviderError(turn.error.message, turn.error.kind);
+
+    let outputChars = 0;
+    for (const piece of chunkText(turn.reasoning ?? "")) {
+      await pause();
+      outputChars += piece.length;
+      yield { type: "thinking", text: piece };
+    }
+    const text = (turn.text ?? "").replace(LAST_RESULT_PLACEHOLDER, () => lastToolResult(request.messages));
+    for (const piece of chunkText(text)) {
+      await pause();
+      outputChars += piece.length;
+      yield { type: "text", text: piece };
+    }
+    const calls = turn.tool_calls ?? [];
+    for (const [index, call] of calls.entries()) {
+      await pause();
+      const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+      outputChars += args.length;
+      yield { type: "tool_call", id: `call_${this.requests}_${index + 1}`, name: call.name, arguments: args };
+    }
+    yield { type: "usage", inputTokens: estimateTokens(request), outputTokens: Math.ceil(outputChars / 4) };
+    yield { type: "finish", reason: calls.length > 0 ? "tool_calls" : "stop" };
+  }
+}

@@ -1,0 +1,162 @@
+// The turn state machine: request → stream → tool calls → approval → execute → results
+// back → repeat, until the model stops, maxRounds is reached, or the turn is aborted.
+// Every step is published as an event; the loop reads the conversation back from the
+// folded session state, never from a private copy.
+import { randomUUID } from "node:crypto";
+import type { ApprovalGate } from "./approval/gate.js";
+import type { Publish } from "./event-bus.js";
+import type { Payload, ToolCall } from "./events.js";
+import { ProviderError, type FinishReason, type ModelProvider, type ThinkingLevel } from "./llm/provider.js";
+import type { SessionState } from "./state.js";
+import { executeApproved } from "./tools/executor.js";
+import { prepareCall } from "./tools/prepare-call.js";
+import type { ToolRegistry } from "./tools/registry.js";
+
+export type StopReason = Payload<"turn.ended">["stopReason"];
+
+export interface TurnOutcome {
+  stopReason: StopReason;
+  rounds: number;
+}
+
+export interface LoopOptions {
+  provider: ModelProvider;
+  registry: ToolRegistry;
+  gate: ApprovalGate;
+  publish: Publish;
+  state(): SessionState;
+  /** Built per step so the todo list and other live state reach every request. */
+  systemPrompt(state: SessionState): string;
+  maxRounds?: number;
+  thinking?: ThinkingLevel;
+  /** Adds a USD estimate to a usage report when the model's price is known. */
+  priceUsage?(usage: Payload<"usage">): number | undefined;
+}
+
+export const DEFAULT_MAX_ROUNDS = 50;
+const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call ran";
+const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.name === "AbortError");
+}
+
+export function createLoop(options: LoopOptions) {
+  const { provider, registry, gate, publish } = options;
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+
+  /** Answers calls left open (a crash, an abort) so the next request is valid for every provider. */
+  function closeOpenCalls(content: string): void {
+    for (const call of [...options.state().openCalls]) {
+      publish("tool.result", { callId: call.id, name: call.name, content, isError: true });
+    }
+  }
+
+  async function streamStep(round: number, signal: AbortSignal): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
+    publish("step.started", { round });
+    const calls: ToolCall[] = [];
+    let finish: FinishReason | undefined;
+    const state = options.state();
+    const stream = provider.stream({
+      system: options.systemPrompt(state),
+      messages: state.messages,
+      tools: registry.specs(),
+      signal,
+      ...(options.thinking ? { thinking: options.thinking } : {}),
+    });
+    for await (const part of stream) {
+      switch (part.type) {
+        case "text":
+          if (part.text) publish("assistant.delta", { text: part.text });
+          break;
+        case "thinking":
+          publish("thinking.delta", { text: part.text, ...(part.signature ? { signature: part.signature } : {}) });
+          break;
+        case "tool_call": {
+          const call = { callId: part.id, name: part.name, arguments: part.arguments };
+          calls.push(call);
+          publish("tool.call", call);
+          break;
+        }
+        case "usage": {
+          const { type: _type, ...usage } = part;
+          const costUsd = options.priceUsage?.(usage);
+          publish("usage", costUsd === undefined ? usage : { ...usage, costUsd });
+          break;
+        }
+        case "retry":
+          publish("retry", { attempt: part.attempt, delayMs: part.delayMs, reason: part.reason });
+          break;
+        case "finish":
+          finish = part.reason;
+          break;
+      }
+    }
+    if (signal.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
+    if (!finish) throw new ProviderError("the model's stream ended without a finish marker", "stream");
+    publish("step.ended", { round, finishReason: finish });
+    return { calls, finish };
+  }
+
+  async function runCall(call: ToolCall, signal: AbortSignal): Promise<void> {
+    const prepared = prepareCall(registry, call);
+    if ("error" in prepared) {
+      publish("tool.result", { callId: call.callId, name: call.name, content: prepared.error, isError: true });
+      return;
+    }
+    const outcome = await gate(call.callId, prepared.tool, prepared.input);
+    if ("refused" in outcome) {
+      publish("tool.result", { callId: call.callId, name: call.name, content: outcome.refused, isError: true });
+      return;
+    }
+    const result = await executeApproved(outcome.approved, {
+      signal,
+      onOutput: (stream, chunk) => publish("tool.output", { callId: call.callId, stream, chunk }),
+    });
+    publish("tool.result", { callId: call.callId, name: call.name, content: result.content, isError: result.isError ?? false });
+  }
+
+  async function runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome> {
+    closeOpenCalls(LOST_RESULT);
+    const turnId = randomUUID();
+    publish("turn.started", { turnId, prompt });
+    let rounds = 0;
+    let stopReason: StopReason = "completed";
+    let streaming = false;
+    try {
+      for (;;) {
+        if (signal.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
+        if (rounds >= maxRounds) {
+          stopReason = "max_rounds";
+          break;
+        }
+        rounds += 1;
+        streaming = true;
+        const { calls } = await streamStep(rounds, signal);
+        streaming = false;
+        if (calls.length === 0) break;
+        for (const call of calls) {
+          if (signal.aborted) break;
+          await runCall(call, signal);
+        }
+      }
+    } catch (error) {
+      if (isAbort(error, signal)) {
+        stopReason = "aborted";
+        if (streaming) publish("step.ended", { round: rounds, finishReason: "aborted" });
+      } else {
+        stopReason = "error";
+        const kind = error instanceof ProviderError ? error.kind : "internal";
+        publish("error", { kind, message: (error as Error).message ?? String(error) });
+        if (streaming) publish("step.ended", { round: rounds, finishReason: "error" });
+      }
+    }
+    closeOpenCalls(stopReason === "aborted" ? ABORTED_RESULT : LOST_RESULT);
+    publish("turn.ended", { turnId, stopReason, rounds });
+    return { stopReason, rounds };
+  }
+
+  return { runTurn };
+}
+
+export type Loop = ReturnType<typeof createLoop>;

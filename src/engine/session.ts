@@ -1,0 +1,67 @@
+// Where sessions live on disk: $MINI_AGENT_HOME/sessions/<workspace-key>/<session-id>.jsonl.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** A readable, collision-safe folder name for a workspace: its basename plus a hash of the full path. */
+export function workspaceKey(cwd: string): string {
+  const resolved = path.resolve(cwd);
+  const base = path.basename(resolved).replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 40) || "root";
+  const hash = createHash("sha256").update(resolved).digest("hex").slice(0, 10);
+  return `${base}-${hash}`;
+}
+
+/** Sortable by creation time, unique enough for one person's machine. */
+export function newSessionId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
+  return `${stamp}-${randomBytes(3).toString("hex")}`;
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]+$/;
+
+export class SessionStore {
+  readonly dir: string;
+
+  constructor(home: string, cwd: string) {
+    this.dir = path.join(home, "sessions", workspaceKey(cwd));
+  }
+
+  ensureDir(): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  }
+
+  fileFor(sessionId: string): string {
+    if (!SESSION_ID.test(sessionId)) throw new Error(`invalid session id ${JSON.stringify(sessionId)}`);
+    return path.join(this.dir, `${sessionId}.jsonl`);
+  }
+
+  /** Folder for a session's side files (background task logs). */
+  sideDirFor(sessionId: string): string {
+    return path.join(this.dir, sessionId);
+  }
+
+  exists(sessionId: string): boolean {
+    return SESSION_ID.test(sessionId) && existsSync(this.fileFor(sessionId));
+  }
+
+  /** Sessions of this workspace, most recently active first. */
+  list(): { id: string; file: string; mtimeMs: number }[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.endsWith(".jsonl"))
+      .map((name) => {
+        const file = path.join(this.dir, name);
+        return { id: name.slice(0, -".jsonl".length), file, mtimeMs: statSync(file).mtimeMs };
+      })
+      .sort((a, b) => b.mtimeMs - a.mtimeMs || b.id.localeCompare(a.id));
+  }
+
+  newest(): string | undefined {
+    return this.list()[0]?.id;
+  }
+}

@@ -1,0 +1,145 @@
+// Session state is a fold over events. The live session and a cold rebuild from the wire
+// file run this same reducer, so a resumed session is the live one by construction.
+import type { AgentEvent, Usage } from "./events.js";
+import type { AssistantToolCall, Message } from "./messages.js";
+
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+  requests: number;
+}
+
+export interface TodoItem {
+  content: string;
+  status: "pending" | "in_progress" | "done" | "blocked";
+  note?: string;
+}
+
+export interface SessionState {
+  sessionId: string | undefined;
+  messages: Message[];
+  /** Tools the person chose to "always allow" for this session. */
+  alwaysAllowed: string[];
+  usage: UsageTotals;
+  todos: TodoItem[];
+  /** The assistant message being streamed; folded into `messages` when its step ends. */
+  pending: PendingAssistant | undefined;
+  /** Calls the model made whose results have not arrived yet. */
+  openCalls: AssistantToolCall[];
+  lastSeq: number;
+}
+
+interface PendingAssistant {
+  text: string;
+  thinking: string;
+  thinkingSignature: string | undefined;
+  toolCalls: AssistantToolCall[];
+}
+
+export function initialState(): SessionState {
+  return {
+    sessionId: undefined,
+    messages: [],
+    alwaysAllowed: [],
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, requests: 0 },
+    todos: [],
+    pending: undefined,
+    openCalls: [],
+    lastSeq: 0,
+  };
+}
+
+function ensurePending(state: SessionState): PendingAssistant {
+  state.pending ??= { text: "", thinking: "", thinkingSignature: undefined, toolCalls: [] };
+  return state.pending;
+}
+
+/** Moves a streamed assistant message into the conversation (keeping what arrived). */
+function flushPending(state: SessionState): void {
+  const pending = state.pending;
+  if (!pending) return;
+  state.pending = undefined;
+  if (!pending.text && !pending.thinking && pending.toolCalls.length === 0) return;
+  state.messages.push({
+    role: "assistant",
+    text: pending.text,
+    ...(pending.thinking ? { thinking: pending.thinking } : {}),
+    ...(pending.thinkingSignature ? { thinkingSignature: pending.thinkingSignature } : {}),
+    toolCalls: pending.toolCalls,
+  });
+  state.openCalls.push(...pending.toolCalls);
+}
+
+function addUsage(totals: UsageTotals, usage: Usage): void {
+  totals.inputTokens += usage.inputTokens;
+  totals.outputTokens += usage.outputTokens;
+  totals.cacheReadTokens += usage.cacheReadTokens ?? 0;
+  totals.cacheWriteTokens += usage.cacheWriteTokens ?? 0;
+  totals.costUsd += usage.costUsd ?? 0;
+  totals.requests += 1;
+}
+
+/** Applies one event. Mutates and returns `state` (the fold runs once per event, hot path). */
+export function reduce(state: SessionState, event: AgentEvent): SessionState {
+  state.lastSeq = event.seq;
+  switch (event.type) {
+    case "session.started":
+      state.sessionId = event.sessionId;
+      break;
+    case "turn.started":
+      flushPending(state);
+      state.messages.push({ role: "user", content: event.prompt });
+      break;
+    case "assistant.delta":
+      ensurePending(state).text += event.text;
+      break;
+    case "thinking.delta": {
+      const pending = ensurePending(state);
+      pending.thinking += event.text;
+      if (event.signature) pending.thinkingSignature = event.signature;
+      break;
+    }
+    case "tool.call":
+      ensurePending(state).toolCalls.push({ id: event.callId, name: event.name, arguments: event.arguments });
+      break;
+    case "step.ended":
+      flushPending(state);
+      break;
+    case "approval.decision":
+      if (event.decision === "allow" && event.always && !state.alwaysAllowed.includes(event.name)) {
+        state.alwaysAllowed.push(event.name);
+      }
+      break;
+    case "tool.result":
+      flushPending(state);
+      state.openCalls = state.openCalls.filter((call) => call.id !== event.callId);
+      state.messages.push({
+        role: "tool",
+        callId: event.callId,
+        name: event.name,
+        content: event.content,
+        isError: event.isError,
+      });
+      break;
+    case "usage":
+      addUsage(state.usage, event);
+      break;
+    case "todo.updated":
+      state.todos = event.todos.map((todo) => ({ ...todo }));
+      break;
+    case "turn.ended":
+      flushPending(state);
+      break;
+    default:
+      break;
+  }
+  return state;
+}
+
+export function foldEvents(events: Iterable<AgentEvent>, state = initialState()): SessionState {
+  for (const event of events) reduce(state, event);
+  return state;
+}

@@ -1,0 +1,33 @@
+// The set of tools offered to the model, and the specs the provider adapters send.
+import { z } from "zod";
+import type { ToolSpec } from "../llm/provider.js";
+import type { Tool } from "./tool.js";
+
+export class ToolRegistry {
+  private readonly byName = new Map<string, Tool>();
+  private specCache: ToolSpec[] | undefined;
+
+  constructor(tools: Iterable<Tool>) {
+    for (const tool of tools) {
+      if (this.byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
+      this.byName.set(tool.name, tool);
+    }
+  }
+
+  get(name: string): Tool | undefined {
+    return this.byName.get(name);
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** JSON Schemas are derived once from the zod inputs; the request builder reuses them. */
+  specs(): ToolSpec[] {
+    this.specCache ??= [...this.byName.values()].map((tool) => {
+      const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;
+      return { name: tool.name, description: tool.description, inputSchema };
+    });
+    return this.specCache;
+  }
+}

@@ -1,0 +1,32 @@
+// --output-format json: one object at the end of the turn.
+import type { PrintOutput, PrintRenderer } from "./renderer.js";
+import { TurnSummary } from "./turn-summary.js";
+
+export function createJsonRenderer(output: PrintOutput): PrintRenderer {
+  const summary = new TurnSummary();
+  return {
+    onEvent(event) {
+      summary.observe(event);
+    },
+    finish(outcome, state) {
+      const result = {
+        session_id: summary.sessionId,
+        final_text: summary.finalText,
+        is_error: outcome.stopReason === "error" || outcome.stopReason === "aborted",
+        stop_reason: outcome.stopReason,
+        rounds: outcome.rounds,
+        usage: {
+          input_tokens: state.usage.inputTokens,
+          output_tokens: state.usage.outputTokens,
+          cache_read_tokens: state.usage.cacheReadTokens,
+          cache_write_tokens: state.usage.cacheWriteTokens,
+          requests: state.usage.requests,
+          ...(state.usage.costUsd > 0 ? { cost_usd: Number(state.usage.costUsd.toFixed(6)) } : {}),
+        },
+        refused_calls: summary.refused.map((call) => ({ call_id: call.callId, name: call.name, reason: call.reason })),
+        errors: summary.errors,
+      };
+      output.stdout(`${JSON.stringify(result)}\n`);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// A print renderer is a projection of engine events onto stdout/stderr.
+import type { AgentEvent } from "../engine/events.js";
+import type { TurnOutcome } from "../engine/loop.js";
+import type { SessionState } from "../engine/state.js";
+
+export interface PrintOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export interface PrintRenderer {
+  onEvent(event: AgentEvent): void;
+  /** Called once after the turn, with the folded session state. */
+  finish(outcome: TurnOutcome, state: SessionState): void;
+}
+

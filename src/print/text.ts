@@ -1,0 +1,50 @@
+// --output-format text: the final answer on stdout; progress (intermediate text, tool
+// calls, approvals, retries, errors) on stderr so a script can pipe the answer alone.
+import type { AgentEvent } from "../engine/events.js";
+import type { PrintOutput, PrintRenderer } from "./renderer.js";
+import { TurnSummary } from "./turn-summary.js";
+
+function oneLine(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function createTextRenderer(output: PrintOutput): PrintRenderer {
+  const summary = new TurnSummary();
+  const progress = (line: string) => output.stderr(`${line}\n`);
+
+  function describe(event: AgentEvent): void {
+    switch (event.type) {
+      case "tool.call":
+        progress(`→ ${event.name} ${oneLine(event.arguments, 120)}`);
+        break;
+      case "approval.decision":
+        if (event.decision === "deny") progress(`✗ ${event.name} refused: ${event.reason}`);
+        break;
+      case "tool.result":
+        progress(`${event.isError ? "✗" : "✓"} ${event.name}: ${oneLine(event.content)}`);
+        break;
+      case "retry":
+        progress(`… retrying (attempt ${event.attempt}, in ${event.delayMs} ms): ${event.reason}`);
+        break;
+      case "error":
+        progress(`error (${event.kind}): ${event.message}`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  return {
+    onEvent(event) {
+      const step = summary.observe(event);
+      if (step && !step.final && step.stepText) progress(step.stepText.trim());
+      describe(event);
+    },
+    finish(outcome) {
+      if (summary.finalText) output.stdout(summary.finalText.endsWith("\n") ? summary.finalText : `${summary.finalText}\n`);
+      if (outcome.stopReason === "max_rounds") progress(`stopped after ${outcome.rounds} rounds (max_rounds reached)`);
+      if (outcome.stopReason === "aborted") progress("interrupted");
+    },
+  };
+}

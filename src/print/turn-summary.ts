@@ -1,0 +1,44 @@
+// Facts about one turn that the text and json renderers both report.
+import type { AgentEvent } from "../engine/events.js";
+
+export interface RefusedCall {
+  callId: string;
+  name: string;
+  reason: string;
+}
+
+/** Watches the events of one turn: the final answer, refusals and errors. */
+export class TurnSummary {
+  sessionId = "";
+  finalText = "";
+  refused: RefusedCall[] = [];
+  errors: string[] = [];
+  private stepText = "";
+
+  /** Returns the text of a step that just ended, and whether it was the final answer. */
+  observe(event: AgentEvent): { stepText: string; final: boolean } | undefined {
+    switch (event.type) {
+      case "session.started":
+        this.sessionId = event.sessionId;
+        return undefined;
+      case "assistant.delta":
+        this.stepText += event.text;
+        return undefined;
+      case "approval.decision":
+        if (event.decision === "deny") this.refused.push({ callId: event.callId, name: event.name, reason: event.reason });
+        return undefined;
+      case "error":
+        this.errors.push(event.message);
+        return undefined;
+      case "step.ended": {
+        const stepText = this.stepText;
+        this.stepText = "";
+        const final = event.finishReason !== "tool_calls";
+        if (final && stepText) this.finalText = stepText;
+        return { stepText, final };
+      }
+      default:
+        return undefined;
+    }
+  }
+}

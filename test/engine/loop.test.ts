@@ -1,0 +1,177 @@
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApprovalGate, type Approver } from "../../src/engine/approval/gate.js";
+import { EventBus } from "../../src/engine/event-bus.js";
+import type { AgentEvent } from "../../src/engine/events.js";
+import { FakeProvider } from "../../src/engine/llm/fake.js";
+import type { FakeScript } from "../../src/engine/llm/fake-script.js";
+import { createLoop } from "../../src/engine/loop.js";
+import { initialState, reduce, foldEvents } from "../../src/engine/state.js";
+import { executeApproved } from "../../src/engine/tools/executor.js";
+import { createJail } from "../../src/engine/tools/jail.js";
+import { ToolRegistry } from "../../src/engine/tools/registry.js";
+import { defineTool, type Tool } from "../../src/engine/tools/tool.js";
+
+function workspace(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "loop-"));
+}
+
+/** A real tool that writes a marker file, so "did it run" is a question about the disk. */
+function markerTool(root: string): Tool {
+  return defineTool({
+    name: "touch",
+    description: "create a file",
+    kind: "write",
+    input: z.object({ path: z.string() }),
+    async execute(input) {
+      writeFileSync(path.join(root, input.path), "ran");
+      return { content: `touched ${input.path}` };
+    },
+  });
+}
+
+function waitTool(): Tool {
+  return defineTool({
+    name: "wait",
+    description: "waits until aborted",
+    kind: "read",
+    input: z.object({}),
+    execute: (_input, context) =>
+      new Promise((_resolve, reject) =>
+        context.signal.addEventListener("abort", () => reject(Object.assign(new Error("aborted"), { name: "AbortError" }))),
+      ),
+  });
+}
+
+function rig(root: string, script: FakeScript, tools: Tool[], approver: Approver, maxRounds?: number) {
+  const bus = new EventBus();
+  const state = initialState();
+  const events: AgentEvent[] = [];
+  bus.subscribe((event) => reduce(state, event));
+  bus.subscribe((event) => events.push(event));
+  const registry = new ToolRegistry(tools);
+  const jail = createJail(root);
+  const gate = createApprovalGate({
+    rules: { jail, classifyCommand: () => ({ decision: "confirm", reason: "test" }) },
+    approver,
+    publish: bus.publish,
+    alwaysAllowed: () => state.alwaysAllowed,
+  });
+  const loop = createLoop({
+    provider: new FakeProvider(script),
+    registry,
+    gate,
+    publish: bus.publish,
+    state: () => state,
+    systemPrompt: () => "test",
+    ...(maxRounds ? { maxRounds } : {}),
+  });
+  return { loop, state, events };
+}
+
+const allow: Approver = async () => ({ decision: "allow", by: "flag" });
+
+describe("turn loop", () => {
+  it("runs a tool call turn to the end and folds the same state a rebuild gets", async () => {
+    const root = workspace();
+    const { loop, state, events } = rig(
+      root,
+      { turns: [{ text: "making it", tool_calls: [{ name: "touch", arguments: { path: "a.txt" } }] }, { text: "done" }] },
+      [markerTool(root)],
+      allow,
+    );
+    const outcome = await loop.runTurn("make a.txt", new AbortController().signal);
+    expect(outcome).toEqual({ stopReason: "completed", rounds: 2 });
+    expect(existsSync(path.join(root, "a.txt"))).toBe(true);
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["turn.started", "tool.call", "approval.request", "approval.decision", "tool.result", "turn.ended"]),
+    );
+    expect(state.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(foldEvents(events).messages).toEqual(state.messages);
+  });
+
+  it("never executes a call the rules deny, even when the approver would allow", async () => {
+    const root = workspace();
+    const { loop, events } = rig(
+      root,
+      { turns: [{ tool_calls: [{ name: "touch", arguments: { path: "../escape.txt" } }] }] },
+      [markerTool(root)],
+      allow,
+    );
+    await loop.runTurn("escape", new AbortController().signal);
+    expect(existsSync(path.join(root, "..", "escape.txt"))).toBe(false);
+    const result = events.find((event) => event.type === "tool.result");
+    expect(result).toMatchObject({ isError: true });
+    expect(events.find((event) => event.type === "approval.decision")).toMatchObject({ decision: "deny", by: "rule" });
+  });
+
+  it("refuses to execute a call that did not come from the gate", async () => {
+    const root = workspace();
+    const forged = { callId: "x", tool: markerTool(root), input: { path: "forged.txt" } };
+    await expect(executeApproved(forged as never, { signal: new AbortController().signal })).rejects.toThrow(/did not approve/);
+    expect(existsSync(path.join(root, "forged.txt"))).toBe(false);
+  });
+
+  it("turns malformed arguments and unknown tools into errors the model sees", async () => {
+    const root = workspace();
+    const { loop, state } = rig(
+      root,
+      {
+        turns: [
+          {
+            tool_calls: [
+              { name: "touch", arguments: '{"path": "a.txt"' },
+              { name: "nope", arguments: {} },
+              { name: "touch", arguments: { path: 42 } },
+            ],
+          },
+          { text: "ok" },
+        ],
+      },
+      [markerTool(root)],
+      allow,
+    );
+    await loop.runTurn("go", new AbortController().signal);
+    const results = state.messages.filter((message) => message.role === "tool");
+    expect(results.map((message) => message.role === "tool" && message.content)).toEqual([
+      expect.stringMatching(/not valid JSON/),
+      expect.stringMatching(/unknown tool "nope"/),
+      expect.stringMatching(/invalid input for touch: path/),
+    ]);
+  });
+
+  it("stops at maxRounds with that stop reason", async () => {
+    const root = workspace();
+    const looping = { turns: [], after: { tool_calls: [{ name: "touch", arguments: { path: "x" } }] } };
+    const { loop } = rig(root, looping, [markerTool(root)], allow, 3);
+    expect(await loop.runTurn("forever", new AbortController().signal)).toEqual({ stopReason: "max_rounds", rounds: 3 });
+  });
+
+  it("aborting mid-tool answers every open call so the next request is valid", async () => {
+    const root = workspace();
+    const { loop, state, events } = rig(
+      root,
+      { turns: [{ tool_calls: [{ name: "wait", arguments: {} }, { name: "wait", arguments: {} }] }] },
+      [waitTool()],
+      allow,
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const outcome = await loop.runTurn("wait", controller.signal);
+    expect(outcome.stopReason).toBe("aborted");
+    expect(state.openCalls).toEqual([]);
+    const results = events.filter((event) => event.type === "tool.result");
+    expect(results).toHaveLength(2);
+    expect(events.at(-1)).toMatchObject({ type: "turn.ended", stopReason: "aborted" });
+  });
+
+  it("reports a provider error as an error event and ends the turn with stop reason error", async () => {
+    const root = workspace();
+    const { loop, events } = rig(root, { turns: [{ error: { kind: "auth", message: "bad key from KIMI_API_KEY" } }] }, [], allow);
+    expect((await loop.runTurn("hi", new AbortController().signal)).stopReason).toBe("error");
+    expect(events.find((event) => event.type === "error")).toMatchObject({ kind: "auth", message: "bad key from KIMI_API_KEY" });
+  });
+});

@@ -1,0 +1,95 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EventBus } from "../../src/engine/event-bus.js";
+import { foldEvents } from "../../src/engine/state.js";
+import { readWire, WireFormatError, WireWriter } from "../../src/engine/wire.js";
+
+function tempFile(): string {
+  return path.join(mkdtempSync(path.join(os.tmpdir(), "wire-")), "s.jsonl");
+}
+
+function writeSession(file: string): void {
+  const writer = WireWriter.create(file, { sessionId: "s1", cwd: "/w", created: "2026-01-01T00:00:00.000Z" });
+  const bus = new EventBus();
+  bus.subscribe((event) => writer.append(event));
+  bus.publish("turn.started", { turnId: "t1", prompt: "hello" });
+  bus.publish("step.started", { round: 1 });
+  bus.publish("assistant.delta", { text: "Hi " });
+  bus.publish("assistant.delta", { text: "there" });
+  bus.publish("step.ended", { round: 1, finishReason: "stop" });
+  bus.publish("turn.ended", { turnId: "t1", stopReason: "completed", rounds: 1 });
+  writer.close();
+}
+
+describe("wire file", () => {
+  it("writes a header then one event per line, readable back in order, mode 0600", () => {
+    const file = tempFile();
+    writeSession(file);
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ format: "mini-agent-wire", version: 1, sessionId: "s1", cwd: "/w" });
+    expect(lines).toHaveLength(7);
+    if (process.platform !== "win32") expect(statSync(file).mode & 0o777).toBe(0o600);
+    const { events, warnings } = readWire(file);
+    expect(warnings).toEqual([]);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    const state = foldEvents(events);
+    expect(state.messages).toEqual([
+      { role: "user", content: "hello" },
+      { role: "assistant", text: "Hi there", toolCalls: [] },
+    ]);
+  });
+
+  it("drops a torn last line with a warning, and a resumed writer starts on a clean line", () => {
+    const file = tempFile();
+    writeSession(file);
+    appendFileSync(file, '{"type":"assistant.delta","seq":7,"ts":"2026');
+    const contents = readWire(file);
+    expect(contents.events).toHaveLength(6);
+    expect(contents.warnings.join("\n")).toMatch(/torn last line/);
+    const writer = WireWriter.resume(file, contents);
+    writer.append({ type: "assistant.delta", seq: 7, ts: new Date().toISOString(), text: "after" });
+    writer.close();
+    const again = readWire(file);
+    expect(again.warnings).toEqual([]);
+    expect(again.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("skips a corrupt line in the middle, naming its line number", () => {
+    const file = tempFile();
+    writeSession(file);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines.splice(3, 0, "{not json");
+    writeFileSync(file, lines.join("\n"));
+    const contents = readWire(file);
+    expect(contents.events).toHaveLength(6);
+    expect(contents.warnings[0]).toContain(":4:");
+  });
+
+  it("refuses a file of an unknown format version with a clear error", () => {
+    const file = tempFile();
+    writeFileSync(file, `${JSON.stringify({ format: "mini-agent-wire", version: 99, sessionId: "x", cwd: "/", created: "" })}\n`);
+    expect(() => readWire(file)).toThrow(WireFormatError);
+    expect(() => readWire(file)).toThrow(/version 99 is not supported/);
+  });
+
+  it("refuses a file that is not a session at all", () => {
+    const file = tempFile();
+    writeFileSync(file, "hello\n");
+    expect(() => readWire(file)).toThrow(/not a session header/);
+  });
+
+  it("warns once and keeps going when the disk refuses a write", () => {
+    const file = tempFile();
+    const warnings: string[] = [];
+    const writer = WireWriter.create(file, { sessionId: "s", cwd: "/", created: "" }, { onWriteError: (m) => warnings.push(m) });
+    writer.close();
+    // A closed descriptor number may be reused; write through a writer whose fd is invalid.
+    const broken = Object.assign(Object.create(Object.getPrototypeOf(writer)), writer, { fd: 987654 }) as WireWriter;
+    broken.append({ type: "assistant.delta", seq: 1, ts: "", text: "a" });
+    broken.append({ type: "assistant.delta", seq: 2, ts: "", text: "b" });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(file);
+  });
+});

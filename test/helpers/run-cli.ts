@@ -1,0 +1,77 @@
+// Runs the real built CLI as a child process in a temp workspace with a temp home.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Sandbox {
+  workspace: string;
+  home: string;
+  /** Writes a FAKE_LLM script into the home folder and returns its path. */
+  script(turns: unknown): string;
+}
+
+export function makeSandbox(): Sandbox {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "mini-agent-test-")));
+  const workspace = path.join(base, "workspace");
+  const home = path.join(base, "home");
+  for (const dir of [workspace, home]) mkdirSync(dir, { recursive: true });
+  let scripts = 0;
+  return {
+    workspace,
+    home,
+    script(turns) {
+      scripts += 1;
+      const file = path.join(base, `script-${scripts}.json`);
+      writeFileSync(file, JSON.stringify(turns));
+      return file;
+    },
+  };
+}
+
+export interface RunOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  input?: string;
+}
+
+/** A clean environment: only PATH and HOME from ours, plus what the test passes. */
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), ...extra };
+}
+
+export function startCli(args: string[], options: RunOptions): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd,
+    env: cliEnv(options.env),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+}
+
+export function runCli(args: string[], options: RunOptions): Promise<CliRun> {
+  const child = startCli(args, options);
+  return collect(child, options.input);
+}
+
+export function collect(child: ChildProcess, input?: string): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  if (input !== undefined) child.stdin?.end(input);
+  else child.stdin?.end();
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
