@@ -52,7 +52,7 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
       throw error;
     }
     return {
-      provider: new FakeProvider(script),
+      provider: new FakeProvider(script, input.env.FAKE_LLM_RECORD),
       systemPrompt: (tools, state) => basicPrompt(tools, input.cwd) + todoSection(state),
     };
   }

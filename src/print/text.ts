@@ -37,6 +37,10 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
 
   return {
     onEvent(event) {
+      if (event.type === "tool.call") {
+        const said = summary.takeStepText().trim();
+        if (said) progress(said);
+      }
       const step = summary.observe(event);
       if (step && !step.final && step.stepText) progress(step.stepText.trim());
       describe(event);

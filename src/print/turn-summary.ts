@@ -15,6 +15,13 @@ export class TurnSummary {
   errors: string[] = [];
   private stepText = "";
 
+  /** Hands over the text streamed so far in this step (progress shown before a tool call). */
+  takeStepText(): string {
+    const text = this.stepText;
+    this.stepText = "";
+    return text;
+  }
+
   /** Returns the text of a step that just ended, and whether it was the final answer. */
   observe(event: AgentEvent): { stepText: string; final: boolean } | undefined {
     switch (event.type) {

@@ -1,5 +1,6 @@
 // A scripted model that streams like a real one: small deltas, tool calls, usage, finish.
 // Request N gets scripted turn N; later requests get `after`.
+import { appendFileSync } from "node:fs";
 import type { Message } from "../messages.js";
 import { LAST_RESULT_PLACEHOLDER, type FakeScript, type ScriptedTurn } from "./fake-script.js";
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "./provider.js";
@@ -48,9 +49,17 @@ export class FakeProvider implements ModelProvider {
   readonly model = "fake-scripted";
   private requests = 0;
 
-  constructor(private readonly script: FakeScript) {}
+  constructor(
+    private readonly script: FakeScript,
+    /** FAKE_LLM_RECORD: append every request as a JSON line, so tests can read what was sent. */
+    private readonly recordFile?: string,
+  ) {}
 
   async *stream(request: ModelRequest): AsyncIterable<StreamPart> {
+    if (this.recordFile) {
+      const { signal: _signal, ...sent } = request;
+      appendFileSync(this.recordFile, `${JSON.stringify(sent)}\n`);
+    }
     const turn = this.script.turns[this.requests] ?? this.script.after ?? DEFAULT_AFTER;
     this.requests += 1;
     const pause = async () => {

@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { agentEventSchema } from "../../src/engine/events.js";
+import { makeSandbox, runCli } from "../helpers/run-cli.js";
+import { onlySessionFile } from "../helpers/session-files.js";
+
+describe("output formats", () => {
+  it("stream-json prints every event as a line that parses against the schema, exactly as on the wire", async () => {
+    const box = makeSandbox();
+    const run = await runCli(["-p", "demo", "--yes", "--output-format", "stream-json"], {
+      cwd: box.workspace,
+      env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home },
+    });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    for (const line of lines) expect(agentEventSchema.safeParse(JSON.parse(line)).success).toBe(true);
+    const wire = readFileSync(onlySessionFile(box.home), "utf8").trimEnd().split("\n").slice(1);
+    expect(lines).toEqual(wire);
+    const types = new Set(lines.map((line) => JSON.parse(line).type));
+    for (const type of ["session.started", "assistant.delta", "thinking.delta", "tool.call", "approval.request", "tool.result", "usage", "turn.ended"]) {
+      expect(types).toContain(type);
+    }
+  });
+
+  it("text prints only the final answer on stdout and progress on stderr", async () => {
+    const box = makeSandbox();
+    const script = box.script({
+      turns: [{ text: "Let me look.", tool_calls: [{ name: "list_files", arguments: {} }] }, { text: "All done." }],
+    });
+    const run = await runCli(["-p", "look"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("All done.\n");
+    expect(run.stderr).toContain("Let me look.");
+    expect(run.stderr).toContain("list_files");
+  });
+});

@@ -1,0 +1,129 @@
+import { appendFileSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
+import { eventLines, onlySessionFile, recordedRequests, sessionFiles } from "../helpers/session-files.js";
+
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function sessionHas(box: Sandbox, text: string): boolean {
+  const files = sessionFiles(box.home);
+  return files.length === 1 && readFileSync(files[0]!, "utf8").includes(text);
+}
+
+describe("resume", () => {
+  it("rebuilds a session killed with SIGKILL mid-tool and continues it with -c", async () => {
+    const box = makeSandbox();
+    const first = box.script({
+      turns: [{ text: "Running the slow step.", tool_calls: [{ name: "run_command", arguments: { command: "sleep 2" } }] }],
+    });
+    const child = startCli(["-p", "first task", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: first, MINI_AGENT_HOME: box.home } });
+    const done = collect(child);
+    await waitFor(() => sessionHas(box, '"approval.decision"'), "the command to start");
+    child.kill("SIGKILL");
+    expect((await done).signal).toBe("SIGKILL");
+
+    const record = path.join(box.home, "requests.jsonl");
+    const second = box.script({ turns: [{ text: "Picked up where we left off." }] });
+    const run = await runCli(["-p", "go on", "-c"], {
+      cwd: box.workspace,
+      env: { FAKE_LLM: second, MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
+    });
+    expect(run.stderr).not.toMatch(/mini-agent:/);
+    expect(run.stderr).toMatch(/effects are unknown/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("Picked up where we left off.\n");
+
+    const [request] = recordedRequests(record);
+    expect(request!.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "user"]);
+    expect(request!.messages[0]).toMatchObject({ role: "user", content: "first task" });
+    expect(request!.messages[1]).toMatchObject({ text: "Running the slow step." });
+    expect(request!.messages[2]).toMatchObject({ isError: true, content: expect.stringMatching(/effects are unknown/) });
+    expect(request!.messages[3]).toMatchObject({ content: "go on" });
+
+    const events = eventLines(onlySessionFile(box.home));
+    const seqs = events.map((event) => event.seq as number);
+    expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+    expect(events.filter((event) => event.type === "session.started").map((event) => event.resumed)).toEqual([false, true]);
+  });
+
+  it("resumes a session whose last line was torn by a crash, with a warning", async () => {
+    const box = makeSandbox();
+    const env = { FAKE_LLM: box.script({ turns: [{ text: "first answer" }] }), MINI_AGENT_HOME: box.home };
+    expect((await runCli(["-p", "one"], { cwd: box.workspace, env })).code).toBe(0);
+    appendFileSync(onlySessionFile(box.home), '{"type":"assistant.delta","seq":99,"te');
+
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "two", "-c"], {
+      cwd: box.workspace,
+      env: { FAKE_LLM: box.script({ turns: [{ text: "second answer" }] }), MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/torn last line/);
+    expect(recordedRequests(record)[0]!.messages).toEqual([
+      { role: "user", content: "one" },
+      { role: "assistant", text: "first answer", toolCalls: [] },
+      { role: "user", content: "two" },
+    ]);
+    // The file is clean again: a third resume reads it without warnings.
+    const third = await runCli(["-p", "three", "-c"], { cwd: box.workspace, env });
+    expect(third.stderr).toBe("");
+  });
+
+  it("exits 130 on SIGINT, keeps the partial answer, and the session resumes", async () => {
+    if (process.platform === "win32") return;
+    const box = makeSandbox();
+    const slow = box.script({ turns: [{ text: "one two three four five six seven eight nine ten", delay_ms: 150 }] });
+    const child = startCli(["-p", "count"], { cwd: box.workspace, env: { FAKE_LLM: slow, MINI_AGENT_HOME: box.home } });
+    const done = collect(child);
+    await waitFor(() => sessionHas(box, '"assistant.delta"'), "the first delta");
+    child.kill("SIGINT");
+    const interrupted = await done;
+    expect(interrupted.code).toBe(130);
+    const events = eventLines(onlySessionFile(box.home));
+    expect(events.at(-1)).toMatchObject({ type: "turn.ended", stopReason: "aborted" });
+
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "again", "-c"], {
+      cwd: box.workspace,
+      env: { FAKE_LLM: box.script({ turns: [{ text: "ok" }] }), MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
+    });
+    expect(run.code).toBe(0);
+    const messages = recordedRequests(record)[0]!.messages;
+    expect(messages[1]).toMatchObject({ role: "assistant", text: expect.stringMatching(/^one /) });
+  });
+
+  it("--new starts a second session and --resume <id> picks a given one", async () => {
+    const box = makeSandbox();
+    const env = { FAKE_LLM: box.script({ turns: [{ text: "a" }] }), MINI_AGENT_HOME: box.home };
+    const first = JSON.parse((await runCli(["-p", "one", "--output-format", "json"], { cwd: box.workspace, env })).stdout);
+    await runCli(["-p", "two", "--new"], { cwd: box.workspace, env });
+    expect(sessionFiles(box.home)).toHaveLength(2);
+    const record = path.join(box.home, "requests.jsonl");
+    const resumed = await runCli(["-p", "three", "--resume", first.session_id], {
+      cwd: box.workspace,
+      env: { ...env, FAKE_LLM_RECORD: record },
+    });
+    expect(resumed.code).toBe(0);
+    expect(recordedRequests(record)[0]!.messages[0]).toMatchObject({ content: "one" });
+  });
+
+  it("refuses a session file of an unknown format version with exit 2", async () => {
+    const box = makeSandbox();
+    const env = { FAKE_LLM: box.script({ turns: [{ text: "a" }] }), MINI_AGENT_HOME: box.home };
+    await runCli(["-p", "one"], { cwd: box.workspace, env });
+    const file = onlySessionFile(box.home);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines[0] = lines[0]!.replace('"version":1', '"version":7');
+    (await import("node:fs")).writeFileSync(file, lines.join("\n"));
+    const run = await runCli(["-p", "two", "-c"], { cwd: box.workspace, env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/version 7 is not supported/);
+  });
+});
