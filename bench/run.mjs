@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { measure } from "./measure.mjs";
+import { measureAll } from "./measure.mjs";
 
-const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
 const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-"));
 
 function freshWorkspace(run) {
@@ -17,13 +17,17 @@ function freshWorkspace(run) {
 const row = (label, result, extra = "") =>
   `${label.padEnd(34)} ${result.medianMs.toFixed(1).padStart(8)} ms ${result.peakRssMiB.toFixed(1).padStart(8)} MiB${extra}`;
 
-const node = measure({ args: ["-e", "0"] });
-const version = measure({ args: [CLI, "--version"] });
-const demo = measure({
-  args: [CLI, "-p", "run the demo", "--yes"],
-  env: { FAKE_LLM: "1", MINI_AGENT_HOME: path.join(scratch, "home") },
-  cwd: freshWorkspace,
-});
+const results = measureAll([
+  { label: "node", args: ["-e", "0"] },
+  { label: "version", args: [CLI, "--version"] },
+  {
+    label: "demo",
+    args: [CLI, "-p", "run the demo", "--yes"],
+    env: { FAKE_LLM: "1", MINI_AGENT_HOME: path.join(scratch, "home") },
+    cwd: freshWorkspace,
+  },
+]);
+const [node, version, demo] = ["node", "version", "demo"].map((label) => results.get(label));
 
 console.log(`mini-agent bench — node ${process.version}, ${os.cpus().length} cores, ${version.runs} runs each (median wall time, peak RSS)`);
 console.log(row("node -e 0", node));
