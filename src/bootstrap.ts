@@ -7,6 +7,7 @@ import { classifyCommand } from "./engine/approval/command-policy.js";
 import { createApprovalGate, type Approver } from "./engine/approval/gate.js";
 import { createLoop, type TurnOutcome } from "./engine/loop.js";
 import { openSession, SessionNotFoundError } from "./engine/open-session.js";
+import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { createCommandTools } from "./engine/tools/command-tools.js";
 import { createJail } from "./engine/tools/jail.js";
 import { ToolRegistry } from "./engine/tools/registry.js";
@@ -67,7 +68,8 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
 
   let session;
   try {
-    session = openSession({ home, cwd, choice: options.session, warn });
+    const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
+    session = openSession({ home, cwd, choice: options.session, warn, redact });
   } catch (error) {
     if (error instanceof SessionNotFoundError || error instanceof WireFormatError) throw new UsageError(error.message);
     throw error;

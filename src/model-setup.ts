@@ -15,6 +15,8 @@ export interface ModelSetup {
   priceUsage?(usage: Payload<"usage">): number | undefined;
   sandbox?: string;
   readRoots?: string[];
+  /** Secret values (the API key) to redact from every event. */
+  secrets?: string[];
 }
 
 export interface ModelSetupInput {

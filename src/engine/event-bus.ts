@@ -1,6 +1,7 @@
 // Ordered, synchronous delivery of engine events. The bus stamps seq and ts so every
 // subscriber (reducer, wire, renderers) sees the very same object in the same order.
 import type { AgentEvent, EventType, Payload } from "./events.js";
+import { redactPayload, type Redactor } from "./redact.js";
 
 export type Subscriber = (event: AgentEvent) => void;
 
@@ -10,9 +11,11 @@ export class EventBus {
   private readonly subscribers: Subscriber[] = [];
   private seq: number;
   private readonly onSubscriberError: (error: unknown) => void;
+  private readonly redact: Redactor | undefined;
 
-  constructor(options: { startSeq?: number; onSubscriberError?: (error: unknown) => void } = {}) {
+  constructor(options: { startSeq?: number; onSubscriberError?: (error: unknown) => void; redact?: Redactor } = {}) {
     this.seq = options.startSeq ?? 0;
+    this.redact = options.redact;
     this.onSubscriberError =
       options.onSubscriberError ?? ((error) => process.stderr.write(`mini-agent: a subscriber failed: ${String(error)}\n`));
   }
@@ -31,7 +34,9 @@ export class EventBus {
 
   publish: Publish = (type, payload) => {
     this.seq += 1;
-    const event = { ...payload, type, seq: this.seq, ts: new Date().toISOString() } as AgentEvent;
+    // Redaction happens here, once, so no subscriber can see a secret.
+    const clean = this.redact ? redactPayload(payload, this.redact) : payload;
+    const event = { ...clean, type, seq: this.seq, ts: new Date().toISOString() } as AgentEvent;
     // A copy of the list: a subscriber may unsubscribe while we deliver.
     for (const subscriber of [...this.subscribers]) {
       try {

@@ -1,6 +1,7 @@
 // Opens a session for a run: a new one, the newest of this workspace, or a named one.
 // A resumed session is rebuilt by folding its wire file with the live reducer.
 import { EventBus } from "./event-bus.js";
+import type { Redactor } from "./redact.js";
 import { initialState, foldEvents, reduce, type SessionState } from "./state.js";
 import { SessionStore, newSessionId } from "./session.js";
 import { readWire, WireWriter } from "./wire.js";
@@ -25,6 +26,7 @@ export interface OpenSessionOptions {
   cwd: string;
   choice: SessionChoice;
   warn(message: string): void;
+  redact?: Redactor;
 }
 
 export function openSession(options: OpenSessionOptions): OpenSession {
@@ -59,7 +61,7 @@ export function openSession(options: OpenSessionOptions): OpenSession {
     writer = WireWriter.create(file, { sessionId, cwd: options.cwd, created: new Date().toISOString() }, { onWriteError });
   }
 
-  const bus = new EventBus({ startSeq: state.lastSeq });
+  const bus = new EventBus({ startSeq: state.lastSeq, ...(options.redact ? { redact: options.redact } : {}) });
   // Order matters: the state is current before anyone else sees the event, and the
   // wire has the line before a renderer prints it.
   bus.subscribe((event) => reduce(state, event));

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { EventBus } from "../../src/engine/event-bus.js";
+import type { AgentEvent } from "../../src/engine/events.js";
+import { createRedactor, secretsFromEnv } from "../../src/engine/redact.js";
+
+describe("secret redaction", () => {
+  it("takes secrets from secret-named environment variables only", () => {
+    expect(
+      secretsFromEnv({ KIMI_API_KEY: "kimi-secret-123456", GITHUB_TOKEN: "tok-abcdefgh", HOME: "/home/someone", SHORT_TOKEN: "abc" }),
+    ).toEqual(["kimi-secret-123456", "tok-abcdefgh"]);
+  });
+
+  it("removes known values and key shapes from every string of every event", () => {
+    const bus = new EventBus({ redact: createRedactor(["kimi-secret-123456"]) });
+    const seen: AgentEvent[] = [];
+    bus.subscribe((event) => seen.push(event));
+    bus.publish("tool.result", {
+      callId: "c1",
+      name: "run_command",
+      content: "env: KIMI_API_KEY=kimi-secret-123456 OPENAI=sk-proj-abcdefghijklmnopqrstuvwx AWS=AKIAABCDEFGHIJKLMNOP",
+      isError: false,
+    });
+    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: "ghp_abcdefghijklmnopqrstuvwxyz0123456789" });
+    const text = JSON.stringify(seen);
+    expect(text).not.toContain("kimi-secret-123456");
+    expect(text).not.toContain("sk-proj-abcdef");
+    expect(text).not.toContain("AKIAABCDEFGHIJKLMNOP");
+    expect(text).not.toContain("ghp_abc");
+    expect(text.match(/\[redacted\]/g)).toHaveLength(4);
+  });
+
+  it("leaves ordinary text alone", () => {
+    const redact = createRedactor([]);
+    expect(redact("task: skim the docs, ask-first mode")).toBe("task: skim the docs, ask-first mode");
+  });
+});
