@@ -1,0 +1,84 @@
+// Where a command's path arguments point, judged from the text alone: inside the workspace,
+// outside it, a harmless device, or unknown (computed at run time, or after a cd).
+import path from "node:path";
+import type { ShellWord } from "./shell-words.js";
+
+export type PathScope = "inside" | "outside" | "device" | "unknown";
+
+export interface PathContext {
+  /** Absolute workspace root (POSIX form). */
+  root: string;
+  /** The line changes directory (cd, pushd), so relative paths no longer mean root-relative. */
+  cwdUncertain: boolean;
+}
+
+/** Writing to these changes nothing on disk. */
+const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
+
+export function pathScope(word: ShellWord, context: PathContext): PathScope {
+  if (!word.literal) return "unknown";
+  const value = word.value;
+  if (HARMLESS_DEVICES.test(value)) return "device";
+  // ~ and ~user are home directories, which are never the workspace's to change.
+  if (value === "~" || value.startsWith("~")) return "outside";
+  if (!path.posix.isAbsolute(value) && context.cwdUncertain) return "unknown";
+  const absolute = path.posix.resolve(context.root, value);
+  const relative = path.posix.relative(context.root, absolute);
+  if (relative === "" ) return "inside";
+  if (relative.startsWith("..") || path.posix.isAbsolute(relative)) return "outside";
+  return "inside";
+}
+
+/** The workspace root itself, or a parent of it: deleting it loses the whole project. */
+export function isRootOrAbove(word: ShellWord, context: PathContext): boolean {
+  if (!word.literal) return false;
+  const value = word.value.replace(/\/+\*?$/, "") || "/";
+  if (value === "~" || value === "/" || value === "." || value === "..") return true;
+  const absolute = path.posix.resolve(context.root, value);
+  return context.root === absolute || context.root.startsWith(`${absolute}/`) || absolute === "/";
+}
+
+/** The worst scope among several paths: outside beats unknown beats inside. */
+export function worstScope(scopes: PathScope[]): PathScope {
+  if (scopes.includes("outside")) return "outside";
+  if (scopes.includes("unknown")) return "unknown";
+  if (scopes.includes("inside")) return "inside";
+  return "device";
+}
+
+/** Positional words (not options) of a command, honouring `--`. */
+export function positionals(args: ShellWord[]): ShellWord[] {
+  const out: ShellWord[] = [];
+  let optionsDone = false;
+  for (const word of args) {
+    if (!optionsDone && word.literal && word.value === "--") {
+      optionsDone = true;
+      continue;
+    }
+    if (!optionsDone && word.literal && word.value.startsWith("-") && word.value !== "-") continue;
+    out.push(word);
+  }
+  return out;
+}
+
+/** Literal option words before `--`, for flag checks. */
+export function options(args: ShellWord[]): string[] {
+  const out: string[] = [];
+  for (const word of args) {
+    if (word.literal && word.value === "--") break;
+    if (word.literal && word.value.startsWith("-") && word.value !== "-") out.push(word.value);
+  }
+  return out;
+}
+
+/**
+ * True when a short-option cluster (-rf, -Rfv) or a long option names any of the flags.
+ * GNU tools accept any unambiguous prefix of a long option (`rm --rec`), so prefixes count.
+ */
+export function hasFlag(opts: string[], shorts: string, longs: string[]): boolean {
+  return opts.some((opt) => {
+    if (!opt.startsWith("--")) return [...opt.slice(1)].some((ch) => shorts.includes(ch));
+    const name = opt.split("=", 1)[0]!;
+    return name.length > 2 && longs.some((long) => long.startsWith(name));
+  });
+}

@@ -1,0 +1,151 @@
+// The tables: which programs are dangerous, which only read, and the argument checks that
+// decide in between. Judges one simple command at a time; command-policy.ts combines them.
+import { hasFlag, isRootOrAbove, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
+import { SHELLS } from "./command-unwrap.js";
+import { gitVerdict } from "./git-rules.js";
+import type { SimpleCommand } from "./shell-parse.js";
+import type { ShellWord } from "./shell-words.js";
+
+export type Decision = "allow" | "confirm" | "deny";
+
+export interface PartVerdict {
+  decision: Decision;
+  reason: string;
+  /** Confirmed only because it writes inside the workspace: a sandbox makes that safe. */
+  writesInside?: boolean;
+  /** The literal paths it writes, so the caller can flag critical files. */
+  written?: string[];
+}
+
+const allow = (reason: string): PartVerdict => ({ decision: "allow", reason });
+const confirm = (reason: string, writesInside = false): PartVerdict => ({ decision: "confirm", reason, ...(writesInside ? { writesInside } : {}) });
+const deny = (reason: string): PartVerdict => ({ decision: "deny", reason });
+
+/** Never run, whatever the arguments. */
+export const DANGEROUS_PROGRAMS: Record<string, string> = {
+  sudo: "runs as another user", su: "runs as another user", doas: "runs as another user", pkexec: "runs as another user",
+  dd: "writes raw disk blocks", mkfs: "formats a disk", fdisk: "partitions a disk", sfdisk: "partitions a disk",
+  parted: "partitions a disk", wipefs: "erases disk signatures", mkswap: "formats a disk", shred: "destroys file contents",
+  blkdiscard: "erases a disk", shutdown: "stops the machine", reboot: "stops the machine", halt: "stops the machine",
+  poweroff: "stops the machine",
+};
+
+/** Programs that only read; allowed when every argument is literal. `globs` allows *.ts. */
+export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boolean; check?: (args: ShellWord[]) => boolean }> = {
+  ls: { globs: true }, cat: { globs: true }, head: { globs: true }, tail: { globs: true }, wc: { globs: true },
+  pwd: {}, echo: { anyArgs: true }, printf: { anyArgs: true, check: (args) => !options(args).some((o) => o.startsWith("-v")) },
+  true: {}, false: {}, which: {}, type: {}, whoami: {}, id: {}, uname: {}, hostname: { check: (args) => args.length === 0 },
+  date: { check: (args) => !hasFlag(options(args), "s", ["--set"]) }, stat: { globs: true }, file: { globs: true },
+  du: { globs: true }, df: {}, tree: { check: (args) => !hasFlag(options(args), "o", []) }, basename: {}, dirname: {},
+  realpath: {}, readlink: {}, diff: {}, cmp: {}, nl: {}, cut: {}, tr: {}, grep: { globs: true }, egrep: { globs: true },
+  fgrep: { globs: true }, rg: { check: (args) => !options(args).some((o) => o.startsWith("--pre") && !o.startsWith("--pre-glob")) },
+  uniq: { check: (args) => positionals(args).length <= 1 },
+  sort: { check: (args) => !hasFlag(options(args), "o", ["--output", "--compress-program"]) },
+  jq: {}, seq: {}, sha256sum: { globs: true }, sha1sum: { globs: true }, md5sum: { globs: true }, cksum: {},
+  od: {}, hexdump: {}, xxd: { check: (args) => positionals(args).length <= 1 && !hasFlag(options(args), "r", ["--revert"]) },
+  test: {}, "[": {}, printenv: {}, env: { check: (args) => args.length === 0 }, cd: { anyArgs: true }, ":": {},
+  command: { check: (args) => /^-[vV]$/.test(args[0]?.value ?? "") },
+  find: { globs: false, check: findIsReadOnly },
+};
+
+/** Package-manager test scripts: the project's own test command. */
+const TEST_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+function isTestCommand(command: SimpleCommand): boolean {
+  const [first, second] = command.args.map((word) => word.value);
+  if (TEST_RUNNERS.has(command.name)) {
+    if (first === "test" || first === "t" || first === "tst") return true;
+    return (first === "run" || first === "run-script") && (second === "test" || !!second?.startsWith("test:"));
+  }
+  if (command.name === "cargo" || command.name === "go") return first === "test";
+  return command.name === "pytest";
+}
+
+/** Programs that run code they read from stdin when given no script. */
+const INTERPRETERS = new Set([...SHELLS, "python", "python3", "perl", "ruby", "node", "php", "lua", "tclsh", "osascript"]);
+
+/** Commands that write the paths they are given. `dest` picks which positional is written. */
+const WRITERS: Record<string, "all" | "last" | "after-first"> = {
+  touch: "all", mkdir: "all", tee: "all", truncate: "all", rmdir: "all", unlink: "all", mv: "all",
+  cp: "last", ln: "last", install: "last", chmod: "after-first", chown: "after-first", chgrp: "after-first",
+};
+
+function findIsReadOnly(args: ShellWord[]): boolean {
+  return !args.some((word) => word.literal && /^-(fprint0?|fprintf|fls)$/.test(word.value));
+}
+
+function everyWordLiteral(args: ShellWord[], globs: boolean): boolean {
+  return args.every((word) => word.literal && !word.unsafe && (globs || !word.glob));
+}
+
+function rmVerdict(command: SimpleCommand, context: PathContext): PartVerdict {
+  const opts = options(command.args);
+  if (hasFlag(opts, "rRf", ["--recursive", "--force", "--no-preserve-root"])) return deny("recursive or forced delete (rm -r/-f)");
+  const targets = positionals(command.args);
+  if (targets.some((word) => isRootOrAbove(word, context))) return deny("deletes /, ~, the workspace or a parent of it");
+  if (targets.some((word) => pathScope(word, context) === "outside")) return deny("deletes files outside the workspace");
+  if (command.extraArgs || !everyWordLiteral(command.args, true)) return confirm("rm with arguments known only at run time");
+  return confirm("deletes files in the workspace", true);
+}
+
+function writerVerdict(command: SimpleCommand, mode: "all" | "last" | "after-first", context: PathContext): PartVerdict {
+  const opts = options(command.args);
+  const all = positionals(command.args);
+  const target = command.args.find((word, i) => command.args[i - 1]?.value === "-t")
+    ?? command.args.find((word) => word.literal && word.value.startsWith("--target-directory="));
+  let written: ShellWord[];
+  if (target) written = [target.value.startsWith("--") ? { ...target, value: target.value.split("=").slice(1).join("=") } : target];
+  else if (mode === "last") written = all.slice(-1);
+  else if (mode === "after-first") written = opts.some((o) => o.startsWith("--reference")) ? all : all.slice(1);
+  else written = all;
+  const scope: PathScope = command.extraArgs ? "unknown" : worstScope(written.map((word) => pathScope(word, context)));
+  if (scope === "outside") return deny(`${command.name} changes files outside the workspace`);
+  if (scope === "unknown" || written.length === 0) return confirm(`${command.name} with paths known only at run time`);
+  return { ...confirm(`${command.name} changes files in the workspace`, true), written: written.map((word) => word.value) };
+}
+
+function interpreterVerdict(command: SimpleCommand): PartVerdict {
+  const scripts = positionals(command.args);
+  if (scripts[0]?.procSubst) return deny(`${command.name} runs a script from a process substitution (like curl | sh)`);
+  // `bash -s -- args` reads its script from stdin; the words after -s are only parameters.
+  const dashS = SHELLS.has(command.name) && options(command.args).some((o) => /^-[a-zA-Z]*s/.test(o));
+  const readsStdin = dashS || scripts.length === 0 || scripts[0]?.value === "-" || scripts[0]?.value === "/dev/stdin";
+  if (command.pipedInput && readsStdin) return deny(`pipes text into ${command.name} to run it (like curl | sh)`);
+  return confirm(`${command.name} runs a program`);
+}
+
+/** Variables that change which program runs or what it loads: `PATH=/tmp ls` is not ls. */
+const SENSITIVE_VARIABLE =
+  /^(PATH|CDPATH|HOME|IFS|ENV|BASH_ENV|BASH_.*|SHELLOPTS|BASHOPTS|GLOBIGNORE|PS4|PROMPT_COMMAND|LD_.*|DYLD_.*|GIT_.*|NODE_OPTIONS|NODE_PATH|PYTHON.*|PERL5.*|RUBY.*|LESS.*|PAGER|EDITOR|VISUAL|NPM_CONFIG_.*)$/i;
+
+/** The verdict for one simple command on its own (redirections are judged by the caller). */
+export function classifySimpleCommand(command: SimpleCommand, context: PathContext): PartVerdict {
+  const sensitive = command.assigns.find((variable) => SENSITIVE_VARIABLE.test(variable));
+  const verdict = classifyProgram(command, context);
+  if (sensitive && verdict.decision === "allow") return confirm(`sets ${sensitive}, which changes what runs`);
+  return verdict;
+}
+
+function classifyProgram(command: SimpleCommand, context: PathContext): PartVerdict {
+  const name = command.name;
+  if (name === "") {
+    return command.args.length > 0 ? confirm("the command name is computed at run time") : allow("only sets variables or redirects");
+  }
+  const danger = DANGEROUS_PROGRAMS[name] ?? (name.startsWith("mkfs.") ? "formats a disk" : undefined);
+  if (danger) return deny(`${name} ${danger}`);
+  if (name === "rm") return rmVerdict(command, context);
+  if (name === "find" && command.args.some((word) => word.literal && word.value === "-delete")) return deny("find -delete deletes files");
+  if (name === "git") return gitVerdict(command);
+  if (INTERPRETERS.has(name)) return interpreterVerdict(command);
+  const writer = WRITERS[name];
+  if (writer) return writerVerdict(command, writer, context);
+  if (command.localProgram) return confirm(`${command.text.split(/\s/, 1)[0]} is a program from a path, not the system ${name}`);
+  if (isTestCommand(command)) {
+    return everyWordLiteral(command.args, false) ? allow(`${name} runs the project's tests`) : confirm("test command with arguments known only at run time");
+  }
+  const safe = READ_ONLY_PROGRAMS[name];
+  if (!safe) return confirm(`${name} is not on the list of read-only commands`);
+  const wordsOk = safe.anyArgs ? command.args.every((word) => !word.unsafe) : everyWordLiteral(command.args, safe.globs ?? false);
+  if (!wordsOk || command.extraArgs) return confirm(`${name} with arguments known only at run time`);
+  if (safe.check && !safe.check(command.args)) return confirm(`${name} with these options can change files`);
+  return allow(`${name} only reads`);
+}

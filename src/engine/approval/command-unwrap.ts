@@ -1,0 +1,174 @@
+// Sees through the ways one command runs another, so `env rm`, `/bin/rm`, `timeout 5 rm`,
+// `xargs rm`, `find -exec rm`, `bash -c "rm …"` and `eval "rm …"` are all judged as rm.
+// A wrapper whose options we misread can only produce an unknown name, which asks.
+import type { Opaque, SimpleCommand } from "./shell-parse.js";
+import type { ShellWord } from "./shell-words.js";
+
+export type FoundCommand = Omit<SimpleCommand, "redirects" | "pipedInput" | "text"> & {
+  /** The command the statement's redirections and stdin belong to. */
+  primary: boolean;
+};
+
+export interface Unwrapped {
+  commands: FoundCommand[];
+  opaque: Opaque[];
+  /** A script in a string (bash -c, eval, env -S) to parse as a command line of its own. */
+  nested?: { source: string };
+  via: string[];
+}
+
+/** Where the real tools live; ./ls or ~/bin/ls is some other program that happens to be called ls. */
+const SYSTEM_DIRS = new Set(["/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/usr/local/sbin", "/opt/homebrew/bin"]);
+
+interface WrapperSpec {
+  /** Options that take the next word as their value. */
+  valueFlags: string[];
+  /** Positional words between the options and the command (timeout's duration). */
+  skip?: number;
+}
+
+const WRAPPERS: Record<string, WrapperSpec> = {
+  command: { valueFlags: [] },
+  builtin: { valueFlags: [] },
+  exec: { valueFlags: ["-a"] },
+  nice: { valueFlags: ["-n", "--adjustment"] },
+  nohup: { valueFlags: [] },
+  time: { valueFlags: ["-f", "--format", "-o", "--output"] },
+  timeout: { valueFlags: ["-s", "--signal", "-k", "--kill-after"], skip: 1 },
+  stdbuf: { valueFlags: ["-i", "-o", "-e", "--input", "--output", "--error"] },
+  ionice: { valueFlags: ["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"] },
+  setsid: { valueFlags: [] },
+  busybox: { valueFlags: [] },
+  env: { valueFlags: ["-u", "--unset", "-C", "--chdir", "-S", "--split-string"] },
+  xargs: {
+    valueFlags: ["-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"],
+  },
+};
+
+export const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "fish"]);
+const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+function normaliseName(word: ShellWord): { name: string; localProgram: boolean } {
+  const value = word.value;
+  const slash = value.lastIndexOf("/");
+  if (slash < 0) return { name: value, localProgram: false };
+  const dir = value.slice(0, slash) || "/";
+  return { name: value.slice(slash + 1), localProgram: !SYSTEM_DIRS.has(dir.replace(/\/+$/, "") || "/") };
+}
+
+/** Index of the first word after the wrapper's options (and its skipped positionals). */
+function skipOptions(words: ShellWord[], start: number, spec: WrapperSpec, onOption?: (flag: string, value?: ShellWord) => void): number {
+  let i = start;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (!word.literal || !word.value.startsWith("-") || word.value === "-") break;
+    if (word.value === "--") return i + 1 + (spec.skip ?? 0);
+    const [flag = ""] = word.value.split("=", 1);
+    const takesNext = spec.valueFlags.includes(word.value);
+    onOption?.(flag, takesNext ? words[i + 1] : word.value.includes("=") ? { ...word, value: word.value.slice(flag.length + 1) } : undefined);
+    i += takesNext ? 2 : 1;
+  }
+  return i + (spec.skip ?? 0);
+}
+
+export function unwrapCommand(words: ShellWord[], text: string): Unwrapped {
+  const out: Unwrapped = { commands: [], opaque: [], via: [] };
+  const assigns: string[] = [];
+  let extraArgs = false;
+  let i = 0;
+
+  for (let guard = 0; guard < 16 && i < words.length; guard++) {
+    const first = words[i]!;
+    if (!first.literal) {
+      out.opaque.push({ text, reason: "the command name is computed at run time" });
+      out.commands.push({ name: "", localProgram: false, args: words.slice(i), assigns, extraArgs, via: out.via, primary: true });
+      return out;
+    }
+    const { name, localProgram } = normaliseName(first);
+    const spec = localProgram ? undefined : WRAPPERS[name];
+    const isLookup = name === "command" && /^-[vV]/.test(words[i + 1]?.value ?? "");
+    if (spec && !isLookup) {
+      let next = skipOptions(words, i + 1, spec, (flag, value) => {
+        if (name === "env" && (flag === "-S" || flag === "--split-string")) {
+          if (value?.literal) out.nested = { source: value.value };
+          out.opaque.push({ text, reason: "env -S splits a string into a command" });
+        }
+      });
+      if (name === "env") {
+        while (next < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[next]!.value)) {
+          assigns.push(words[next]!.value.split("=", 1)[0]!);
+          next++;
+        }
+      }
+      if (name === "xargs") extraArgs = true;
+      out.via = [...out.via, name];
+      if (next >= words.length) {
+        // `env` alone prints the environment, `xargs` alone runs echo, `exec` alone only redirects.
+        const fallback = name === "xargs" ? "echo" : name === "env" ? "env" : "";
+        if (fallback) out.commands.push({ name: fallback, localProgram: false, args: [], assigns, extraArgs, via: out.via, primary: true });
+        return out;
+      }
+      i = next;
+      continue;
+    }
+
+    const args = words.slice(i + 1);
+    if (!localProgram && SHELLS.has(name) && unwrapShell(args, text, out)) return out;
+    if (!localProgram && name === "eval") {
+      out.opaque.push({ text, reason: "eval runs a string as a command and is never allowed without asking" });
+      if (args.every((word) => word.literal)) out.nested = { source: args.map((word) => word.value).join(" ") };
+      out.via = [...out.via, "eval"];
+      return out;
+    }
+    const command: FoundCommand = { name, localProgram, args, assigns, extraArgs, via: out.via, primary: true };
+    if (!localProgram && name === "find") command.args = extractFindExec(args, text, out);
+    out.commands.unshift(command);
+    return out;
+  }
+  if (i < words.length) out.opaque.push({ text, reason: "too many nested wrappers" });
+  return out;
+}
+
+/** bash -c "script": returns true when the script string was taken as a nested command line. */
+function unwrapShell(args: ShellWord[], text: string, out: Unwrapped): boolean {
+  let hasC = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const value = args[i]!.literal ? args[i]!.value : "";
+    if (value === "--" || value === "-") { i++; break; }
+    if (/^[-+]o$|^[-+]O$/.test(value)) { i++; continue; }
+    if (/^[-+][A-Za-z]+$/.test(value)) { if (value.startsWith("-") && value.includes("c")) hasC = true; continue; }
+    if (value.startsWith("--")) continue;
+    break;
+  }
+  if (!hasC) return false;
+  const script = args[i];
+  out.via = [...out.via, "bash -c"];
+  if (!script?.literal) {
+    out.opaque.push({ text, reason: "the script given to the shell's -c is computed at run time" });
+    return true;
+  }
+  out.nested = { source: script.value };
+  return true;
+}
+
+/** Pulls `-exec cmd … ;` out of find's arguments; the inner command is judged on its own. */
+function extractFindExec(args: ShellWord[], text: string, out: Unwrapped): ShellWord[] {
+  const kept: ShellWord[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (!(word.literal && FIND_EXEC.has(word.value))) {
+      kept.push(word);
+      continue;
+    }
+    kept.push(word);
+    let end = i + 1;
+    while (end < args.length && !(args[end]!.literal && (args[end]!.value === ";" || args[end]!.value === "+"))) end++;
+    const inner = unwrapCommand(args.slice(i + 1, end), text);
+    for (const found of inner.commands) out.commands.push({ ...found, via: ["find -exec", ...found.via], primary: false });
+    out.opaque.push(...inner.opaque);
+    if (inner.nested) out.nested = inner.nested;
+    i = end;
+  }
+  return kept;
+}

@@ -1,0 +1,88 @@
+// git is many programs in one: `git status` only reads, `git push` publishes, `git reset
+// --hard` throws work away. This judges a git command by its subcommand and options.
+import { hasFlag, options, positionals } from "./command-paths.js";
+import type { PartVerdict } from "./command-rules.js";
+import type { SimpleCommand } from "./shell-parse.js";
+import type { ShellWord } from "./shell-words.js";
+
+/** Subcommands that only read, when given no option that writes a file or runs a program. */
+const READ_ONLY = new Set([
+  "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "blame", "describe", "shortlog",
+  "cat-file", "merge-base", "name-rev", "count-objects", "check-ignore", "whatchanged", "reflog", "grep",
+]);
+
+/** Subcommands that only list when called without arguments or with listing flags. */
+const LISTING: Record<string, RegExp> = {
+  branch: /^(-a|-r|-v|-vv|--all|--list|--remotes|--verbose|--show-current|--no-color|--color)$/,
+  tag: /^(-l|--list|-n\d*)$/,
+  remote: /^(-v|--verbose)$/,
+  stash: /^list$/,
+};
+
+/** Global options that take a value as the next word. */
+const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+
+const deny = (reason: string): PartVerdict => ({ decision: "deny", reason });
+const confirm = (reason: string): PartVerdict => ({ decision: "confirm", reason });
+const allow = (reason: string): PartVerdict => ({ decision: "allow", reason });
+
+function splitGlobal(args: ShellWord[]): { globals: string[]; sub: string; rest: ShellWord[]; dynamic: boolean } {
+  const globals: string[] = [];
+  let i = 0;
+  while (i < args.length && args[i]!.literal && args[i]!.value.startsWith("-")) {
+    const flag = args[i]!.value;
+    globals.push(flag);
+    i += GLOBAL_WITH_VALUE.has(flag) ? 2 : 1;
+  }
+  const subWord = args[i];
+  return { globals, sub: subWord?.literal ? subWord.value : "", rest: args.slice(i + 1), dynamic: !!subWord && !subWord.literal };
+}
+
+function destructive(sub: string, rest: ShellWord[]): string | undefined {
+  const opts = options(rest);
+  const words = rest.map((word) => word.value);
+  switch (sub) {
+    case "push":
+      return "git push publishes commits";
+    case "config":
+      return "git config changes how git runs (hooks, pagers, aliases can run programs)";
+    case "reset":
+      return opts.some((o) => o === "--hard" || (o.length > 3 && "--hard".startsWith(o))) ? "git reset --hard discards work" : undefined;
+    case "clean":
+      return hasFlag(opts, "f", ["--force"]) ? "git clean -f deletes untracked files" : undefined;
+    case "checkout":
+      if (words.includes("--") || words.includes(".") || hasFlag(opts, "f", ["--force"])) return "git checkout -- … discards changes in the tree";
+      return undefined;
+    case "restore": {
+      const worktree = hasFlag(opts, "W", ["--worktree"]) || !hasFlag(opts, "S", ["--staged"]);
+      return worktree ? "git restore discards changes in the tree" : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function gitVerdict(command: SimpleCommand): PartVerdict {
+  const { globals, sub, rest, dynamic } = splitGlobal(command.args);
+  if (dynamic) return confirm("git subcommand known only at run time");
+  const reason = destructive(sub, rest);
+  if (reason) return deny(reason);
+  // -c and the --*-dir options can point git at programs to run or at another repository.
+  if (globals.some((flag) => !/^(-C|--no-pager|-P|--no-optional-locks|--literal-pathspecs|--no-replace-objects)$/.test(flag))) {
+    return confirm(`git ${globals.join(" ")} changes what git runs or where`);
+  }
+  if (command.extraArgs || !rest.every((word) => word.literal && !word.unsafe)) return confirm("git with arguments known only at run time");
+  const opts = options(rest);
+  // --output writes a file; --open-files-in-pager and --ext-diff run other programs.
+  if (opts.some((o) => /^(--output|-O|--open-files-in-pager|--ext-diff|--textconv)/.test(o))) return confirm(`git ${sub} with options that write or run programs`);
+  if (READ_ONLY.has(sub)) {
+    const action = positionals(rest)[0]?.value;
+    if (sub === "reflog" && action !== undefined && !["show", "list", "exists"].includes(action) && /^(expire|delete)$/.test(action)) {
+      return confirm("git reflog that changes the reflog");
+    }
+    return allow(`git ${sub} only reads`);
+  }
+  const listing = LISTING[sub];
+  if (listing && rest.every((word) => listing.test(word.value))) return allow(`git ${sub} only lists`);
+  return confirm(`git ${sub || "(no subcommand)"} can change the repository`);
+}

@@ -1,0 +1,81 @@
+// The opt-in Linux sandbox: commands run under bubblewrap with the whole filesystem
+// read-only except the workspace and the temp directory, and no network unless allowed.
+// Detection runs bwrap once with the same namespaces we will use, because an installed
+// bwrap can still fail (containers without user namespaces), and we must say so, not hang.
+import { spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
+import os from "node:os";
+
+export type SandboxMode = "off" | "workspace-write";
+
+export interface SandboxProbe {
+  works: boolean;
+  /** Why the sandbox cannot be used here, for the one-time notice. */
+  reason?: string;
+}
+
+export interface SandboxPolicy {
+  /** Absolute workspace root: writable inside the sandbox. */
+  root: string;
+  /** Extra writable directory; defaults to the system temp directory. */
+  tmpDir?: string;
+  allowNetwork?: boolean;
+}
+
+let cached: SandboxProbe | undefined;
+
+/** Probes bubblewrap once per process: installed, and able to create its namespaces. */
+export function probeBubblewrap(): SandboxProbe {
+  cached ??= probeBinary("bwrap");
+  return cached;
+}
+
+/** One uncached probe; `binary` is a parameter so a test can probe a missing program. */
+export function probeBinary(binary: string): SandboxProbe {
+  if (process.platform !== "linux") return { works: false, reason: "the sandbox needs Linux (bubblewrap)" };
+  const result = spawnSync(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: 5_000 });
+  if (result.error) {
+    const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT";
+    return { works: false, reason: missing ? `${binary} is not installed (Debian package: bubblewrap)` : result.error.message };
+  }
+  if (result.status !== 0) {
+    return { works: false, reason: `${binary} cannot create its namespaces here: ${result.stderr.trim() || `exit ${result.status}`}` };
+  }
+  return { works: true };
+}
+
+function baseArgs(allowNetwork: boolean): string[] {
+  return [
+    "--ro-bind", "/", "/",
+    "--dev", "/dev",
+    "--proc", "/proc",
+    // A private pid namespace: when bwrap dies, every process inside dies with it.
+    "--unshare-pid",
+    "--die-with-parent",
+    ...(allowNetwork ? [] : ["--unshare-net"]),
+  ];
+}
+
+function real(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+/** Wraps a command's argv so it runs inside the sandbox. */
+export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[] {
+  const tmp = real(policy.tmpDir ?? os.tmpdir());
+  const root = real(policy.root);
+  // Later binds win, so the workspace stays writable even when it lives under the temp dir.
+  return [
+    "bwrap",
+    ...baseArgs(policy.allowNetwork ?? false),
+    "--bind", tmp, tmp,
+    "--bind", root, root,
+    "--chdir", root,
+    "--",
+    ...argv,
+  ];
+}

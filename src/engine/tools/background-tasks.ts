@@ -1,0 +1,149 @@
+// Background tasks: commands that keep running while the turn goes on (servers, watchers,
+// long builds). Each writes its output to <tasksDir>/<id>.log; at most a few run at once,
+// and every one is reaped when the session ends so nothing outlives the agent.
+import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } from "node:fs";
+import path from "node:path";
+import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
+import { ToolError } from "./tool.js";
+
+export const MAX_RUNNING_TASKS = 8;
+export const DEFAULT_TASK_TIMEOUT_MS = 600_000;
+export const MAX_TASK_TIMEOUT_MS = 3_600_000;
+const TAIL_CHARS = 4_000;
+
+export type TaskState = "running" | "exited" | "stopped" | "timed out" | "failed to start";
+
+export interface TaskStatus {
+  id: string;
+  command: string;
+  state: TaskState;
+  exitCode: number | null;
+  logPath: string;
+  /** The last few thousand characters of stdout and stderr, interleaved as they arrived. */
+  tail: string;
+}
+
+interface Task {
+  id: string;
+  command: string;
+  logPath: string;
+  running: RunningCommand;
+  log: WriteStream;
+  tail: string;
+  outcome?: CommandOutcome;
+  /** Resolves once the process tree is gone and the log is flushed to disk. */
+  settled: Promise<void>;
+}
+
+export interface BackgroundTasksOptions {
+  runner: ProcessRunner;
+  tasksDir: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  wrapArgv?: (argv: string[]) => string[];
+  maxRunning?: number;
+}
+
+function stateOf(task: Task): TaskState {
+  const outcome = task.outcome;
+  if (!outcome) return "running";
+  if (outcome.spawnError) return "failed to start";
+  if (outcome.stoppedBy === "timeout") return "timed out";
+  if (outcome.stoppedBy) return "stopped";
+  return "exited";
+}
+
+export class BackgroundTasks {
+  private readonly tasks = new Map<string, Task>();
+  private counter = 0;
+
+  constructor(private readonly options: BackgroundTasksOptions) {}
+
+  private runningCount(): number {
+    return [...this.tasks.values()].filter((task) => !task.outcome).length;
+  }
+
+  private nextId(): string {
+    // A resumed session reuses its tasks directory, so skip ids whose logs already exist.
+    for (;;) {
+      const id = `t${++this.counter}`;
+      if (!existsSync(path.join(this.options.tasksDir, `${id}.log`))) return id;
+    }
+  }
+
+  async start(command: string, timeoutMs?: number): Promise<string> {
+    const limit = this.options.maxRunning ?? MAX_RUNNING_TASKS;
+    if (this.runningCount() >= limit) {
+      const ids = [...this.tasks.values()].filter((task) => !task.outcome).map((task) => task.id);
+      throw new ToolError(
+        `Refused: ${limit} background tasks are already running (${ids.join(", ")}). Stop one with task_stop first.`,
+      );
+    }
+    mkdirSync(this.options.tasksDir, { recursive: true });
+    const id = this.nextId();
+    const logPath = path.join(this.options.tasksDir, `${id}.log`);
+    // Opened synchronously so the log exists on disk the moment the id is returned.
+    const log = createWriteStream(logPath, { fd: openSync(logPath, "a") });
+    log.write(`$ ${command}\n`);
+    const wrap = this.options.wrapArgv ?? ((argv: string[]) => argv);
+    const task = { id, command, logPath, log, tail: "" } as Task;
+    task.running = this.options.runner.start({
+      argv: wrap(shellArgv(command)),
+      cwd: this.options.cwd,
+      env: this.options.env,
+      timeoutMs: Math.min(timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, MAX_TASK_TIMEOUT_MS),
+      // The log holds everything; memory keeps only what task_status shows.
+      captureChars: TAIL_CHARS,
+      onOutput: (_stream, chunk) => {
+        log.write(chunk);
+        task.tail = (task.tail + chunk).slice(-TAIL_CHARS);
+      },
+    });
+    task.settled = task.running.outcome.then(
+      (outcome) =>
+        new Promise<void>((resolve) => {
+          task.outcome = outcome;
+          const end = outcome.spawnError ?? `exit code ${outcome.exitCode ?? "none"}${outcome.stoppedBy ? `, ${stateOf(task)}` : ""}`;
+          log.end(`\n[task ${id} ended: ${end}]\n`, () => resolve());
+        }),
+    );
+    this.tasks.set(id, task);
+    return id;
+  }
+
+  status(id: string): TaskStatus | undefined {
+    const task = this.tasks.get(id);
+    if (!task) return undefined;
+    return {
+      id,
+      command: task.command,
+      state: stateOf(task),
+      exitCode: task.outcome?.exitCode ?? null,
+      logPath: task.logPath,
+      tail: task.tail,
+    };
+  }
+
+  list(): TaskStatus[] {
+    return [...this.tasks.keys()].map((id) => this.status(id)!);
+  }
+
+  /** Kills the task's process tree; false when there is no such task. */
+  async stop(id: string): Promise<boolean> {
+    const task = this.tasks.get(id);
+    if (!task) return false;
+    if (!task.outcome) await task.running.stop("stop");
+    await task.settled;
+    return true;
+  }
+
+  /** Reaps every task: called when the session ends. */
+  async closeAll(): Promise<void> {
+    await Promise.all(
+      [...this.tasks.values()].map(async (task) => {
+        if (!task.outcome) await task.running.stop("shutdown");
+        await task.settled;
+      }),
+    );
+  }
+}

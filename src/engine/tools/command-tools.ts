@@ -1,0 +1,79 @@
+// Wires the command tools for one session: run_command, task_status and task_stop share one
+// process runner, one set of foreground commands (for interrupt) and one background table
+// (reaped at close). The composition root calls this once per session.
+import { probeBubblewrap, wrapInBubblewrap, type SandboxMode } from "../sandbox/bubblewrap.js";
+import { BackgroundTasks } from "./background-tasks.js";
+import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
+import { commandEnvironment, createRunCommandTool, ForegroundCommands } from "./run-command.js";
+import { createTaskStatusTool } from "./task-status.js";
+import { createTaskStopTool } from "./task-stop.js";
+import type { Tool } from "./tool.js";
+
+export interface CommandToolsOptions {
+  root: string;
+  /** <session dir>/tasks: where background task logs go. */
+  tasksDir: string;
+  sandbox?: SandboxMode;
+  /** Let sandboxed commands reach the network. */
+  sandboxNetwork?: boolean;
+  /** Defaults to the agent's environment minus credentials. */
+  env?: NodeJS.ProcessEnv;
+  runner?: ProcessRunner;
+}
+
+export interface SandboxStatus {
+  /** True only when commands really run inside bubblewrap. */
+  active: boolean;
+  /** Set once when a requested sandbox is unavailable: show it to the user a single time. */
+  notice?: string;
+}
+
+export interface CommandTools {
+  tools: Tool[];
+  /** Kills the running foreground command(s) without ending the turn; false when none ran. */
+  interruptCommand(): boolean;
+  /** Kills foreground commands and reaps every background task: call when the session ends. */
+  closeAll(): Promise<void>;
+  /** Pass `sandbox.active` to classifyCommand: only then may workspace-only writes skip asking. */
+  sandbox: SandboxStatus;
+}
+
+export function createCommandTools(options: CommandToolsOptions): CommandTools {
+  const runner = options.runner ?? createProcessRunner();
+  const env = options.env ?? commandEnvironment();
+  const foreground = new ForegroundCommands();
+
+  let sandbox: SandboxStatus = { active: false };
+  let wrapArgv: ((argv: string[]) => string[]) | undefined;
+  if (options.sandbox === "workspace-write") {
+    const probe = probeBubblewrap();
+    if (probe.works) {
+      sandbox = { active: true };
+      wrapArgv = (argv) => wrapInBubblewrap(argv, { root: options.root, allowNetwork: options.sandboxNetwork ?? false });
+    } else {
+      sandbox = { active: false, notice: `Sandbox off: ${probe.reason}. Commands follow the normal approval policy.` };
+    }
+  }
+
+  const background = new BackgroundTasks({
+    runner,
+    tasksDir: options.tasksDir,
+    cwd: options.root,
+    env,
+    ...(wrapArgv ? { wrapArgv } : {}),
+  });
+  const tools = [
+    createRunCommandTool({ root: options.root, runner, env, foreground, background, ...(wrapArgv ? { wrapArgv } : {}) }),
+    createTaskStatusTool({ tasks: background }),
+    createTaskStopTool({ tasks: background }),
+  ];
+
+  return {
+    tools,
+    interruptCommand: () => foreground.interrupt(),
+    async closeAll() {
+      await Promise.all([foreground.stopAll(), background.closeAll()]);
+    },
+    sandbox,
+  };
+}

@@ -1,0 +1,221 @@
+// Starts one command as a real child process and owns its whole lifetime: both pipes are
+// drained as data arrives, output streams live, and stopping it kills the entire process
+// tree (a process group on POSIX, taskkill /T on Windows) and waits until the tree is gone.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+export type StopReason = "interrupt" | "timeout" | "abort" | "stop" | "shutdown";
+
+export interface CommandSpec {
+  /** The program and its arguments, e.g. ["bash", "-lc", "npm test"]. */
+  argv: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  onOutput?: (stream: "stdout" | "stderr", chunk: string) => void;
+  /** Characters kept per stream in memory (head and tail); the rest is counted, not kept. */
+  captureChars?: number;
+}
+
+export interface CommandOutcome {
+  exitCode: number | null;
+  /** The signal that ended the process leader, if any. */
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  /** Why we stopped it, when it did not end on its own. */
+  stoppedBy?: StopReason;
+  /** The spawn itself failed (no bash, bad cwd, …). */
+  spawnError?: string;
+}
+
+export interface RunningCommand {
+  readonly pid: number | undefined;
+  readonly outcome: Promise<CommandOutcome>;
+  /** Kills the whole tree and resolves once it is gone (or could not be confirmed gone). */
+  stop(reason: StopReason): Promise<void>;
+}
+
+export interface ProcessRunner {
+  start(spec: CommandSpec): RunningCommand;
+}
+
+const IS_WINDOWS = process.platform === "win32";
+/** How long SIGTERM gets before SIGKILL. */
+const TERM_GRACE_MS = 1_500;
+/** After SIGKILL, how long we wait for the group to disappear before giving up waiting. */
+const KILL_WAIT_MS = 3_000;
+
+/** The argv that runs a command line through the platform shell. */
+export function shellArgv(command: string): string[] {
+  // cmd /s strips one pair of outer quotes, so the line is passed verbatim inside them.
+  return IS_WINDOWS ? ["cmd.exe", "/d", "/s", "/c", `"${command}"`] : ["bash", "-lc", command];
+}
+
+/** Keeps the head and tail of a stream: the start says what ran, the end says how it ended. */
+export class CapturedOutput {
+  private head = "";
+  private tail = "";
+  private omitted = 0;
+  constructor(private readonly limit = 200_000) {}
+
+  append(chunk: string): void {
+    const half = Math.floor(this.limit / 2);
+    if (this.head.length < half) {
+      const room = half - this.head.length;
+      this.head += chunk.slice(0, room);
+      chunk = chunk.slice(room);
+    }
+    if (!chunk) return;
+    this.tail += chunk;
+    if (this.tail.length > half) {
+      this.omitted += this.tail.length - half;
+      this.tail = this.tail.slice(this.tail.length - half);
+    }
+  }
+
+  text(): string {
+    if (this.omitted === 0) return this.head + this.tail;
+    return `${this.head}\n[… ${this.omitted} characters omitted …]\n${this.tail}`;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** True while any live process of the group exists. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  return process.platform === "linux" ? linuxGroupHasLiveMember(pgid) : true;
+}
+
+/**
+ * Orphaned grandchildren are reaped by init, which in containers can take seconds; a zombie
+ * still answers kill(-pgid, 0) but has stopped running, so on Linux we look at /proc.
+ */
+function linuxGroupHasLiveMember(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp …"; comm may hold spaces or parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Already gone: nothing to do.
+  }
+}
+
+async function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pgid)) return true;
+    await sleep(25);
+  }
+  return !groupAlive(pgid);
+}
+
+async function killTree(pid: number): Promise<void> {
+  if (IS_WINDOWS) {
+    await new Promise<void>((resolve) => {
+      const killer = spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+      killer.on("error", () => resolve());
+      killer.on("close", () => resolve());
+    });
+    return;
+  }
+  signalGroup(pid, "SIGTERM");
+  if (await waitForGroupExit(pid, TERM_GRACE_MS)) return;
+  signalGroup(pid, "SIGKILL");
+  await waitForGroupExit(pid, KILL_WAIT_MS);
+}
+
+export function createProcessRunner(): ProcessRunner {
+  return { start: startCommand };
+}
+
+function startCommand(spec: CommandSpec): RunningCommand {
+  const [program, ...args] = spec.argv;
+  if (!program) throw new Error("empty argv");
+  const stdout = new CapturedOutput(spec.captureChars);
+  const stderr = new CapturedOutput(spec.captureChars);
+  let stoppedBy: StopReason | undefined;
+  let stopping: Promise<void> | undefined;
+
+  const child = spawn(program, args, {
+    cwd: spec.cwd,
+    env: spec.env,
+    // The child leads its own process group so one kill reaches every grandchild.
+    detached: !IS_WINDOWS,
+    stdio: ["ignore", "pipe", "pipe"],
+    windowsHide: true,
+    windowsVerbatimArguments: IS_WINDOWS,
+  });
+
+  for (const [name, stream, sink] of [
+    ["stdout", child.stdout, stdout],
+    ["stderr", child.stderr, stderr],
+  ] as const) {
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      sink.append(chunk);
+      spec.onOutput?.(name, chunk);
+    });
+  }
+
+  const stop = (reason: StopReason): Promise<void> => {
+    if (stopping) return stopping;
+    stoppedBy = reason;
+    const pid = child.pid;
+    stopping = pid === undefined ? Promise.resolve() : killTree(pid);
+    return stopping;
+  };
+
+  const timer = setTimeout(() => void stop("timeout"), spec.timeoutMs);
+  timer.unref();
+
+  const outcome = new Promise<CommandOutcome>((resolve) => {
+    let spawnError: string | undefined;
+    child.on("error", (error) => {
+      spawnError = error.message;
+    });
+    // "close" fires after the leader exited and both pipes reached EOF, so no output is lost.
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const finish = () =>
+        resolve({
+          exitCode: code,
+          signal,
+          stdout: stdout.text(),
+          stderr: stderr.text(),
+          ...(stoppedBy ? { stoppedBy } : {}),
+          ...(spawnError ? { spawnError } : {}),
+        });
+      // When we killed it, report only after the whole tree is gone, not just the leader.
+      if (stopping) void stopping.then(finish);
+      else finish();
+    });
+  });
+
+  return { pid: child.pid, outcome, stop };
+}

@@ -1,0 +1,134 @@
+// The run_command tool: one shell command line in the workspace root, through bash -lc
+// (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
+// Approval happens before this runs (approval/command-policy.ts); this file only executes.
+import { z } from "zod";
+import type { BackgroundTasks } from "./background-tasks.js";
+import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
+import { defineTool, ToolError, type Tool } from "./tool.js";
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const MAX_FOREGROUND_TIMEOUT_MS = 600_000;
+export const INTERRUPTED_MESSAGE = "The user interrupted this command. It did not finish, so its effects are unknown.";
+export const ABORTED_MESSAGE = "The turn was aborted, so this command was killed. It did not finish, so its effects are unknown.";
+
+/** Names of variables that hold credentials; commands the model runs never see them. */
+const SECRET_NAME = /(_API_KEY|_TOKEN|_SECRET|^API_KEY|^TOKEN|^SECRET)$/i;
+
+/** The agent's environment minus credentials, plus settings that keep tools non-interactive. */
+export function commandEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (!SECRET_NAME.test(name)) env[name] = value;
+  }
+  // A pager or a credential prompt would wait forever on a pipe with no terminal behind it.
+  env.PAGER = "cat";
+  env.GIT_PAGER = "cat";
+  env.GIT_TERMINAL_PROMPT = "0";
+  return env;
+}
+
+/** The foreground commands now running, so the engine can interrupt them without ending the turn. */
+export class ForegroundCommands {
+  private readonly running = new Set<RunningCommand>();
+
+  track(command: RunningCommand): () => void {
+    this.running.add(command);
+    return () => this.running.delete(command);
+  }
+
+  /** Kills every running foreground command; false when there was none. */
+  interrupt(): boolean {
+    if (this.running.size === 0) return false;
+    for (const command of this.running) void command.stop("interrupt");
+    return true;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.running].map((command) => command.stop("shutdown")));
+  }
+}
+
+export interface RunCommandOptions {
+  root: string;
+  runner: ProcessRunner;
+  env?: NodeJS.ProcessEnv;
+  /** Wraps the shell argv, e.g. in bubblewrap; identity when absent. */
+  wrapArgv?: (argv: string[]) => string[];
+  foreground?: ForegroundCommands;
+  background?: BackgroundTasks;
+}
+
+const input = z.object({
+  command: z.string().min(1).describe("The shell command line, run by bash -lc in the workspace root."),
+  timeout_ms: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`Milliseconds before the command is killed. Default ${DEFAULT_TIMEOUT_MS} (600000 for background), max ${MAX_FOREGROUND_TIMEOUT_MS} in the foreground.`),
+  background: z
+    .boolean()
+    .optional()
+    .describe("Start it and return a task id at once; read it with task_status, end it with task_stop."),
+});
+
+function describeEnd(outcome: CommandOutcome, timeoutMs: number): string | undefined {
+  if (outcome.stoppedBy === "timeout") return `timed out after ${timeoutMs} ms; the process tree was killed`;
+  if (outcome.signal) return `killed by signal ${outcome.signal}`;
+  return undefined;
+}
+
+export function formatOutcome(outcome: CommandOutcome, timeoutMs: number): string {
+  const lines = [`exit code: ${outcome.exitCode ?? "none"}`];
+  const note = describeEnd(outcome, timeoutMs);
+  if (note) lines.push(`note: ${note}`);
+  lines.push(outcome.stdout ? `stdout:\n${outcome.stdout.replace(/\n$/, "")}` : "stdout: (empty)");
+  lines.push(outcome.stderr ? `stderr:\n${outcome.stderr.replace(/\n$/, "")}` : "stderr: (empty)");
+  return lines.join("\n");
+}
+
+export function createRunCommandTool(options: RunCommandOptions): Tool {
+  const env = options.env ?? commandEnvironment();
+  const wrap = options.wrapArgv ?? ((argv: string[]) => argv);
+
+  return defineTool({
+    name: "run_command",
+    description:
+      "Run a shell command in the workspace root and return its exit code, stdout and stderr. " +
+      "Output streams to the user live. Use background: true for servers and watchers.",
+    kind: "command",
+    input,
+    async execute({ command, timeout_ms, background }, context) {
+      if (background) {
+        if (!options.background) throw new ToolError("background tasks are not available in this session");
+        const id = await options.background.start(command, timeout_ms);
+        return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}` };
+      }
+      if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
+      const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
+      const running = options.runner.start({
+        argv: wrap(shellArgv(command)),
+        cwd: options.root,
+        env,
+        timeoutMs,
+        ...(context.onOutput ? { onOutput: context.onOutput } : {}),
+      });
+      const untrack = options.foreground?.track(running);
+      const onAbort = () => void running.stop("abort");
+      context.signal.addEventListener("abort", onAbort, { once: true });
+      try {
+        const outcome = await running.outcome;
+        if (outcome.spawnError) throw new ToolError(`could not start the command: ${outcome.spawnError}`);
+        if (outcome.stoppedBy === "interrupt") throw new ToolError(INTERRUPTED_MESSAGE);
+        if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(ABORTED_MESSAGE);
+        return { content: formatOutcome(outcome, timeoutMs), isError: outcome.exitCode !== 0 };
+      } finally {
+        context.signal.removeEventListener("abort", onAbort);
+        untrack?.();
+      }
+    },
+    async preview({ command, background }) {
+      return background ? `$ ${command}   (in the background)` : `$ ${command}`;
+    },
+  });
+}

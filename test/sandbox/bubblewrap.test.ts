@@ -1,0 +1,75 @@
+// The opt-in sandbox with the real bubblewrap: writes outside the workspace fail, writes
+// inside succeed, the network is off. Skipped where bwrap is missing or lacks namespaces.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { probeBinary, probeBubblewrap, wrapInBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
+
+const bwrapWorks = probeBubblewrap().works;
+let root: string;
+let session: CommandTools;
+const context = () => ({ signal: new AbortController().signal });
+const run = (command: string) => session.tools.find((tool) => tool.name === "run_command")!.execute({ command }, context());
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), "sandbox-"));
+  session = createCommandTools({ root, tasksDir: path.join(root, ".tasks"), sandbox: "workspace-write" });
+});
+afterEach(async () => {
+  await session.closeAll();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("bubblewrap probe", () => {
+  it("says why when bwrap is missing, and the session falls back with one notice", () => {
+    const probe = probeBinary("bwrap-not-installed-here");
+    expect(probe.works).toBe(false);
+    expect(probe.reason).toMatch(/not installed \(Debian package: bubblewrap\)/);
+    if (!bwrapWorks) expect(session.sandbox.notice).toMatch(/Sandbox off/);
+    else expect(session.sandbox).toEqual({ active: true });
+  });
+
+  it("wraps argv with the workspace writable after the read-only root", () => {
+    const argv = wrapInBubblewrap(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t" });
+    expect(argv.slice(0, 4)).toEqual(["bwrap", "--ro-bind", "/", "/"]);
+    expect(argv).toContain("--unshare-net");
+    expect(argv.indexOf("/w")).toBeGreaterThan(argv.indexOf("/t"));
+    expect(argv.slice(-4)).toEqual(["--", "bash", "-lc", "ls"]);
+  });
+});
+
+describe("sandboxed run_command", () => {
+  let server: Server | undefined;
+  afterEach(() => server?.close());
+
+  it.skipIf(!bwrapWorks)("cannot touch /etc or $HOME, can write in the workspace", async () => {
+    const marker = `mini-agent-sandbox-${process.pid}`;
+    const etc = await run(`touch /etc/${marker}`);
+    expect(etc.isError).toBe(true);
+    expect(existsSync(`/etc/${marker}`)).toBe(false);
+    const home = await run(`echo x > "$HOME/${marker}"`);
+    expect(home.isError).toBe(true);
+    expect(existsSync(path.join(os.homedir(), marker))).toBe(false);
+    const inside = await run("echo inside > made.txt && mkdir -p sub && touch sub/a");
+    expect(inside.content).toContain("exit code: 0");
+    expect(readFileSync(path.join(root, "made.txt"), "utf8")).toBe("inside\n");
+    expect(existsSync(path.join(root, "sub", "a"))).toBe(true);
+  });
+
+  it.skipIf(!bwrapWorks)("has no network unless allowed", async () => {
+    server = createServer((_req, res) => res.end("hello")).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const fetchIt = `node -e "fetch('http://127.0.0.1:${port}').then(r => r.text()).then(t => console.log('got', t), e => { console.log('failed'); process.exit(7); })"`;
+    const offline = await run(fetchIt);
+    expect(offline.content).toContain("exit code: 7");
+    await session.closeAll();
+    session = createCommandTools({ root, tasksDir: path.join(root, ".tasks"), sandbox: "workspace-write", sandboxNetwork: true });
+    const online = await run(fetchIt);
+    expect(online.content).toContain("got hello");
+  });
+});

@@ -1,0 +1,143 @@
+// run_command against real child processes in a real temp directory.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createProcessRunner } from "../../src/engine/tools/process-runner.js";
+import {
+  commandEnvironment,
+  createRunCommandTool,
+  ForegroundCommands,
+  INTERRUPTED_MESSAGE,
+} from "../../src/engine/tools/run-command.js";
+import type { Tool, ToolContext } from "../../src/engine/tools/tool.js";
+
+const posix = process.platform !== "win32";
+let root: string;
+let foreground: ForegroundCommands;
+let tool: Tool;
+
+function context(overrides: Partial<ToolContext> = {}): ToolContext {
+  return { signal: new AbortController().signal, ...overrides };
+}
+
+/** Is the process still running? A zombie (dead, not yet reaped) counts as gone. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), "run-command-"));
+  foreground = new ForegroundCommands();
+  tool = createRunCommandTool({ root, runner: createProcessRunner(), foreground });
+});
+afterEach(async () => {
+  await foreground.stopAll();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe.runIf(posix)("run_command", () => {
+  it("runs in the workspace root and returns exit code, stdout and stderr", async () => {
+    const result = await tool.execute({ command: "pwd; echo oops >&2; exit 3" }, context());
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("exit code: 3");
+    expect(result.content).toContain(`stdout:\n${root}`);
+    expect(result.content).toContain("stderr:\noops");
+  });
+
+  it("streams output live, before the command ends", async () => {
+    const seen: string[] = [];
+    let resolved = false;
+    const run = tool
+      .execute({ command: "echo first; sleep 2; echo second" }, context({ onOutput: (_s, chunk) => seen.push(chunk) }))
+      .then((result) => {
+        resolved = true;
+        return result;
+      });
+    await waitFor(() => seen.join("").includes("first"));
+    expect(resolved).toBe(false);
+    expect(seen.join("")).not.toContain("second");
+    const result = await run;
+    expect(result.content).toContain("first\nsecond");
+  });
+
+  it("drains both pipes concurrently, so a chatty stderr cannot deadlock stdout", async () => {
+    const command = `node -e "for (let i = 0; i < 2000; i++) { process.stderr.write('e'.repeat(100) + '\\n'); process.stdout.write('o'.repeat(100) + '\\n'); }"`;
+    const result = await tool.execute({ command }, context());
+    expect(result.content).toContain("exit code: 0");
+    expect(result.content).toContain("o".repeat(100));
+  });
+
+  it("kills the process tree on timeout and says so", async () => {
+    const pidFile = path.join(root, "pid");
+    const result = await tool.execute({ command: `sleep 30 & echo $! > ${pidFile}; wait`, timeout_ms: 500 }, context());
+    expect(result.content).toContain("timed out after 500 ms");
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    await waitFor(() => !alive(grandchild), 2_000);
+  });
+
+  it("interrupt kills a sleeping grandchild early; the call fails with the interrupt message", async () => {
+    const pidFile = path.join(root, "pid");
+    const started: string[] = [];
+    const run = tool.execute(
+      { command: `sleep 60 & echo $! > ${pidFile}; echo started; wait`, timeout_ms: 120_000 },
+      context({ onOutput: (_s, chunk) => started.push(chunk) }),
+    );
+    await waitFor(() => started.join("").includes("started"));
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    expect(alive(grandchild)).toBe(true);
+    expect(foreground.interrupt()).toBe(true);
+    await expect(run).rejects.toThrow(INTERRUPTED_MESSAGE);
+    expect(alive(grandchild)).toBe(false);
+    // The turn goes on: the next command in the same session runs normally.
+    expect(foreground.interrupt()).toBe(false);
+    const next = await tool.execute({ command: "echo still here" }, context());
+    expect(next.content).toContain("still here");
+  });
+
+  it("aborting the turn kills the running command", async () => {
+    const controller = new AbortController();
+    const pidFile = path.join(root, "pid");
+    const out: string[] = [];
+    const run = tool.execute(
+      { command: `sleep 60 & echo $! > ${pidFile}; echo go; wait` },
+      { signal: controller.signal, onOutput: (_s, chunk) => out.push(chunk) },
+    );
+    await waitFor(() => out.join("").includes("go"));
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    controller.abort();
+    await expect(run).rejects.toThrow(/aborted/);
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it("reports a signal that killed the command", async () => {
+    const result = await tool.execute({ command: "kill -9 $$" }, context());
+    expect(result.content).toContain("killed by signal SIGKILL");
+  });
+
+  it("keeps credentials out of the command's environment", async () => {
+    const env = commandEnvironment({ PATH: process.env.PATH, OPENAI_API_KEY: "sk-1", GITHUB_TOKEN: "t", MY_SECRET: "s", HOME: "/h" });
+    expect(Object.keys(env).sort()).toEqual(["GIT_PAGER", "GIT_TERMINAL_PROMPT", "HOME", "PAGER", "PATH"]);
+    const scoped = createRunCommandTool({ root, runner: createProcessRunner(), env });
+    const result = await scoped.execute({ command: "env" }, context());
+    expect(result.content).not.toContain("sk-1");
+    expect(result.content).toContain("HOME=/h");
+  });
+});
