@@ -1,0 +1,32 @@
+// The unified diff every write and edit returns, and that the approval prompt shows
+// before it happens. One function, so the preview and the result cannot drift apart.
+import { createTwoFilesPatch } from "diff";
+
+/**
+ * A git-style unified diff of one file. `before` is undefined when the file is new.
+ * Line endings are kept, so a CRLF file shows as such only where lines changed.
+ */
+export function unifiedDiff(displayPath: string, before: string | undefined, after: string): string {
+  if (before === after) return `(no changes to ${displayPath})`;
+  const oldName = before === undefined ? "/dev/null" : `a/${displayPath}`;
+  const patch = createTwoFilesPatch(oldName, `b/${displayPath}`, before ?? "", after, undefined, undefined, {
+    context: 3,
+  });
+  // jsdiff starts with an "Index:" line and a "====" rule that git diffs do not have.
+  return patch
+    .split("\n")
+    .filter((line, i) => !(i < 2 && (line.startsWith("Index:") || /^=+$/.test(line))))
+    .join("\n")
+    .trimEnd();
+}
+
+/** Counts of added and removed lines, for one-line summaries. */
+export function diffStat(diff: string): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const line of diff.split("\n")) {
+    if (line.startsWith("+") && !line.startsWith("+++")) added++;
+    else if (line.startsWith("-") && !line.startsWith("---")) removed++;
+  }
+  return { added, removed };
+}

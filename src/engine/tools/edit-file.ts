@@ -1,0 +1,75 @@
+// edit_file: exact-text replacement in one file. Several edits in one call apply in order
+// to an in-memory copy and the file is written once, so either all land or none do.
+import { writeFile } from "node:fs/promises";
+import { z } from "zod";
+import { unifiedDiff } from "./diff-preview.js";
+import { applyEdits, EditMismatch, type Edit } from "./edit-match.js";
+import { readTextForEdit } from "./file-text.js";
+import type { Jail } from "./jail.js";
+import { defineTool, ToolError } from "./tool.js";
+
+const editSchema = z.object({
+  old_string: z.string().describe("Exact text to replace, including whitespace and indentation"),
+  new_string: z.string().describe("Replacement text"),
+  replace_all: z.boolean().optional().describe("Replace every occurrence instead of requiring exactly one"),
+});
+
+export const editFileInput = z
+  .object({
+    path: z.string().describe("File path, relative to the workspace root"),
+    old_string: z.string().optional().describe("Exact text to replace (single edit)"),
+    new_string: z.string().optional().describe("Replacement text (single edit)"),
+    replace_all: z.boolean().optional().describe("Replace every occurrence of old_string"),
+    edits: z.array(editSchema).min(1).optional().describe("Several edits applied in order, all or none"),
+  })
+  .refine((v) => (v.edits ? v.old_string === undefined && v.new_string === undefined : v.old_string !== undefined && v.new_string !== undefined), {
+    message: "give either old_string and new_string, or edits (not both)",
+  });
+
+type EditFileInput = z.infer<typeof editFileInput>;
+
+function editsOf(input: EditFileInput): Edit[] {
+  if (input.edits) return input.edits;
+  return [{ old_string: input.old_string!, new_string: input.new_string!, replace_all: input.replace_all }];
+}
+
+export function createEditFileTool({ jail }: { jail: Jail }) {
+  async function plan(input: EditFileInput) {
+    const absolute = jail.resolveWrite(input.path);
+    const shown = jail.display(absolute);
+    const before = await readTextForEdit(absolute, shown);
+    if (before === undefined) throw new ToolError(`${shown} does not exist; use write_file to create it`);
+    let after: string;
+    try {
+      after = applyEdits(before, editsOf(input));
+    } catch (error) {
+      if (error instanceof EditMismatch) throw new ToolError(`${shown}: ${error.message} No change was made.`);
+      throw error;
+    }
+    return { absolute, shown, after, diff: unifiedDiff(shown, before, after) };
+  }
+
+  return defineTool({
+    name: "edit_file",
+    description:
+      "Replace exact text in an existing file. old_string must match the file exactly (whitespace included) " +
+      "and exactly once, unless replace_all is set; when it does not match, the closest lines are shown. " +
+      "Pass `edits` to make several replacements in one call: they apply in order and either all succeed or none. " +
+      "Line endings and a byte-order mark are preserved. Returns a unified diff.",
+    kind: "write",
+    input: editFileInput,
+    async preview(input) {
+      try {
+        return (await plan(input)).diff;
+      } catch (error) {
+        if (error instanceof ToolError) return `(this edit would fail: ${error.message})`;
+        throw error;
+      }
+    },
+    async execute(input) {
+      const { absolute, shown, after, diff } = await plan(input);
+      await writeFile(absolute, after, "utf8");
+      return { content: `Edited ${shown}\n\n${diff}` };
+    },
+  });
+}

@@ -1,0 +1,44 @@
+// Shared file checks for the file tools: binary detection and reading a file as text
+// exactly as it is on disk (BOM and CRLF kept, so edits can preserve them).
+import { open, readFile, stat } from "node:fs/promises";
+import { ToolError } from "./tool.js";
+
+/** Bytes sniffed for a NUL, as git and ripgrep do. */
+export const BINARY_SNIFF_BYTES = 8192;
+/** Files above this are not loaded whole by edit/write (read_file streams instead). */
+export const MAX_EDIT_BYTES = 10 * 1024 * 1024;
+
+export function hasNul(bytes: Uint8Array): boolean {
+  return bytes.indexOf(0) !== -1;
+}
+
+/** True when the first 8 KB of the file contain a NUL byte. */
+export async function isBinaryFile(absolute: string): Promise<boolean> {
+  const handle = await open(absolute, "r");
+  try {
+    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
+    return hasNul(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The file as text, or undefined when it does not exist. Refuses directories, binaries, giants. */
+export async function readTextForEdit(absolute: string, display: string): Promise<string | undefined> {
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  if (info.isDirectory()) throw new ToolError(`${display} is a directory`);
+  if (!info.isFile()) throw new ToolError(`${display} is not a regular file`);
+  if (info.size > MAX_EDIT_BYTES) {
+    throw new ToolError(`${display} is ${info.size} bytes; files over ${MAX_EDIT_BYTES} bytes are not edited by tools`);
+  }
+  const bytes = await readFile(absolute);
+  if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) throw new ToolError(`${display} is a binary file (NUL byte in the first 8 KB)`);
+  return bytes.toString("utf8");
+}

@@ -1,0 +1,111 @@
+// Which paths the walker skips, with ripgrep's semantics so that grep gives the same
+// answer with or without rg (see docs/adr/0002):
+// - `.gitignore` files apply only inside a git repository (a `.git` in the directory or an
+//   ancestor), each to paths below its own directory; a deeper file overrides a shallower
+//   one, and rules stop at the top of the nearest repository (nested repositories are
+//   separate, as in git).
+// - `.git/info/exclude` applies like a `.gitignore` in that repository's top, below them.
+// - the workspace's `.agentignore` applies everywhere in the workspace, below all of these.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+
+type Verdict = "ignore" | "keep" | undefined;
+
+/** One file's rules, with its text kept so the rules can be rebuilt without some lines. */
+interface Rules {
+  text: string;
+  matcher: Ignore;
+}
+
+interface Level {
+  dir: string;
+  hasGit: boolean;
+  gitignore?: Rules;
+  exclude?: Rules;
+}
+
+export interface IgnoreChain {
+  readonly root: string;
+  readonly levels: readonly Level[];
+  readonly agentignore?: Rules;
+}
+
+const compile = (text: string): Rules => ({ text, matcher: ignore({ allowRelativePaths: true }).add(text) });
+
+async function loadRules(file: string): Promise<Rules | undefined> {
+  try {
+    return compile(await readFile(file, "utf8"));
+  } catch {
+    return undefined; // missing or unreadable: no rules, as git does
+  }
+}
+
+async function loadLevel(dir: string): Promise<Level> {
+  const hasGit = existsSync(path.join(dir, ".git"));
+  const [gitignore, exclude] = await Promise.all([
+    loadRules(path.join(dir, ".gitignore")),
+    hasGit ? loadRules(path.join(dir, ".git", "info", "exclude")) : undefined,
+  ]);
+  return { dir, hasGit, gitignore, exclude };
+}
+
+function verdictOf(rules: Rules | undefined, relative: string, isDirectory: boolean): Verdict {
+  if (!rules || relative === "" || relative === ".." || relative.startsWith("../")) return undefined;
+  const result = rules.matcher.test(isDirectory ? `${relative}/` : relative);
+  return result.ignored ? "ignore" : result.unignored ? "keep" : undefined;
+}
+
+const posix = (from: string, to: string) => path.relative(from, to).split(path.sep).join("/");
+
+/** Rules in force for entries of `startDir`: every ancestor's files, up to the filesystem root. */
+export async function loadIgnoreChain(root: string, startDir: string): Promise<IgnoreChain> {
+  const dirs: string[] = [];
+  for (let dir = startDir; ; dir = path.dirname(dir)) {
+    dirs.unshift(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  const levels = await Promise.all(dirs.map(loadLevel));
+  const chain: IgnoreChain = { root, levels, agentignore: await loadRules(path.join(root, ".agentignore")) };
+  // A start directory the rules themselves ignore was asked for by name. ripgrep never
+  // tests an explicitly given path, only what is below it; the ignore package would treat
+  // everything below an ignored directory as ignored, so drop the lines that ignore the
+  // start directory itself and keep the rest (e.g. `dist/` still applies inside).
+  if (isIgnored(chain, startDir, true)) {
+    const without = (rules: Rules | undefined, dir: string): Rules | undefined => {
+      const relative = posix(dir, startDir);
+      if (verdictOf(rules, relative, true) !== "ignore") return rules;
+      const kept = rules!.text.split(/\r?\n/).filter((line) => !ignore({ allowRelativePaths: true }).add(line).ignores(`${relative}/`));
+      return compile(kept.join("\n"));
+    };
+    return {
+      root,
+      levels: levels.map((l) => ({ ...l, gitignore: without(l.gitignore, l.dir), exclude: without(l.exclude, l.dir) })),
+      agentignore: without(chain.agentignore, root),
+    };
+  }
+  return chain;
+}
+
+/** The chain for the entries of `dir`, a child directory of the chain's deepest level. */
+export async function childChain(chain: IgnoreChain, dir: string): Promise<IgnoreChain> {
+  return { ...chain, levels: [...chain.levels, await loadLevel(dir)] };
+}
+
+/** Whether an entry (a child of the chain's deepest directory) is ignored. */
+export function isIgnored(chain: IgnoreChain, absolute: string, isDirectory: boolean): boolean {
+  const anyGit = chain.levels.some((l) => l.hasGit);
+  let fromGitignore: Verdict;
+  let fromExclude: Verdict;
+  let sawGit = false;
+  for (let i = chain.levels.length - 1; i >= 0 && anyGit && !sawGit; i--) {
+    const level = chain.levels[i]!;
+    const relative = posix(level.dir, absolute);
+    fromGitignore ??= verdictOf(level.gitignore, relative, isDirectory);
+    fromExclude ??= verdictOf(level.exclude, relative, isDirectory);
+    sawGit = level.hasGit;
+  }
+  const verdict = fromGitignore ?? fromExclude ?? verdictOf(chain.agentignore, posix(chain.root, absolute), isDirectory);
+  return verdict === "ignore";
+}

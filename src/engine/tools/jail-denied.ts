@@ -1,0 +1,59 @@
+// Paths no tool may read or write, wherever the workspace or the read roots are.
+// Two kinds: whole directories in the user's home that hold credentials for other systems
+// (and our own config, which holds API keys), and file names that conventionally hold
+// secrets inside a project. The model never needs their contents to write code; a person
+// who wants the agent to see one can paste the relevant part.
+import { existsSync, realpathSync } from "node:fs";
+import path from "node:path";
+import { isInside } from "./jail-symlinks.js";
+
+/** Relative to the home directory. Directories deny everything beneath them. */
+export const DENIED_HOME_PATHS = [
+  ".mini-agent",
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".kimi-code",
+  ".kube",
+  ".docker",
+  ".azure",
+  ".config/gcloud",
+  ".config/gh",
+  ".netrc",
+  ".git-credentials",
+  ".npmrc",
+  ".pypirc",
+];
+
+/**
+ * File names refused anywhere. `.env` files hold a project's secrets; the conventional
+ * templates (`.env.example` etc.) hold none, so those stay readable.
+ */
+const DENIED_NAME = /^(\.env(\..+)?|\.netrc|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?)$/;
+const ALLOWED_ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
+
+export function isDeniedName(baseName: string): boolean {
+  return DENIED_NAME.test(baseName) && !ALLOWED_ENV_TEMPLATE.test(baseName);
+}
+
+export interface DeniedPaths {
+  /** Why `absolute` (already symlink-resolved) is refused, or undefined when it is not. */
+  reason(absolute: string): string | undefined;
+}
+
+export function createDeniedPaths(home: string): DeniedPaths {
+  // Both the lexical and the real home: a path can be compared after symlink resolution.
+  const homes = new Set([path.resolve(home)]);
+  if (existsSync(home)) homes.add(realpathSync(home));
+  const deniedRoots = [...homes].flatMap((h) => DENIED_HOME_PATHS.map((p) => path.join(h, p)));
+  return {
+    reason(absolute) {
+      const root = deniedRoots.find((denied) => isInside(denied, absolute));
+      if (root) return `${root} holds credentials or agent configuration and is never accessible to tools`;
+      if (isDeniedName(path.basename(absolute))) {
+        return `${path.basename(absolute)} files hold secrets and are never accessible to tools`;
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// read_file: numbered lines of a text file, paged so a huge file never loads whole, or an
+// image as image content. Line numbers are 1-based like every editor's.
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { isBinaryFile } from "./file-text.js";
+import type { Jail } from "./jail.js";
+import { defineTool, ToolError } from "./tool.js";
+
+export const DEFAULT_READ_LIMIT = 2000;
+export const MAX_LINE_CHARS = 2000;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+};
+
+export const readFileInput = z.object({
+  path: z.string().describe("File path, relative to the workspace root"),
+  offset: z.number().int().min(1).optional().describe("1-based line to start at (default 1)"),
+  limit: z.number().int().min(1).optional().describe(`Maximum lines to return (default ${DEFAULT_READ_LIMIT})`),
+});
+
+/**
+ * Lines split on "\n" only (a trailing "\r" dropped), as grep and edit_file count them.
+ * A partial line is kept only up to the display cut, so one giant minified line cannot
+ * exhaust memory; `dropped` says how much of it was not kept.
+ */
+async function* splitLines(absolute: string): AsyncGenerator<{ text: string; dropped: number }> {
+  let partial = "";
+  let dropped = 0;
+  const keep = (piece: string) => {
+    const room = MAX_LINE_CHARS + 1 - partial.length;
+    if (piece.length <= room) partial += piece;
+    else {
+      partial += piece.slice(0, Math.max(room, 0));
+      dropped += piece.length - Math.max(room, 0);
+    }
+  };
+  for await (const chunk of createReadStream(absolute, { encoding: "utf8", highWaterMark: 1 << 16 })) {
+    let start = 0;
+    for (let nl = chunk.indexOf("\n"); nl !== -1; nl = chunk.indexOf("\n", start)) {
+      keep(chunk.slice(start, nl));
+      yield { text: partial.endsWith("\r") ? partial.slice(0, -1) : partial, dropped };
+      partial = "";
+      dropped = 0;
+      start = nl + 1;
+    }
+    keep(chunk.slice(start));
+  }
+  if (partial.length > 0 || dropped > 0) yield { text: partial, dropped };
+}
+
+function cutLine({ text, dropped }: { text: string; dropped: number }): string {
+  const total = text.length + dropped;
+  if (total <= MAX_LINE_CHARS) return text;
+  return `${text.slice(0, MAX_LINE_CHARS)}… [line cut: ${total - MAX_LINE_CHARS} more characters]`;
+}
+
+/** Reads lines [offset, offset+limit) and whether any follow, without loading the whole file. */
+async function readLines(absolute: string, offset: number, limit: number) {
+  const picked: string[] = [];
+  let lineNo = 0;
+  let more = false;
+  for await (const line of splitLines(absolute)) {
+    lineNo++;
+    if (lineNo < offset) continue;
+    if (picked.length === limit) {
+      more = true;
+      break; // leaving the loop closes the generator and its stream
+    }
+    picked.push(cutLine(lineNo === 1 ? { ...line, text: line.text.replace(/^\uFEFF/, "") } : line));
+  }
+  return { picked, total: lineNo, more };
+}
+
+export function createReadFileTool({ jail }: { jail: Jail }) {
+  return defineTool({
+    name: "read_file",
+    description:
+      `Read a text file as numbered lines (1-based). Returns at most ${DEFAULT_READ_LIMIT} lines by default; ` +
+      `use offset/limit to page through long files (the result says which offset to continue with). ` +
+      `Lines over ${MAX_LINE_CHARS} characters are cut. PNG, JPEG, GIF and WebP images are returned as images. ` +
+      `Binary files are refused.`,
+    kind: "read",
+    input: readFileInput,
+    async execute({ path: userPath, offset = 1, limit = DEFAULT_READ_LIMIT }) {
+      const absolute = jail.resolveRead(userPath);
+      const shown = jail.display(absolute);
+      const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") throw new ToolError(`${shown} does not exist`);
+        throw error;
+      });
+      if (info.isDirectory()) throw new ToolError(`${shown} is a directory; use list_files to see its entries`);
+      if (!info.isFile()) throw new ToolError(`${shown} is not a regular file`);
+
+      const mediaType = IMAGE_TYPES[path.extname(absolute).toLowerCase()];
+      if (mediaType) {
+        if (info.size > MAX_IMAGE_BYTES) throw new ToolError(`${shown} is an image of ${info.size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
+        const base64 = (await readFile(absolute)).toString("base64");
+        return { content: `[image ${shown}: ${mediaType}, ${info.size} bytes]`, images: [{ mediaType, base64 }] };
+      }
+      if (await isBinaryFile(absolute)) throw new ToolError(`${shown} is a binary file (NUL byte in the first 8 KB); not shown`);
+      if (info.size === 0) return { content: `(${shown} is empty)` };
+
+      const { picked, total, more } = await readLines(absolute, offset, limit);
+      if (picked.length === 0) {
+        throw new ToolError(`offset ${offset} is past the end of ${shown} (${total} lines)`);
+      }
+      const last = offset + picked.length - 1;
+      const width = String(last).length;
+      const body = picked.map((line, i) => `${String(offset + i).padStart(width)}\t${line}`).join("\n");
+      const note = more
+        ? `\n\n[lines ${offset}-${last} of ${shown}; more follow — continue with offset=${last + 1}]`
+        : offset > 1
+          ? `\n\n[lines ${offset}-${last} of ${shown}; end of file]`
+          : "";
+      return { content: body + note };
+    },
+  });
+}

@@ -1,0 +1,43 @@
+// write_file: creates or replaces a whole file (parents created) and returns the diff.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { unifiedDiff } from "./diff-preview.js";
+import { readTextForEdit } from "./file-text.js";
+import type { Jail } from "./jail.js";
+import { defineTool, ToolError } from "./tool.js";
+
+export const writeFileInput = z.object({
+  path: z.string().describe("File path, relative to the workspace root"),
+  content: z.string().describe("The complete new content of the file"),
+});
+
+export function createWriteFileTool({ jail }: { jail: Jail }) {
+  /** Everything a write would do, computed without writing: shared by preview and execute. */
+  async function plan(input: z.infer<typeof writeFileInput>) {
+    const absolute = jail.resolveWrite(input.path);
+    const shown = jail.display(absolute);
+    if (input.content.includes("\0")) throw new ToolError("content contains a NUL byte; write_file writes text only");
+    const before = await readTextForEdit(absolute, shown);
+    return { absolute, shown, before, diff: unifiedDiff(shown, before, input.content) };
+  }
+
+  return defineTool({
+    name: "write_file",
+    description:
+      "Create a file, or replace an existing file's whole content; missing parent directories are created. " +
+      "Returns a unified diff. Prefer edit_file to change part of an existing file.",
+    kind: "write",
+    input: writeFileInput,
+    async preview(input) {
+      return (await plan(input)).diff;
+    },
+    async execute(input) {
+      const { absolute, shown, before, diff } = await plan(input);
+      await mkdir(path.dirname(absolute), { recursive: true });
+      await writeFile(absolute, input.content, "utf8");
+      const verb = before === undefined ? "Created" : "Wrote";
+      return { content: `${verb} ${shown} (${Buffer.byteLength(input.content)} bytes)\n\n${diff}` };
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createJail } from "../../src/engine/tools/jail.js";
+import { createReadFileTool } from "../../src/engine/tools/read-file.js";
+import { makeTree, run, runError, tempDir } from "./tree.js";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+
+function setup(files: Record<string, string | Uint8Array>) {
+  const root = makeTree(files);
+  return { root, tool: createReadFileTool({ jail: createJail(root, { home: tempDir() }) }) };
+}
+
+describe("read_file", () => {
+  it("returns numbered lines, 1-based", async () => {
+    const { tool } = setup({ "a.txt": "one\ntwo\nthree\n" });
+    const { content } = await run(tool, { path: "a.txt" });
+    expect(content).toBe("1\tone\n2\ttwo\n3\tthree");
+  });
+
+  it("pages with offset/limit and says where to continue", async () => {
+    const lines = Array.from({ length: 25 }, (_, i) => `line ${i + 1}`).join("\n");
+    const { tool } = setup({ "long.txt": lines });
+    const first = (await run(tool, { path: "long.txt", limit: 10 })).content;
+    expect(first.split("\n")[0]).toBe(" 1\tline 1");
+    expect(first).toContain("continue with offset=11");
+    const middle = (await run(tool, { path: "long.txt", offset: 11, limit: 10 })).content;
+    expect(middle.split("\n")[0]).toBe("11\tline 11");
+    expect(middle).toContain("continue with offset=21");
+    const last = (await run(tool, { path: "long.txt", offset: 21, limit: 10 })).content;
+    expect(last).toContain("25\tline 25");
+    expect(last).toContain("end of file");
+    expect(last).not.toContain("continue with");
+    expect(await runError(tool, { path: "long.txt", offset: 26 })).toMatch(/past the end .*25 lines/);
+  });
+
+  it("defaults to 2000 lines and streams huge files", async () => {
+    const root = tempDir();
+    const line = "x".repeat(99);
+    // ~20 MB: reading it whole would still work, but paging must not depend on that.
+    writeFileSync(path.join(root, "huge.txt"), `${line}\n`.repeat(200_000));
+    const tool = createReadFileTool({ jail: createJail(root, { home: tempDir() }) });
+    const { content } = await run(tool, { path: "huge.txt" });
+    const body = content.split("\n\n")[0]!.split("\n");
+    expect(body).toHaveLength(2000);
+    expect(content).toContain("continue with offset=2001");
+    const deep = await run(tool, { path: "huge.txt", offset: 199_999 });
+    expect(deep.content).toContain("199999\t");
+    expect(deep.content).toContain("200000\t");
+  });
+
+  it("cuts very long lines", async () => {
+    const { tool } = setup({ "min.js": `${"a".repeat(5000)}\nshort` });
+    const { content } = await run(tool, { path: "min.js" });
+    expect(content).toContain("[line cut: 3000 more characters]");
+    expect(content).toContain("2\tshort");
+    expect(content.length).toBeLessThan(2200);
+  });
+
+  it("shows CRLF files without carriage returns and drops the BOM", async () => {
+    const { tool } = setup({ "win.txt": "\uFEFFfirst\r\nsecond\r\n" });
+    expect((await run(tool, { path: "win.txt" })).content).toBe("1\tfirst\n2\tsecond");
+  });
+
+  it("refuses binary files", async () => {
+    const { tool } = setup({ "blob.bin": Buffer.from([0x41, 0x00, 0x42]) });
+    expect(await runError(tool, { path: "blob.bin" })).toMatch(/binary file/);
+  });
+
+  it("returns images as image content", async () => {
+    const { tool } = setup({ "pic.png": PNG });
+    const result = await run(tool, { path: "pic.png" });
+    expect(result.images).toEqual([{ mediaType: "image/png", base64: PNG.toString("base64") }]);
+    expect(result.content).toMatch(/image pic\.png: image\/png/);
+  });
+
+  it("explains missing files, directories and empty files", async () => {
+    const { tool } = setup({ "dir/x.txt": "x", "empty.txt": "" });
+    expect(await runError(tool, { path: "nope.txt" })).toMatch(/does not exist/);
+    expect(await runError(tool, { path: "dir" })).toMatch(/is a directory; use list_files/);
+    expect((await run(tool, { path: "empty.txt" })).content).toMatch(/empty/);
+  });
+
+  it("refuses escapes through the jail", async () => {
+    const outside = makeTree({ "secret.txt": "s" });
+    const { root, tool } = setup({ "a.txt": "a" });
+    symlinkSync(path.join(outside, "secret.txt"), path.join(root, "link"));
+    expect(await runError(tool, { path: "link" })).toMatch(/symlink/);
+    expect(await runError(tool, { path: "../x" })).toMatch(/outside/);
+    expect(await runError(tool, { path: path.join(outside, "secret.txt") })).toMatch(/outside/);
+  });
+
+  it("rejects bad input in the schema", () => {
+    const { tool } = setup({});
+    expect(() => tool.input.parse({ path: "a", offset: 0 })).toThrow();
+    expect(() => tool.input.parse({ path: "a", limit: -1 })).toThrow();
+    expect(() => tool.input.parse({ offset: 1 })).toThrow();
+  });
+});

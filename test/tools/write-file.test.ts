@@ -1,0 +1,58 @@
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createJail } from "../../src/engine/tools/jail.js";
+import { createWriteFileTool } from "../../src/engine/tools/write-file.js";
+import { makeTree, run, runError, tempDir } from "./tree.js";
+
+function setup(files: Record<string, string | Uint8Array> = {}) {
+  const root = makeTree(files);
+  return { root, tool: createWriteFileTool({ jail: createJail(root, { home: tempDir() }) }) };
+}
+
+describe("write_file", () => {
+  it("creates a file and its parent directories and returns a creation diff", async () => {
+    const { root, tool } = setup();
+    const { content } = await run(tool, { path: "a/b/c.txt", content: "hello\nworld\n" });
+    expect(readFileSync(path.join(root, "a/b/c.txt"), "utf8")).toBe("hello\nworld\n");
+    expect(content).toContain("Created a/b/c.txt");
+    expect(content).toContain("--- /dev/null");
+    expect(content).toContain("+++ b/a/b/c.txt");
+    expect(content).toContain("+hello");
+  });
+
+  it("replaces an existing file and diffs against the old content", async () => {
+    const { root, tool } = setup({ "x.txt": "old\nsame\n" });
+    const { content } = await run(tool, { path: "x.txt", content: "new\nsame\n" });
+    expect(readFileSync(path.join(root, "x.txt"), "utf8")).toBe("new\nsame\n");
+    expect(content).toContain("--- a/x.txt");
+    expect(content).toContain("-old");
+    expect(content).toContain("+new");
+  });
+
+  it("previews the same diff without writing", async () => {
+    const { root, tool } = setup({ "x.txt": "old\n" });
+    const preview = await tool.preview!({ path: "x.txt", content: "new\n" });
+    expect(preview).toContain("-old");
+    expect(readFileSync(path.join(root, "x.txt"), "utf8")).toBe("old\n");
+    expect(await tool.preview!({ path: "fresh.txt", content: "n\n" })).toContain("--- /dev/null");
+    expect(existsSync(path.join(root, "fresh.txt"))).toBe(false);
+  });
+
+  it("refuses .git, escapes, symlinks out, directories and binaries", async () => {
+    const outside = makeTree({ "target.txt": "keep" });
+    const { root, tool } = setup({ ".git/HEAD": "ref", "dir/x": "x", "bin.dat": Buffer.from([1, 0, 2]) });
+    symlinkSync(path.join(outside, "target.txt"), path.join(root, "out-link"));
+    symlinkSync(outside, path.join(root, "out-dir"));
+    expect(await runError(tool, { path: ".git/HEAD", content: "x" })).toMatch(/\.git/);
+    expect(await runError(tool, { path: "../escape.txt", content: "x" })).toMatch(/outside/);
+    expect(await runError(tool, { path: "out-link", content: "x" })).toMatch(/symlink/);
+    expect(await runError(tool, { path: "out-dir/new.txt", content: "x" })).toMatch(/symlink/);
+    expect(await runError(tool, { path: "dir", content: "x" })).toMatch(/is a directory/);
+    expect(await runError(tool, { path: "bin.dat", content: "x" })).toMatch(/binary/);
+    expect(await runError(tool, { path: "t.txt", content: "a\0b" })).toMatch(/NUL/);
+    expect(readFileSync(path.join(outside, "target.txt"), "utf8")).toBe("keep");
+    expect(existsSync(path.join(outside, "new.txt"))).toBe(false);
+    expect(readFileSync(path.join(root, ".git/HEAD"), "utf8")).toBe("ref");
+  });
+});
