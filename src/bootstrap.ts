@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { classifyCommand } from "./engine/approval/command-policy.js";
+import { isCriticalFile } from "./engine/approval/critical-files.js";
+import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { matchUserRules } from "./engine/approval/user-rules.js";
 import { createApprovalGate, type Approver } from "./engine/approval/gate.js";
 import { createLoop, type TurnOutcome } from "./engine/loop.js";
 import { openSession, SessionNotFoundError } from "./engine/open-session.js";
@@ -96,8 +99,16 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
   const gate = createApprovalGate({
     rules: {
       jail,
-      classifyCommand: (command) => classifyCommand(command, { root: jail.root, sandbox: commandTools.sandbox.active }),
+      classifyCommand: (command) =>
+        classifyCommand(command, {
+          root: jail.root,
+          sandbox: commandTools.sandbox.active,
+          ...(model.permissions ? { userRules: model.permissions } : {}),
+        }),
+      isCriticalFile,
+      matchUserRules: (tool, subject) => matchUserRules(model.permissions, tool, subject),
     },
+    isDirty: createDirtyCheck(jail.root),
     approver: printApprover(options.yes),
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,

@@ -5,6 +5,7 @@ import type { Payload } from "./engine/events.js";
 import { FakeScriptError, loadFakeScript } from "./engine/llm/fake-script.js";
 import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
+import type { UserRules } from "./engine/approval/user-rules.js";
 import type { SessionState } from "./engine/state.js";
 
 export interface ModelSetup {
@@ -15,6 +16,8 @@ export interface ModelSetup {
   priceUsage?(usage: Payload<"usage">): number | undefined;
   sandbox?: string;
   readRoots?: string[];
+  /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
+  permissions?: UserRules;
   /** Secret values (the API key) to redact from every event. */
   secrets?: string[];
 }

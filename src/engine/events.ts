@@ -43,8 +43,12 @@ export const payloads = {
     callId: z.string(),
     name: z.string(),
     reason: z.string(),
-    /** What a person needs to decide: a command, a diff, a path. */
+    /** What a person needs to decide: a diff (+N −M), a command's parsed parts. */
     preview: z.string().optional(),
+    /** The target file has changes git has not committed (absent: unknown or not a repository). */
+    uncommittedChanges: z.boolean().optional(),
+    /** A critical file: "always allow" is not offered and not remembered. */
+    critical: z.boolean().optional(),
   }),
   "approval.decision": z.object({
     callId: z.string(),

@@ -27,6 +27,7 @@ export interface ApprovalQuestion {
   name: string;
   reason: string;
   preview?: string;
+  uncommittedChanges?: boolean;
   /** Whether "always allow" may be offered (never for critical files). */
   canAlwaysAllow: boolean;
 }
@@ -50,6 +51,8 @@ export interface GateOptions {
   publish: Publish;
   /** Current "always allow" memory, read from session state. */
   alwaysAllowed(): readonly string[];
+  /** Whether a write target has uncommitted git changes (undefined: unknown). */
+  isDirty?(userPath: string): Promise<boolean | undefined>;
 }
 
 export function createApprovalGate(options: GateOptions) {
@@ -80,15 +83,20 @@ export function createApprovalGate(options: GateOptions) {
       return approve(callId, tool, input);
     }
 
-    const preview = await safePreview(tool, input);
-    publish("approval.request", { callId, name: tool.name, reason: verdict.reason, ...(preview ? { preview } : {}) });
-    const answer = await options.approver({
+    const toolPreview = await safePreview(tool, input);
+    const preview = [verdict.detail?.join("\n"), toolPreview].filter(Boolean).join("\n\n");
+    const dirty = tool.kind === "write" && typeof input.path === "string" ? await options.isDirty?.(input.path) : undefined;
+    const question: ApprovalQuestion = {
       callId,
       name: tool.name,
       reason: verdict.reason,
       ...(preview ? { preview } : {}),
+      ...(dirty !== undefined ? { uncommittedChanges: dirty } : {}),
       canAlwaysAllow: !verdict.critical,
-    });
+    };
+    const { canAlwaysAllow: _offer, ...request } = question;
+    publish("approval.request", { ...request, ...(verdict.critical ? { critical: true } : {}) });
+    const answer = await options.approver(question);
     const always = answer.decision === "allow" && answer.always === true && !verdict.critical;
     const reason = answer.reason ?? (answer.decision === "allow" ? "approved" : "declined");
     decided(answer.decision, answer.by, reason, always);

@@ -6,7 +6,8 @@ import type { Verdict } from "./verdict.js";
 
 export interface RuleContext {
   jail: Jail;
-  classifyCommand(command: string): Verdict;
+  /** Command policy; a `parts` list (one line per parsed part) becomes the preview detail. */
+  classifyCommand(command: string): Verdict & { parts?: string[] };
   /** Files that always ask, even after "always allow" (package.json, CI configs, …). */
   isCriticalFile?(relativePosixPath: string): boolean;
   /** User rules from config, e.g. `run_command(npm run lint:*)`; deny beats allow. */
@@ -44,11 +45,12 @@ function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
 
 export function evaluateRules(call: RuleInput, context: RuleContext): Verdict {
   const base = baseVerdict(call, context);
-  if (base.decision === "deny" || !context.matchUserRules) return base;
+  // Commands get user rules per parsed part inside the command policy, never for the whole line.
+  if (base.decision === "deny" || call.kind === "command" || !context.matchUserRules) return base;
   const user = context.matchUserRules(call.name, ruleSubject(call));
-  if (user === "deny") return { decision: "deny", reason: "denied by a rule in your configuration" };
+  if (user === "deny") return { ...base, decision: "deny", reason: "denied by a rule in your configuration" };
   // A user allow rule never overrides a critical file: those always ask.
-  if (user === "allow" && !base.critical) return { decision: "allow", reason: "allowed by a rule in your configuration" };
+  if (user === "allow" && !base.critical) return { ...base, decision: "allow", reason: "allowed by a rule in your configuration" };
   return base;
 }
 
@@ -61,7 +63,8 @@ function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
     case "command": {
       const command = call.input.command;
       if (typeof command !== "string") return { decision: "deny", reason: "run_command needs a command string" };
-      return context.classifyCommand(command);
+      const { parts, ...verdict } = context.classifyCommand(command);
+      return parts && parts.length > 0 ? { ...verdict, detail: parts } : verdict;
     }
   }
 }

@@ -6,4 +6,6 @@ export interface Verdict {
   reason: string;
   /** A target that always asks: "always allow" is neither applied nor remembered for it. */
   critical?: boolean;
+  /** Lines a person needs to decide (e.g. each parsed part of a command and its verdict). */
+  detail?: string[];
 }
