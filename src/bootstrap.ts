@@ -3,18 +3,11 @@
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
-import { classifyCommand } from "./engine/approval/command-policy.js";
-import { isCriticalFile } from "./engine/approval/critical-files.js";
-import { createDirtyCheck } from "./engine/approval/git-dirty.js";
-import { matchUserRules } from "./engine/approval/user-rules.js";
-import { createApprovalGate, type Approver } from "./engine/approval/gate.js";
-import { createLoop, type TurnOutcome } from "./engine/loop.js";
+import { createAgent } from "./engine/agent.js";
+import type { Approver } from "./engine/approval/gate.js";
+import type { TurnOutcome } from "./engine/loop.js";
 import { openSession, SessionNotFoundError } from "./engine/open-session.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
-import { createCommandTools } from "./engine/tools/command-tools.js";
-import { createJail } from "./engine/tools/jail.js";
-import { ToolRegistry } from "./engine/tools/registry.js";
-import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
 import { resolveModel } from "./model-setup.js";
 import { createJsonRenderer } from "./print/json.js";
@@ -56,6 +49,11 @@ function exitCodeFor(outcome: TurnOutcome): number {
   return EXIT.ok;
 }
 
+/** `{ key: value }` when the value is set, `{}` otherwise (exactOptional-friendly spreading). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
+}
+
 export function miniAgentHome(env: NodeJS.ProcessEnv): string {
   return env.MINI_AGENT_HOME ? path.resolve(env.MINI_AGENT_HOME) : path.join(os.homedir(), ".mini-agent");
 }
@@ -77,52 +75,22 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
     if (error instanceof SessionNotFoundError || error instanceof WireFormatError) throw new UsageError(error.message);
     throw error;
   }
-  const { bus, state } = session;
   const renderer = createRenderer(options.outputFormat, output);
-  bus.subscribe((event) => renderer.onEvent(event));
+  session.bus.subscribe((event) => renderer.onEvent(event));
 
-  const jail = createJail(cwd);
-  const commandTools = createCommandTools({
-    root: jail.root,
-    tasksDir: path.join(session.sideDir, "tasks"),
-    ...(options.sandbox || model.sandbox === "workspace-write" ? { sandbox: "workspace-write" as const } : {}),
-  });
-  if (commandTools.sandbox.notice) warn(commandTools.sandbox.notice);
-  const registry = new ToolRegistry([
-    ...createWorkspaceTools({
-      root: jail.root,
-      ...(model.readRoots ? { readRoots: model.readRoots } : {}),
-      onTodos: (todos) => bus.publish("todo.updated", { todos }),
-    }),
-    ...commandTools.tools,
-  ]);
-  const gate = createApprovalGate({
-    rules: {
-      jail,
-      classifyCommand: (command) =>
-        classifyCommand(command, {
-          root: jail.root,
-          sandbox: commandTools.sandbox.active,
-          ...(model.permissions ? { userRules: model.permissions } : {}),
-        }),
-      isCriticalFile,
-      matchUserRules: (tool, subject) => matchUserRules(model.permissions, tool, subject),
-    },
-    isDirty: createDirtyCheck(jail.root),
-    approver: printApprover(options.yes),
-    publish: bus.publish,
-    alwaysAllowed: () => state.alwaysAllowed,
-  });
-  const loop = createLoop({
+  const agent = createAgent({
+    session,
+    cwd,
     provider: model.provider,
-    registry,
-    gate,
-    publish: bus.publish,
-    state: () => state,
-    systemPrompt: (current) => model.systemPrompt(registry.specs(), current),
-    maxRounds: options.maxRounds ?? model.maxRounds,
-    ...(model.thinking ? { thinking: model.thinking } : {}),
-    ...(model.priceUsage ? { priceUsage: model.priceUsage } : {}),
+    approver: printApprover(options.yes),
+    systemPrompt: model.systemPrompt,
+    warn,
+    sandbox: options.sandbox || model.sandbox === "workspace-write",
+    ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
+    ...optional("thinking", options.thinking ?? model.thinking),
+    ...optional("priceUsage", model.priceUsage),
+    ...optional("readRoots", model.readRoots),
+    ...optional("permissions", model.permissions),
   });
 
   const controller = new AbortController();
@@ -130,19 +98,11 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
   const onSigint = () => controller.abort();
   process.on("SIGINT", onSigint);
   try {
-    bus.publish("session.started", {
-      sessionId: session.sessionId,
-      cwd,
-      provider: model.provider.name,
-      model: model.provider.model,
-      resumed: session.resumed,
-    });
-    const outcome = await loop.runTurn(options.prompt, controller.signal);
-    renderer.finish(outcome, state);
+    const outcome = await agent.runTurn(options.prompt, controller.signal);
+    renderer.finish(outcome, session.state);
     return exitCodeFor(outcome);
   } finally {
     process.off("SIGINT", onSigint);
-    await commandTools.closeAll();
-    session.close();
+    await agent.close();
   }
 }
