@@ -3,6 +3,7 @@
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
+import { agentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
 import type { Approver } from "./engine/approval/gate.js";
 import type { TurnOutcome } from "./engine/loop.js";
@@ -54,18 +55,15 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
-export function miniAgentHome(env: NodeJS.ProcessEnv): string {
-  return env.MINI_AGENT_HOME ? path.resolve(env.MINI_AGENT_HOME) : path.join(os.homedir(), ".mini-agent");
-}
 
 export async function runPrint(options: CliOptions, context: RunContext): Promise<number> {
   const env = context.env ?? process.env;
   const cwd = context.cwd ?? process.cwd();
   const output = context.output ?? processOutput;
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const home = miniAgentHome(env);
+  const home = path.resolve(agentHome(env, os.homedir()));
 
-  const model = await resolveModel({ options, env, cwd, home, version: context.version, warn });
+  const model = await resolveModel({ options, env, cwd, version: context.version, warn, info: (line) => output.stderr(`${line}\n`) });
 
   let session;
   try {
@@ -88,7 +86,6 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
     sandbox: options.sandbox || model.sandbox === "workspace-write",
     ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
     ...optional("thinking", options.thinking ?? model.thinking),
-    ...optional("priceUsage", model.priceUsage),
     ...optional("readRoots", model.readRoots),
     ...optional("permissions", model.permissions),
   });

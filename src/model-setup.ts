@@ -1,19 +1,23 @@
 // Chooses the model for a run: the scripted fake (FAKE_LLM) or a configured provider,
-// plus the settings that come with it (system prompt, limits, pricing).
+// plus the settings that come with it (system prompt, limits, permissions).
+import { existsSync } from "node:fs";
+import os from "node:os";
 import { UsageError, type CliOptions } from "./cli-options.js";
-import type { Payload } from "./engine/events.js";
+import { ConfigError, resolveConfig, type ResolvedConfig } from "./config/resolve-config.js";
+import { sourceReport } from "./config/source-report.js";
+import { buildSystemPrompt } from "./config/system-prompt.js";
+import type { UserRules } from "./engine/approval/user-rules.js";
 import { FakeScriptError, loadFakeScript } from "./engine/llm/fake-script.js";
 import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
-import type { UserRules } from "./engine/approval/user-rules.js";
 import type { SessionState } from "./engine/state.js";
+import { formatTodosForPrompt } from "./engine/tools/todo-write.js";
 
 export interface ModelSetup {
   provider: ModelProvider;
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
   thinking?: ThinkingLevel;
-  priceUsage?(usage: Payload<"usage">): number | undefined;
   sandbox?: string;
   readRoots?: string[];
   /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
@@ -26,42 +30,81 @@ export interface ModelSetupInput {
   options: CliOptions;
   env: NodeJS.ProcessEnv;
   cwd: string;
-  home: string;
   version: string;
+  /** Progress and warnings for stderr. */
   warn(message: string): void;
+  info(line: string): void;
 }
 
-function todoSection(state: SessionState): string {
-  if (state.todos.length === 0) return "";
-  const lines = state.todos.map((todo) => `- [${todo.status}] ${todo.content}${todo.note ? ` (${todo.note})` : ""}`);
-  return `\n\nCurrent todo list:\n${lines.join("\n")}`;
+function resolve(input: ModelSetupInput): ResolvedConfig {
+  const { options } = input;
+  try {
+    return resolveConfig({
+      env: input.env,
+      cwd: input.cwd,
+      home: input.env.HOME ?? input.env.USERPROFILE ?? os.homedir(),
+      flags: {
+        ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        ...(options.model !== undefined ? { model: options.model } : {}),
+        ...(options.thinking !== undefined ? { thinking: options.thinking } : {}),
+      },
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
-function basicPrompt(tools: readonly ToolSpec[], cwd: string): string {
-  return [
-    "You are mini-agent, a coding agent working in the user's repository.",
-    `Workspace root: ${cwd}. Paths are relative to it.`,
-    `Tools: ${tools.map((tool) => tool.name).join(", ")}.`,
-    "Read before you edit, keep changes small, and say briefly what you did.",
-  ].join("\n");
-}
-
-export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> {
-  const fake = input.env.FAKE_LLM;
-  if (fake && fake !== "0") {
-    let script;
+async function createModel(config: ResolvedConfig, input: ModelSetupInput): Promise<ModelProvider> {
+  if (config.protocol === "fake") {
     try {
-      script = loadFakeScript(fake, input.cwd);
+      return new FakeProvider(loadFakeScript(input.env.FAKE_LLM ?? "1", input.cwd), input.env.FAKE_LLM_RECORD);
     } catch (error) {
       if (error instanceof FakeScriptError) throw new UsageError(error.message);
       throw error;
     }
-    return {
-      provider: new FakeProvider(script, input.env.FAKE_LLM_RECORD),
-      systemPrompt: (tools, state) => basicPrompt(tools, input.cwd) + todoSection(state),
-    };
   }
-  throw new UsageError(
-    "no model is configured: set KIMI_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY, or run FAKE_LLM=1 mini-agent -p \"task\" for the credential-free demo",
-  );
+  // Adapters and SDKs load only here, and only the one that is used.
+  const { createProvider } = await import("./engine/llm/create-provider.js");
+  return createProvider(config, { version: input.version });
+}
+
+export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> {
+  const config = resolve(input);
+  if (config.protocol === "fake") {
+    for (const warning of config.warnings) input.warn(warning);
+  } else {
+    for (const line of sourceReport(config)) input.info(line);
+  }
+  if (config.systemPromptFile && !existsSync(config.systemPromptFile)) {
+    throw new UsageError(`system_prompt_file ${config.systemPromptFile} (from ${config.sources.system_prompt_file}) does not exist`);
+  }
+  const provider = await createModel(config, input);
+
+  // Files are read once per tool list; the todo list is appended fresh for every step.
+  let cached: { tools: readonly ToolSpec[]; text: string } | undefined;
+  const basePrompt = (tools: readonly ToolSpec[]) => {
+    if (cached?.tools !== tools) {
+      try {
+        cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, ...(config.systemPromptFile ? { systemPromptFile: config.systemPromptFile } : {}) }) };
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UsageError(error.message);
+        throw error;
+      }
+    }
+    return cached.text;
+  };
+  return {
+    provider,
+    systemPrompt: (tools, state) => {
+      const todos = formatTodosForPrompt(state.todos);
+      return todos ? `${basePrompt(tools)}\n\n${todos}` : basePrompt(tools);
+    },
+    maxRounds: config.maxRounds,
+    ...(config.protocol === "fake" ? {} : { thinking: config.thinking }),
+    ...(config.sandbox !== undefined ? { sandbox: config.sandbox } : {}),
+    ...(config.readRoots ? { readRoots: config.readRoots } : {}),
+    ...(config.permissions ? { permissions: config.permissions } : {}),
+    ...(config.apiKey ? { secrets: [config.apiKey] } : {}),
+  };
 }

@@ -7,7 +7,6 @@ import { isCriticalFile } from "./approval/critical-files.js";
 import { createApprovalGate, type Approver } from "./approval/gate.js";
 import { createDirtyCheck } from "./approval/git-dirty.js";
 import { matchUserRules, type UserRules } from "./approval/user-rules.js";
-import type { Payload } from "./events.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
@@ -25,7 +24,6 @@ export interface AgentOptions {
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
   thinking?: ThinkingLevel;
-  priceUsage?(usage: Payload<"usage">): number | undefined;
   sandbox?: boolean;
   readRoots?: string[];
   permissions?: UserRules;
@@ -87,7 +85,6 @@ export function createAgent(options: AgentOptions): Agent {
     systemPrompt: (current) => options.systemPrompt(tools.specs(), current),
     ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
     ...(options.thinking ? { thinking: options.thinking } : {}),
-    ...(options.priceUsage ? { priceUsage: options.priceUsage } : {}),
   });
 
   bus.publish("session.started", {

@@ -29,8 +29,6 @@ export interface LoopOptions {
   systemPrompt(state: SessionState): string;
   maxRounds?: number;
   thinking?: ThinkingLevel;
-  /** Adds a USD estimate to a usage report when the model's price is known. */
-  priceUsage?(usage: Payload<"usage">): number | undefined;
 }
 
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -79,9 +77,9 @@ export function createLoop(options: LoopOptions) {
           break;
         }
         case "usage": {
+          // Adapters that know the model's price add costUsd themselves.
           const { type: _type, ...usage } = part;
-          const costUsd = options.priceUsage?.(usage);
-          publish("usage", costUsd === undefined ? usage : { ...usage, costUsd });
+          publish("usage", usage);
           break;
         }
         case "retry":

@@ -12,7 +12,7 @@ describe("FAKE_LLM=1 demo", () => {
       env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home },
     });
     expect(run.stderr).not.toMatch(/mini-agent:|\n\s+at /);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const written = readFileSync(path.join(box.workspace, "demo/notes.md"), "utf8");
     expect(written).toContain("mini-agent wrote this file.");
     expect(run.stdout).toContain("Done. I wrote demo/notes.md");
@@ -31,7 +31,7 @@ describe("FAKE_LLM=1 demo", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home },
     });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(existsSync(path.join(box.workspace, "demo"))).toBe(false);
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(result).toMatchObject({ is_error: false, stop_reason: "completed", rounds: 3 });

@@ -8,13 +8,13 @@ describe("command line", () => {
 
   it("--version prints the package version", async () => {
     const run = await runCli(["--version"], { cwd: box.workspace });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it("--help lists the flags and exit codes", async () => {
     const run = await runCli(["--help"], { cwd: box.workspace });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("--output-format");
     expect(run.stdout).toContain("130 interrupted");
   });
@@ -58,7 +58,7 @@ describe("command line", () => {
     const fresh = makeSandbox();
     const script = fresh.script({ turns: [{ text: "got it" }] });
     const run = await runCli(["-p"], { cwd: fresh.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: fresh.home }, input: "task from stdin\n" });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("got it\n");
   });
 

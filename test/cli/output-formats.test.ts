@@ -11,7 +11,7 @@ describe("output formats", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home },
     });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
     for (const line of lines) expect(agentEventSchema.safeParse(JSON.parse(line)).success).toBe(true);
     const wire = readFileSync(onlySessionFile(box.home), "utf8").trimEnd().split("\n").slice(1);
@@ -28,7 +28,7 @@ describe("output formats", () => {
       turns: [{ text: "Let me look.", tool_calls: [{ name: "list_files", arguments: {} }] }, { text: "All done." }],
     });
     const run = await runCli(["-p", "look"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("All done.\n");
     expect(run.stderr).toContain("Let me look.");
     expect(run.stderr).toContain("list_files");

@@ -16,7 +16,7 @@ async function runCalls(calls: Call[] | ((outside: string) => Call[]), setup?: (
   const toolCalls = typeof calls === "function" ? calls(outside) : calls;
   const script = box.script({ turns: [{ tool_calls: toolCalls }, { text: "finished" }] });
   const run = await runCli(["-p", "do it", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
-  expect(run.code).toBe(0);
+  expect(run.code, run.stderr).toBe(0);
   const results = eventLines(onlySessionFile(box.home)).filter((event) => event.type === "tool.result");
   return { box, outside, results: results as { content: string; isError: boolean }[] };
 }

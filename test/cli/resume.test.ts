@@ -37,7 +37,7 @@ describe("resume", () => {
     });
     expect(run.stderr).not.toMatch(/mini-agent:/);
     expect(run.stderr).toMatch(/effects are unknown/);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("Picked up where we left off.\n");
 
     const [request] = recordedRequests(record);
@@ -64,7 +64,7 @@ describe("resume", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: box.script({ turns: [{ text: "second answer" }] }), MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
     });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/torn last line/);
     expect(recordedRequests(record)[0]!.messages).toEqual([
       { role: "user", content: "one" },
@@ -94,7 +94,7 @@ describe("resume", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: box.script({ turns: [{ text: "ok" }] }), MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
     });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const messages = recordedRequests(record)[0]!.messages;
     expect(messages[1]).toMatchObject({ role: "assistant", text: expect.stringMatching(/^one /) });
   });

@@ -16,7 +16,7 @@ describe("secrets", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home, DB_PASSWORD: "hunter2hunter2" },
     });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const onDisk = readFileSync(onlySessionFile(box.home), "utf8");
     for (const text of [onDisk, run.stdout]) {
       expect(text).not.toContain(key);

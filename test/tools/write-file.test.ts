@@ -51,6 +51,7 @@ describe("write_file", () => {
     expect(await runError(tool, { path: "dir", content: "x" })).toMatch(/is a directory/);
     expect(await runError(tool, { path: "bin.dat", content: "x" })).toMatch(/binary/);
     expect(await runError(tool, { path: "t.txt", content: "a\0b" })).toMatch(/NUL/);
+    expect(await runError(tool, { path: "dir/x/under-a-file.txt", content: "x" })).toMatch(/a parent path is a file/);
     expect(readFileSync(path.join(outside, "target.txt"), "utf8")).toBe("keep");
     expect(existsSync(path.join(outside, "new.txt"))).toBe(false);
     expect(readFileSync(path.join(root, ".git/HEAD"), "utf8")).toBe("ref");

@@ -32,6 +32,8 @@ export type StreamPart =
       cacheReadTokens?: number;
       cacheWriteTokens?: number;
       reasoningTokens?: number;
+      /** USD estimate from the price table; absent when the model's price is unknown. */
+      costUsd?: number;
     }
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | { type: "finish"; reason: FinishReason };

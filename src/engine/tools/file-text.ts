@@ -30,7 +30,8 @@ export async function readTextForEdit(absolute: string, display: string): Promis
   try {
     info = await stat(absolute);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined; // a write reports the ENOTDIR itself
     throw error;
   }
   if (info.isDirectory()) throw new ToolError(`${display} is a directory`);

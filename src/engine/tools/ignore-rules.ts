@@ -42,10 +42,11 @@ async function loadRules(file: string): Promise<Rules | undefined> {
   }
 }
 
-async function loadLevel(dir: string): Promise<Level> {
-  const hasGit = existsSync(path.join(dir, ".git"));
+/** A directory's rules. `names` (its entries, when the caller has read them) saves the probes. */
+async function loadLevel(dir: string, names?: ReadonlySet<string>): Promise<Level> {
+  const hasGit = names ? names.has(".git") : existsSync(path.join(dir, ".git"));
   const [gitignore, exclude] = await Promise.all([
-    loadRules(path.join(dir, ".gitignore")),
+    !names || names.has(".gitignore") ? loadRules(path.join(dir, ".gitignore")) : undefined,
     hasGit ? loadRules(path.join(dir, ".git", "info", "exclude")) : undefined,
   ]);
   return { dir, hasGit, gitignore, exclude };
@@ -57,7 +58,12 @@ function verdictOf(rules: Rules | undefined, relative: string, isDirectory: bool
   return result.ignored ? "ignore" : result.unignored ? "keep" : undefined;
 }
 
-const posix = (from: string, to: string) => path.relative(from, to).split(path.sep).join("/");
+/** `to` relative to `from`, posix; a string slice in the common case (this runs per entry). */
+function posix(from: string, to: string): string {
+  const prefix = from.endsWith(path.sep) ? from : from + path.sep;
+  const relative = to.startsWith(prefix) ? to.slice(prefix.length) : path.relative(from, to);
+  return path.sep === "/" ? relative : relative.split(path.sep).join("/");
+}
 
 /** Rules in force for entries of `startDir`: every ancestor's files, up to the filesystem root. */
 export async function loadIgnoreChain(root: string, startDir: string): Promise<IgnoreChain> {
@@ -66,7 +72,7 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
     dirs.unshift(dir);
     if (path.dirname(dir) === dir) break;
   }
-  const levels = await Promise.all(dirs.map(loadLevel));
+  const levels = await Promise.all(dirs.map((dir) => loadLevel(dir)));
   const chain: IgnoreChain = { root, levels, agentignore: await loadRules(path.join(root, ".agentignore")) };
   // A start directory the rules themselves ignore was asked for by name. ripgrep never
   // tests an explicitly given path, only what is below it; the ignore package would treat
@@ -89,8 +95,8 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
 }
 
 /** The chain for the entries of `dir`, a child directory of the chain's deepest level. */
-export async function childChain(chain: IgnoreChain, dir: string): Promise<IgnoreChain> {
-  return { ...chain, levels: [...chain.levels, await loadLevel(dir)] };
+export async function childChain(chain: IgnoreChain, dir: string, names?: ReadonlySet<string>): Promise<IgnoreChain> {
+  return { ...chain, levels: [...chain.levels, await loadLevel(dir, names)] };
 }
 
 /** Whether an entry (a child of the chain's deepest directory) is ignored. */
@@ -101,11 +107,13 @@ export function isIgnored(chain: IgnoreChain, absolute: string, isDirectory: boo
   let sawGit = false;
   for (let i = chain.levels.length - 1; i >= 0 && anyGit && !sawGit; i--) {
     const level = chain.levels[i]!;
-    const relative = posix(level.dir, absolute);
-    fromGitignore ??= verdictOf(level.gitignore, relative, isDirectory);
-    fromExclude ??= verdictOf(level.exclude, relative, isDirectory);
+    if (level.gitignore || level.exclude) {
+      const relative = posix(level.dir, absolute);
+      fromGitignore ??= verdictOf(level.gitignore, relative, isDirectory);
+      fromExclude ??= verdictOf(level.exclude, relative, isDirectory);
+    }
     sawGit = level.hasGit;
   }
-  const verdict = fromGitignore ?? fromExclude ?? verdictOf(chain.agentignore, posix(chain.root, absolute), isDirectory);
+  const verdict = fromGitignore ?? fromExclude ?? (chain.agentignore && verdictOf(chain.agentignore, posix(chain.root, absolute), isDirectory));
   return verdict === "ignore";
 }

@@ -5,7 +5,6 @@
 // who wants the agent to see one can paste the relevant part.
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { isInside } from "./jail-symlinks.js";
 
 /** Relative to the home directory. Directories deny everything beneath them. */
 export const DENIED_HOME_PATHS = [
@@ -46,9 +45,11 @@ export function createDeniedPaths(home: string): DeniedPaths {
   const homes = new Set([path.resolve(home)]);
   if (existsSync(home)) homes.add(realpathSync(home));
   const deniedRoots = [...homes].flatMap((h) => DENIED_HOME_PATHS.map((p) => path.join(h, p)));
+  // Walkers call this for every entry: plain string prefixes on normalised absolute paths.
+  const inside = (denied: string, absolute: string) => absolute === denied || absolute.startsWith(denied + path.sep);
   return {
     reason(absolute) {
-      const root = deniedRoots.find((denied) => isInside(denied, absolute));
+      const root = deniedRoots.find((denied) => inside(denied, absolute));
       if (root) return `${root} holds credentials or agent configuration and is never accessible to tools`;
       if (isDeniedName(path.basename(absolute))) {
         return `${path.basename(absolute)} files hold secrets and are never accessible to tools`;

@@ -1,7 +1,8 @@
 // The ignore-aware file walker behind list_files, glob and grep's fallback. It never
 // follows symlinks (ripgrep's default, and a link is how a walk would leave the jail),
 // always skips `.git` and `node_modules` entries, and skips files the jail denies.
-import { opendir } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { childChain, isIgnored, loadIgnoreChain, type IgnoreChain } from "./ignore-rules.js";
 import type { Jail } from "./jail.js";
@@ -33,49 +34,60 @@ export interface DirectoryEntry {
   skipped: boolean;
 }
 
-async function readEntries(dir: string) {
+async function readEntries(dir: string): Promise<Dirent[]> {
   try {
-    const handle = await opendir(dir, { bufferSize: 128 });
-    const entries = [];
-    for await (const entry of handle) entries.push(entry);
+    const entries = await readdir(dir, { withFileTypes: true });
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     return []; // vanished or unreadable while walking: nothing to report from it
   }
 }
 
-/** The entries of one directory, each marked whether a walk would skip it. */
-export async function listDirectory(options: Omit<WalkOptions, "signal">, chain?: IgnoreChain): Promise<DirectoryEntry[]> {
-  const { jail, start, includeIgnored } = options;
-  const rules = chain ?? (includeIgnored ? undefined : await loadIgnoreChain(jail.root, start));
-  return (await readEntries(start)).map((entry) => {
-    const absolute = path.join(start, entry.name);
+/** path.join without normalising: this runs for every entry of a walk. */
+const childPath = (dir: string, name: string) => (dir.endsWith(path.sep) ? dir + name : dir + path.sep + name);
+
+function classify(jail: Jail, dir: string, entries: Dirent[], chain: IgnoreChain | undefined): DirectoryEntry[] {
+  return entries.map((entry) => {
+    const absolute = childPath(dir, entry.name);
     const isDirectory = entry.isDirectory();
     const skipped =
       (isDirectory && ALWAYS_SKIPPED.has(entry.name)) ||
       jail.deniedReason(absolute) !== undefined ||
-      (rules !== undefined && isIgnored(rules, absolute, isDirectory));
+      (chain !== undefined && isIgnored(chain, absolute, isDirectory));
     return { name: entry.name, isDirectory, isFile: entry.isFile(), isSymlink: entry.isSymbolicLink(), skipped };
   });
 }
 
+/** The entries of one directory, each marked whether a walk would skip it. */
+export async function listDirectory(options: Omit<WalkOptions, "signal">): Promise<DirectoryEntry[]> {
+  const { jail, start, includeIgnored } = options;
+  const chain = includeIgnored ? undefined : await loadIgnoreChain(jail.root, start);
+  return classify(jail, start, await readEntries(start), chain);
+}
+
 /** Every regular file under `start` that a search should see, depth first, names sorted. */
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
-  const { start, includeIgnored, signal } = options;
-  const rootChain = includeIgnored ? undefined : await loadIgnoreChain(options.jail.root, start);
-  const stack: { dir: string; chain?: IgnoreChain }[] = [{ dir: start, chain: rootChain }];
+  const { jail, start, includeIgnored, signal } = options;
+  const startChain = includeIgnored ? undefined : await loadIgnoreChain(jail.root, start);
+  const prefix = start.endsWith(path.sep) ? start : start + path.sep;
+  // Each directory's own rules are loaded when its entries are read (they decide those).
+  const stack: { dir: string; parent?: IgnoreChain }[] = [{ dir: start }];
   while (stack.length > 0) {
     signal?.throwIfAborted();
-    const { dir, chain } = stack.pop()!;
-    const entries = await listDirectory({ ...options, start: dir }, chain);
+    const { dir, parent } = stack.pop()!;
+    const entries = await readEntries(dir);
+    const chain = dir === start ? startChain : parent && (await childChain(parent, dir, new Set(entries.map((e) => e.name))));
     const subdirs: string[] = [];
-    for (const entry of entries) {
+    for (const entry of classify(jail, dir, entries, chain)) {
       if (entry.skipped || entry.isSymlink) continue;
-      const absolute = path.join(dir, entry.name);
+      const absolute = childPath(dir, entry.name);
       if (entry.isDirectory) subdirs.push(absolute);
-      else if (entry.isFile) yield { absolute, relative: path.relative(start, absolute).split(path.sep).join("/") };
+      else if (entry.isFile) {
+        const relative = absolute.slice(prefix.length);
+        yield { absolute, relative: path.sep === "/" ? relative : relative.split(path.sep).join("/") };
+      }
     }
     // Reversed so the stack pops them in name order.
-    for (const sub of subdirs.reverse()) stack.push({ dir: sub, chain: chain && (await childChain(chain, sub)) });
+    for (const sub of subdirs.reverse()) stack.push({ dir: sub, parent: chain });
   }
 }

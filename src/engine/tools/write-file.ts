@@ -34,8 +34,15 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
     },
     async execute(input) {
       const { absolute, shown, before, diff } = await plan(input);
-      await mkdir(path.dirname(absolute), { recursive: true });
-      await writeFile(absolute, input.content, "utf8");
+      try {
+        await mkdir(path.dirname(absolute), { recursive: true });
+        await writeFile(absolute, input.content, "utf8");
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOTDIR" || code === "EEXIST") throw new ToolError(`cannot write ${shown}: a parent path is a file`);
+        if (code === "EACCES" || code === "EPERM" || code === "EROFS") throw new ToolError(`cannot write ${shown}: ${code}`);
+        throw error;
+      }
       const verb = before === undefined ? "Created" : "Wrote";
       return { content: `${verb} ${shown} (${Buffer.byteLength(input.content)} bytes)\n\n${diff}` };
     },

@@ -1,0 +1,115 @@
+// Reads one JSON config file (project .agent.json or user config.json) and checks its fields.
+// Mistakes are reported with the file, line and column, never silently ignored.
+import { readFileSync } from "node:fs";
+import type { ThinkingLevel } from "../engine/llm/provider.js";
+import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
+import { ConfigError } from "./config-error.js";
+import { jsonErrorOffset, positionAt } from "./json-error-position.js";
+
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "low", "medium", "high", "max"];
+
+export interface FileConfig {
+  provider?: string;
+  api_key?: string;
+  base_url?: string;
+  model?: string;
+  thinking?: ThinkingLevel;
+  system_prompt_file?: string;
+  context_budget?: number;
+  max_rounds?: number;
+  sandbox?: string;
+  read_roots?: string[];
+  permissions?: UserRules;
+}
+
+export interface LoadedConfigFile {
+  path: string;
+  values: FileConfig;
+  /** Keys we do not know, reported as warnings (a typo should not pass unnoticed). */
+  unknownKeys: string[];
+}
+
+const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox"] as const;
+const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
+const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "$schema"]);
+
+/** Undefined when the file does not exist. */
+export function readConfigFile(path: string): LoadedConfigFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new ConfigError(`Cannot read ${path}: ${(err as Error).message}`);
+  }
+  return parseConfigText(text.replace(/^\uFEFF/, ""), path);
+}
+
+export function parseConfigText(text: string, path: string): LoadedConfigFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    const offset = jsonErrorOffset(text) ?? 0;
+    const { line, column } = positionAt(text, offset);
+    throw new ConfigError(`Invalid JSON in ${path} at line ${line}, column ${column}: ${(err as Error).message}`);
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(`${path} must contain a JSON object, e.g. {"provider": "kimi"}`);
+  }
+  const input = raw as Record<string, unknown>;
+  const values: FileConfig = {};
+  for (const key of STRING_KEYS) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" || value.trim() === "") throw new ConfigError(`${path}: "${key}" must be a non-empty string`);
+    values[key] = value.trim();
+  }
+  for (const key of INTEGER_KEYS) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
+      throw new ConfigError(`${path}: "${key}" must be a positive whole number, got ${JSON.stringify(value)}`);
+    }
+    values[key] = value;
+  }
+  if (input["thinking"] !== undefined && input["thinking"] !== null) {
+    values.thinking = parseThinking(input["thinking"], `${path}: "thinking"`);
+  }
+  const roots = input["read_roots"];
+  if (roots !== undefined && roots !== null) {
+    if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string")) {
+      throw new ConfigError(`${path}: "read_roots" must be an array of paths`);
+    }
+    values.read_roots = roots as string[];
+  }
+  if (input["permissions"] !== undefined && input["permissions"] !== null) {
+    values.permissions = parsePermissions(input["permissions"], path);
+  }
+  return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
+}
+
+/** `permissions: { allow: ["run_command(npm run lint:*)"], deny: [...] }`, every rule checked. */
+function parsePermissions(value: unknown, path: string): UserRules {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ConfigError(`${path}: "permissions" must be an object like {"allow": [...], "deny": [...]}`);
+  }
+  const rules: UserRules = {};
+  for (const [key, list] of Object.entries(value)) {
+    if (key !== "allow" && key !== "deny") throw new ConfigError(`${path}: "permissions.${key}" is not a setting (use "allow" or "deny")`);
+    if (!Array.isArray(list) || !list.every((rule) => typeof rule === "string")) {
+      throw new ConfigError(`${path}: "permissions.${key}" must be an array of rules such as "run_command(npm test)"`);
+    }
+    for (const rule of list as string[]) {
+      const problem = validateUserRule(rule);
+      if (problem) throw new ConfigError(`${path}: "permissions.${key}" rule ${JSON.stringify(rule)}: ${problem}`);
+    }
+    rules[key] = list as string[];
+  }
+  return rules;
+}
+
+export function parseThinking(value: unknown, where: string): ThinkingLevel {
+  if (typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value)) return value as ThinkingLevel;
+  throw new ConfigError(`${where} must be one of ${THINKING_LEVELS.join(", ")}; got ${JSON.stringify(value)}`);
+}

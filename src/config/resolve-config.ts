@@ -1,0 +1,189 @@
+// Resolves the effective configuration. Precedence, highest first: flags (--provider,
+// --model, --thinking) > environment > project .agent.json > user $MINI_AGENT_HOME/config.json
+// > Kimi Code OAuth login > preset defaults. Reads files, never exits: errors are ConfigError.
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import type { ThinkingLevel } from "../engine/llm/provider.js";
+import type { UserRules } from "../engine/approval/user-rules.js";
+import { ConfigError } from "./config-error.js";
+import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
+import { agentHome, kimiCodeHome } from "./home.js";
+import { readKimiLogin } from "./kimi-credentials.js";
+import { noCredentialsMessage } from "./messages.js";
+import { CUSTOM_PRESET, KIMI_CODING_BASE_URL, PRESETS, presetNames, type Preset } from "./presets.js";
+import { resolveProxy } from "./proxy-settings.js";
+import { DEFAULT_MAX_ROUNDS, DEFAULT_THINKING, type ResolvedConfig } from "./resolved-config.js";
+
+export { ConfigError } from "./config-error.js";
+export type { ResolvedConfig } from "./resolved-config.js";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ResolveInput {
+  env: Env;
+  cwd: string;
+  /** The user's home directory (os.homedir()). */
+  home: string;
+  flags: { provider?: string; model?: string; thinking?: string };
+}
+
+interface Candidate<T> {
+  value: T | undefined;
+  source: string;
+}
+
+/** First candidate with a value wins; its source is recorded for the start-up report. */
+function pick<T>(candidates: Candidate<T>[]): { value: T; source: string } | undefined {
+  for (const c of candidates) if (c.value !== undefined) return { value: c.value, source: c.source };
+  return undefined;
+}
+
+function envValue(env: Env, name: string): Candidate<string> {
+  const value = env[name]?.trim();
+  return { value: value === "" ? undefined : value, source: `env ${name}` };
+}
+
+export function resolveConfig(input: ResolveInput): ResolvedConfig {
+  const { env, cwd, flags } = input;
+  const userDir = agentHome(env, input.home);
+  const project = readConfigFile(join(cwd, ".agent.json"));
+  const user = readConfigFile(join(userDir, "config.json"));
+  const files = [project, user].filter((f): f is LoadedConfigFile => f !== undefined);
+  const warnings = files.flatMap((f) =>
+    f.unknownKeys.map((key) => `${f.path}: unknown setting "${key}" ignored`),
+  );
+  const fromFiles = <K extends keyof FileConfig>(key: K, appliesTo?: string): Candidate<NonNullable<FileConfig[K]>>[] =>
+    files
+      // Provider-specific values in a file that names another provider must not leak across.
+      .filter((f) => appliesTo === undefined || f.values.provider === undefined || f.values.provider === appliesTo)
+      .map((f) => ({ value: f.values[key] ?? undefined, source: f.path }) as Candidate<NonNullable<FileConfig[K]>>);
+
+  const sources: Record<string, string> = {};
+  const record = <T>(name: string, found: { value: T; source: string } | undefined): T | undefined => {
+    if (found) sources[name] = found.source;
+    return found?.value;
+  };
+
+  // General settings, independent of the provider.
+  const thinkingFlag = flags.thinking === undefined ? undefined : parseThinking(flags.thinking, "--thinking");
+  const thinking =
+    record<ThinkingLevel>("thinking", pick([{ value: thinkingFlag, source: "flag --thinking" }, ...fromFiles("thinking")])) ??
+    ((sources["thinking"] = "default"), DEFAULT_THINKING);
+  const maxRounds =
+    record("max_rounds", pick(fromFiles("max_rounds"))) ?? ((sources["max_rounds"] = "default"), DEFAULT_MAX_ROUNDS);
+  const contextBudget = record("context_budget", pick(fromFiles("context_budget")));
+  const promptFile = pick(fromFiles("system_prompt_file"));
+  if (promptFile) sources["system_prompt_file"] = promptFile.source;
+  const sandbox = record("sandbox", pick(fromFiles("sandbox")));
+  const readRoots = record("read_roots", pick(fromFiles("read_roots")));
+  const proxy = resolveProxy(env, sources);
+  const permissions = mergePermissions(files);
+
+  const shared = {
+    thinking,
+    maxRounds,
+    warnings,
+    sources,
+    ...(contextBudget !== undefined ? { contextBudget } : {}),
+    // Relative to the file that names it, so a user-level prompt works from any project.
+    ...(promptFile ? { systemPromptFile: absolute(promptFile.value as string, dirname(promptFile.source)) } : {}),
+    ...(sandbox !== undefined ? { sandbox } : {}),
+    ...(readRoots !== undefined ? { readRoots: readRoots.map((r) => absolute(r, cwd)) } : {}),
+    ...(proxy ? { proxy } : {}),
+    ...(permissions ? { permissions } : {}),
+  };
+
+  // FAKE_LLM=1 is the demo, any other value a script path; either way no credentials.
+  const fake = env["FAKE_LLM"]?.trim();
+  if (fake && fake !== "0" && flags.provider === undefined) {
+    sources["provider"] = "env FAKE_LLM";
+    sources["model"] = "env FAKE_LLM";
+    return { provider: "fake", protocol: "fake", model: flags.model ?? "fake", thinkingDialect: "none", reasoningEcho: false, ...shared };
+  }
+
+  const provider = record(
+    "provider",
+    pick([
+      { value: flags.provider?.trim() || undefined, source: "flag --provider" },
+      ...fromFiles("provider"),
+      inferProvider(env),
+      { value: "kimi", source: "default" },
+    ]),
+  ) as string;
+  const preset: Preset | undefined = PRESETS[provider];
+  const envFor = (suffix: string): Candidate<string>[] => (preset ? [envValue(env, `${preset.envPrefix}_${suffix}`)] : []);
+
+  const model = record(
+    "model",
+    pick([
+      { value: flags.model?.trim() || undefined, source: "flag --model" },
+      ...envFor("MODEL"),
+      ...fromFiles("model", provider),
+      { value: preset?.defaultModel, source: `preset ${provider}` },
+    ]),
+  );
+  const baseUrl = record(
+    "base_url",
+    pick([...envFor("BASE_URL"), ...fromFiles("base_url", provider), { value: preset?.baseUrl, source: `preset ${provider}` }]),
+  );
+  if (!preset && (baseUrl === undefined || model === undefined)) {
+    throw new ConfigError(
+      `Provider "${provider}" is not one of the presets (${presetNames().join(", ")}). ` +
+        `A custom provider needs "base_url" and "model" in .agent.json or ${join(userDir, "config.json")}` +
+        ` (missing: ${[baseUrl === undefined ? "base_url" : "", model === undefined ? "model" : ""].filter(Boolean).join(", ")}).`,
+    );
+  }
+  if (model === undefined) {
+    throw new ConfigError(
+      `Provider "${provider}" has no default model: pass --model, set ${preset?.envPrefix}_MODEL, or put "model" in .agent.json.`,
+    );
+  }
+
+  const keyCandidates: Candidate<string>[] = [...envFor("API_KEY"), ...fromFiles("api_key", provider)];
+  let apiKeyFound = pick(keyCandidates);
+  if (!apiKeyFound && provider === "kimi" && baseUrl === KIMI_CODING_BASE_URL) {
+    const login = readKimiLogin(kimiCodeHome(env, input.home));
+    if ("found" in login) apiKeyFound = { value: login.found.token, source: `Kimi Code login ${login.found.path}` };
+    else if ("problem" in login) warnings.push(login.problem);
+  }
+  const apiKey = record("api_key", apiKeyFound);
+  const settings = preset ?? { ...CUSTOM_PRESET, envPrefix: "", baseUrl: baseUrl as string };
+  if (settings.needsKey && apiKey === undefined) {
+    throw new ConfigError(noCredentialsMessage(provider, preset?.envPrefix, userDir));
+  }
+  return {
+    provider,
+    protocol: settings.protocol,
+    model,
+    ...(apiKey !== undefined ? { apiKey, apiKeySource: sources["api_key"] as string } : {}),
+    ...(baseUrl !== undefined ? { baseUrl: baseUrl.replace(/\/+$/, "") } : {}),
+    thinkingDialect: settings.thinkingDialect,
+    reasoningEcho: settings.reasoningEcho,
+    ...shared,
+  };
+}
+
+/** Without an explicit provider, the key that is set decides (OPENAI_API_KEY alone ⇒ openai). */
+function inferProvider(env: Env): Candidate<string> {
+  for (const [name, provider] of [
+    ["KIMI_API_KEY", "kimi"],
+    ["OPENAI_API_KEY", "openai"],
+    ["ANTHROPIC_API_KEY", "anthropic"],
+  ] as const) {
+    if (env[name]?.trim()) return { value: provider, source: `inferred from env ${name}` };
+  }
+  return { value: undefined, source: "" };
+}
+
+/** Rules from the project and the user file together: a deny anywhere beats an allow anywhere. */
+function mergePermissions(files: LoadedConfigFile[]): UserRules | undefined {
+  const withRules = files.filter((file) => file.values.permissions);
+  if (withRules.length === 0) return undefined;
+  return {
+    allow: withRules.flatMap((file) => file.values.permissions?.allow ?? []),
+    deny: withRules.flatMap((file) => file.values.permissions?.deny ?? []),
+  };
+}
+
+function absolute(path: string, base: string): string {
+  return isAbsolute(path) ? path : resolve(base, path);
+}

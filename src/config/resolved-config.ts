@@ -1,0 +1,42 @@
+// The settings the rest of the program runs with, after every source has had its say.
+import type { ThinkingLevel } from "../engine/llm/provider.js";
+import type { ThinkingDialect } from "../engine/llm/thinking.js";
+import type { UserRules } from "../engine/approval/user-rules.js";
+import type { Protocol } from "./presets.js";
+
+/** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
+export type SettingSources = Record<string, string>;
+
+export interface ProxySettings {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+}
+
+export interface ResolvedConfig {
+  /** Preset name ("kimi", "openai", …), a custom name, or "fake" for FAKE_LLM=1. */
+  provider: string;
+  protocol: Protocol | "fake";
+  model: string;
+  apiKey?: string;
+  apiKeySource?: string;
+  baseUrl?: string;
+  thinking: ThinkingLevel;
+  thinkingDialect: ThinkingDialect;
+  reasoningEcho: boolean;
+  maxRounds: number;
+  contextBudget?: number;
+  systemPromptFile?: string;
+  /** Passed through for the sandbox / jail owners; not interpreted here. */
+  sandbox?: string;
+  readRoots?: string[];
+  /** Allow/deny rules from every config file, merged (deny from any file wins). */
+  permissions?: UserRules;
+  proxy?: ProxySettings;
+  sources: SettingSources;
+  /** Non-fatal notes for stderr (unknown keys, an expired Kimi login, …). */
+  warnings: string[];
+}
+
+export const DEFAULT_MAX_ROUNDS = 50;
+export const DEFAULT_THINKING: ThinkingLevel = "medium";

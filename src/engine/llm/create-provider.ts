@@ -1,0 +1,80 @@
+// The one entry point the composition root calls: resolved config in, ModelProvider out.
+// Adapters and SDKs are imported dynamically so start-up only loads what this run uses.
+import type { ResolvedConfig } from "../../config/resolved-config.js";
+import type { AdapterOptions } from "./adapter-options.js";
+import type { ErrorContext } from "./errors.js";
+import { estimateCostUsd } from "./pricing.js";
+import type { ModelProvider } from "./provider.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
+
+export interface CreateProviderOptions {
+  /** mini-agent's version, sent as User-Agent: mini-agent/<version>. */
+  version: string;
+  /** Overrides for the retry policy (tests use tiny delays). */
+  retry?: Partial<RetryPolicy>;
+  idleTimeoutMs?: number;
+  /**
+   * Chat → Responses fallback. Default: only for api.openai.com, the one host that serves
+   * both APIs; tests switch it on for a local server.
+   */
+  endpointFallback?: boolean;
+}
+
+export function isOpenAiHost(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    return new URL(baseUrl).hostname === "api.openai.com";
+  } catch {
+    return false;
+  }
+}
+
+export async function createProvider(config: ResolvedConfig, options: CreateProviderOptions): Promise<ModelProvider> {
+  if (config.protocol === "fake") {
+    throw new Error("createProvider does not build the fake provider; the composition root does (FAKE_LLM=1)");
+  }
+  const ctx: ErrorContext = {
+    provider: config.provider,
+    model: config.model,
+    secrets: [config.apiKey],
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    ...(config.apiKeySource ? { keySource: config.apiKeySource } : {}),
+  };
+  const common: Omit<AdapterOptions, "open"> = {
+    name: config.provider,
+    model: config.model,
+    ctx,
+    defaultThinking: config.thinking,
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    costOf: (usage) => estimateCostUsd(config.provider, config.model, usage),
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+  };
+  const transport = {
+    version: options.version,
+    ...(config.apiKey !== undefined ? { apiKey: config.apiKey } : {}),
+    ...(config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}),
+    ...(config.proxy ? { proxy: config.proxy } : {}),
+  };
+  const sdk = await import("./sdk-transport.js");
+
+  if (config.protocol === "anthropic") {
+    const [{ AnthropicProvider }, open] = await Promise.all([import("./anthropic.js"), sdk.anthropicTransport(transport)]);
+    return new AnthropicProvider({ ...common, open });
+  }
+
+  const [{ OpenAiChatProvider }, opens] = await Promise.all([import("./openai-chat.js"), sdk.openAiTransports(transport)]);
+  const onOpenAi = isOpenAiHost(config.baseUrl);
+  const chat = new OpenAiChatProvider({
+    ...common,
+    open: opens.chat,
+    thinkingDialect: config.thinkingDialect,
+    reasoningEcho: config.reasoningEcho,
+    parallelToolCalls: onOpenAi || config.provider === "openai",
+  });
+  if (!(options.endpointFallback ?? onOpenAi)) return chat;
+  const [{ OpenAiResponsesProvider }, { EndpointFallbackProvider }] = await Promise.all([
+    import("./openai-responses.js"),
+    import("./fallback.js"),
+  ]);
+  return new EndpointFallbackProvider(chat, new OpenAiResponsesProvider({ ...common, open: opens.responses }));
+}

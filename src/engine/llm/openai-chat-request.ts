@@ -1,0 +1,72 @@
+// Engine messages → an OpenAI Chat Completions request body (PROVIDERS.md §2.1), with the
+// per-provider differences: thinking fields, reasoning sent back, Kimi's empty-content rule.
+import type { Message } from "../messages.js";
+import type { ModelRequest, ThinkingLevel } from "./provider.js";
+import { chatThinkingFields, type ThinkingDialect } from "./thinking.js";
+import { pairToolResults } from "./tool-pairing.js";
+
+export interface ChatBodyOptions {
+  model: string;
+  thinkingDialect: ThinkingDialect;
+  /** Send an assistant turn's reasoning back (Kimi, DeepSeek require it; others reject or ignore it). */
+  reasoningEcho: boolean;
+  /** Field name the endpoint used for reasoning; echoed back under the same name. */
+  reasoningKey: string;
+  defaultThinking: ThinkingLevel;
+  /** OpenAI proper takes parallel_tool_calls (only alongside tools); compatible servers may not. */
+  parallelToolCalls?: boolean;
+  /** Provider-specific fields merged into the body. */
+  extraBody?: Record<string, unknown>;
+}
+
+export function buildChatBody(request: ModelRequest, options: ChatBodyOptions): Record<string, unknown> {
+  const messages: Record<string, unknown>[] = [];
+  if (request.system !== "") messages.push({ role: "system", content: request.system });
+  for (const message of pairToolResults(request.messages)) {
+    const converted = convertMessage(message, options);
+    if (converted) messages.push(converted);
+  }
+  const body: Record<string, unknown> = {
+    model: options.model,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages,
+    ...chatThinkingFields(options.thinkingDialect, request.thinking ?? options.defaultThinking, options.model),
+    ...options.extraBody,
+  };
+  if (request.tools.length > 0) {
+    body["tools"] = request.tools.map((tool) => ({
+      type: "function",
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }));
+    body["tool_choice"] = "auto";
+    if (options.parallelToolCalls) body["parallel_tool_calls"] = true;
+  }
+  return body;
+}
+
+function convertMessage(message: Message, options: ChatBodyOptions): Record<string, unknown> | undefined {
+  switch (message.role) {
+    case "user":
+      return { role: "user", content: message.content };
+    case "tool":
+      // Moonshot rejects empty message content.
+      return { role: "tool", tool_call_id: message.callId, content: message.content === "" ? "(empty)" : message.content };
+    case "assistant": {
+      const out: Record<string, unknown> = { role: "assistant" };
+      // Kimi's coding endpoint 400s on empty content next to tool_calls: omit it instead.
+      if (message.text !== "") out["content"] = message.text;
+      if (message.toolCalls.length > 0) {
+        out["tool_calls"] = message.toolCalls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: call.arguments === "" ? "{}" : call.arguments },
+        }));
+      } else if (message.text === "") {
+        return undefined; // nothing to send (e.g. a step cut off before any text)
+      }
+      if (options.reasoningEcho && message.thinking !== undefined) out[options.reasoningKey] = message.thinking;
+      return out;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// The OpenAI Chat Completions adapter: Kimi (the default), OpenAI-compatible endpoints and
+// local servers. The SDK sends the request; we read the stream (see ADR 0003).
+import { DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "./adapter-options.js";
+import { ChatStreamState } from "./openai-chat-accumulator.js";
+import { buildChatBody } from "./openai-chat-request.js";
+import type { ModelProvider, ModelRequest, StreamPart } from "./provider.js";
+import { openBody } from "./response-body.js";
+import { streamWithRetry } from "./retry.js";
+import { readSseData } from "./sse-data.js";
+import type { ThinkingDialect } from "./thinking.js";
+
+export interface ChatAdapterOptions extends AdapterOptions {
+  thinkingDialect: ThinkingDialect;
+  reasoningEcho: boolean;
+  parallelToolCalls?: boolean;
+  extraBody?: Record<string, unknown>;
+}
+
+export class OpenAiChatProvider implements ModelProvider {
+  readonly name: string;
+  readonly model: string;
+  /** Learned from the first reasoning delta; reused when sending reasoning back. */
+  private reasoningKey = "reasoning_content";
+
+  constructor(private readonly options: ChatAdapterOptions) {
+    this.name = options.name;
+    this.model = options.model;
+  }
+
+  async *stream(request: ModelRequest): AsyncIterable<StreamPart> {
+    const body = buildChatBody(request, {
+      model: this.model,
+      thinkingDialect: this.options.thinkingDialect,
+      reasoningEcho: this.options.reasoningEcho,
+      reasoningKey: this.reasoningKey,
+      defaultThinking: this.options.defaultThinking,
+      ...(this.options.parallelToolCalls ? { parallelToolCalls: true } : {}),
+      ...(this.options.extraBody ? { extraBody: this.options.extraBody } : {}),
+    });
+    const retry = { ctx: this.options.ctx, signal: request.signal, ...(this.options.retry ? { policy: this.options.retry } : {}) };
+    for await (const part of streamWithRetry(() => this.attempt(body, request.signal), retry)) {
+      yield priced(part, this.options.costOf);
+    }
+  }
+
+  private async *attempt(body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncGenerator<StreamPart> {
+    const response = await this.options.open(body, signal);
+    const opened = await openBody(response, { idleTimeoutMs: this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS });
+    const state = new ChatStreamState();
+    if (opened.kind === "json") {
+      yield* state.fromCompletion(opened.value);
+      return;
+    }
+    let sawDone = false;
+    for await (const event of opened.events) {
+      const data = readSseData(event);
+      if (data.kind === "done") {
+        sawDone = true;
+        break; // anything after [DONE] is ignored (§7.13)
+      }
+      if (data.kind === "json") yield* state.push(data.value);
+    }
+    if (state.reasoningKey) this.reasoningKey = state.reasoningKey;
+    yield* state.end(sawDone);
+  }
+}

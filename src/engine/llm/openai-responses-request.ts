@@ -1,0 +1,74 @@
+// Engine messages → an OpenAI Responses request (PROVIDERS.md §3.1, §3.5). We run stateless
+// (store: false) and resend the whole conversation, with each turn's encrypted reasoning
+// (kept in the message's thinkingSignature) in its original place.
+import type { Message } from "../messages.js";
+import type { ModelRequest, ThinkingLevel } from "./provider.js";
+import { responsesReasoning } from "./thinking.js";
+import { pairToolResults, safeCallId } from "./tool-pairing.js";
+
+export interface ResponsesBodyOptions {
+  model: string;
+  defaultThinking: ThinkingLevel;
+}
+
+export function buildResponsesBody(request: ModelRequest, options: ResponsesBodyOptions): Record<string, unknown> {
+  const input: Record<string, unknown>[] = [];
+  for (const message of pairToolResults(request.messages)) input.push(...convertMessage(message));
+  const body: Record<string, unknown> = {
+    model: options.model,
+    stream: true,
+    store: false,
+    input,
+  };
+  if (request.system !== "") body["instructions"] = request.system;
+  const reasoning = responsesReasoning(request.thinking ?? options.defaultThinking, options.model);
+  if (reasoning) {
+    body["reasoning"] = reasoning;
+    // Needed to carry reasoning across turns without server-side storage.
+    body["include"] = ["reasoning.encrypted_content"];
+  }
+  if (request.tools.length > 0) {
+    body["tools"] = request.tools.map((tool) => ({
+      type: "function",
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema,
+      strict: false,
+    }));
+    body["tool_choice"] = "auto";
+    body["parallel_tool_calls"] = true;
+  }
+  return body;
+}
+
+function convertMessage(message: Message): Record<string, unknown>[] {
+  switch (message.role) {
+    case "user":
+      return [{ type: "message", role: "user", content: [{ type: "input_text", text: message.content }] }];
+    case "tool":
+      return [{ type: "function_call_output", call_id: safeCallId(message.callId), output: message.content }];
+    case "assistant": {
+      const items: Record<string, unknown>[] = [];
+      // Item ids are left out, as Codex does: with store:false they refer to nothing (404).
+      if (message.thinkingSignature) {
+        items.push({
+          type: "reasoning",
+          summary: message.thinking ? [{ type: "summary_text", text: message.thinking }] : [],
+          encrypted_content: message.thinkingSignature,
+        });
+      }
+      if (message.text !== "") {
+        items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: message.text }] });
+      }
+      for (const call of message.toolCalls) {
+        items.push({
+          type: "function_call",
+          call_id: safeCallId(call.id),
+          name: call.name,
+          arguments: call.arguments === "" ? "{}" : call.arguments,
+        });
+      }
+      return items;
+    }
+  }
+}

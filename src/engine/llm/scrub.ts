@@ -1,0 +1,20 @@
+// Secrets never reach errors, events or logs: every message built from provider text passes
+// through here. Providers sometimes echo a (partially masked) key back in their error text.
+
+const KEY_LIKE = /\b((?:sk|rk|pk)-[A-Za-z0-9_*-]{8,})/g;
+
+/** Shows a key as `sk-…abcd`: enough to tell keys apart, too little to use. */
+export function redactKey(key: string): string {
+  const trimmed = key.trim();
+  if (trimmed.length <= 8) return "…";
+  const prefix = trimmed.startsWith("sk-") ? "sk-" : "";
+  return `${prefix}…${trimmed.slice(-4)}`;
+}
+
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 6) out = out.split(secret).join(redactKey(secret));
+  }
+  return out.replace(KEY_LIKE, (match) => redactKey(match));
+}

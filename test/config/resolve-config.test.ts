@@ -1,0 +1,217 @@
+// Configuration precedence, one test per level, plus the messages for bad configurations.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, resolveConfig, type ResolveInput } from "../../src/config/resolve-config.js";
+
+interface World {
+  cwd: string;
+  home: string;
+  input(env?: Record<string, string>, flags?: ResolveInput["flags"]): ResolveInput;
+  project(content: unknown): void;
+  user(content: unknown): void;
+  kimiLogin(content: unknown): string;
+}
+
+function world(): World {
+  const root = mkdtempSync(join(tmpdir(), "mini-agent-config-"));
+  const cwd = join(root, "project");
+  const home = join(root, "home");
+  mkdirSync(cwd, { recursive: true });
+  mkdirSync(join(home, ".mini-agent"), { recursive: true });
+  const write = (path: string, content: unknown) => writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  return {
+    cwd,
+    home,
+    input: (env = {}, flags = {}) => ({ env, cwd, home, flags }),
+    project: (content) => write(join(cwd, ".agent.json"), content),
+    user: (content) => write(join(home, ".mini-agent", "config.json"), content),
+    kimiLogin: (content) => {
+      const dir = join(home, ".kimi-code", "credentials");
+      mkdirSync(dir, { recursive: true });
+      write(join(dir, "kimi-code.json"), content);
+      return join(dir, "kimi-code.json");
+    },
+  };
+}
+
+function configError(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).exitCode).toBe(2);
+    return err as ConfigError;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+const future = () => Math.floor(Date.now() / 1000) + 900;
+
+describe("precedence, one level at a time", () => {
+  it("level 5: the Kimi Code OAuth login is used when nothing else gives a key", () => {
+    const w = world();
+    const path = w.kimiLogin({ access_token: "oauth-token-abcdefgh", refresh_token: "r", expires_at: future() });
+    const config = resolveConfig(w.input());
+    expect(config).toMatchObject({ provider: "kimi", model: "kimi-for-coding", baseUrl: "https://api.kimi.com/coding/v1", apiKey: "oauth-token-abcdefgh" });
+    expect(config.apiKeySource).toBe(`Kimi Code login ${path}`);
+    expect(config.sources["provider"]).toBe("default");
+  });
+
+  it("level 4: the user config beats the Kimi login (and MINI_AGENT_HOME moves it)", () => {
+    const w = world();
+    w.kimiLogin({ access_token: "oauth-token-abcdefgh", expires_at: future() });
+    w.user({ api_key: "sk-user-key-11112222", thinking: "low", max_rounds: 7 });
+    const config = resolveConfig(w.input());
+    expect(config.apiKey).toBe("sk-user-key-11112222");
+    expect(config.apiKeySource).toBe(join(w.home, ".mini-agent", "config.json"));
+    expect(config).toMatchObject({ thinking: "low", maxRounds: 7 });
+
+    const elsewhere = join(w.home, "elsewhere");
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, "config.json"), JSON.stringify({ api_key: "sk-moved-key-33334444" }));
+    expect(resolveConfig(w.input({ MINI_AGENT_HOME: elsewhere })).apiKey).toBe("sk-moved-key-33334444");
+  });
+
+  it("level 3: the project .agent.json beats the user config", () => {
+    const w = world();
+    w.user({ api_key: "sk-user-key-11112222", model: "user-model", thinking: "low" });
+    w.project({ api_key: "sk-proj-key-55556666", model: "project-model", thinking: "high" });
+    const config = resolveConfig(w.input());
+    expect(config).toMatchObject({ apiKey: "sk-proj-key-55556666", model: "project-model", thinking: "high" });
+    expect(config.sources["model"]).toBe(join(w.cwd, ".agent.json"));
+  });
+
+  it("level 2: the environment beats the project file", () => {
+    const w = world();
+    w.project({ api_key: "sk-proj-key-55556666", model: "project-model", base_url: "https://project.example/v1" });
+    const config = resolveConfig(w.input({ KIMI_API_KEY: "sk-env-key-77778888", KIMI_MODEL: "env-model", KIMI_BASE_URL: "https://env.example/v1/" }));
+    expect(config).toMatchObject({ apiKey: "sk-env-key-77778888", model: "env-model", baseUrl: "https://env.example/v1" });
+    expect(config.sources).toMatchObject({ api_key: "env KIMI_API_KEY", model: "env KIMI_MODEL", base_url: "env KIMI_BASE_URL" });
+  });
+
+  it("level 1: --provider, --model and --thinking override everything", () => {
+    const w = world();
+    w.project({ provider: "kimi", model: "project-model", thinking: "low" });
+    const config = resolveConfig(
+      w.input({ KIMI_API_KEY: "sk-env-key-77778888", ANTHROPIC_API_KEY: "sk-ant-key-99990000", ANTHROPIC_MODEL: "env-claude" }, { provider: "anthropic", model: "flag-model", thinking: "max" }),
+    );
+    expect(config).toMatchObject({ provider: "anthropic", protocol: "anthropic", model: "flag-model", thinking: "max", apiKey: "sk-ant-key-99990000" });
+    expect(config.sources).toMatchObject({ provider: "flag --provider", model: "flag --model", thinking: "flag --thinking" });
+  });
+
+  it("OPENAI_API_KEY alone infers provider openai; with KIMI_API_KEY set, kimi stays the default", () => {
+    const w = world();
+    const openai = resolveConfig(w.input({ OPENAI_API_KEY: "sk-openai-key-12345678" }));
+    expect(openai).toMatchObject({ provider: "openai", model: "gpt-5", baseUrl: "https://api.openai.com/v1", thinkingDialect: "openai" });
+    expect(openai.sources["provider"]).toBe("inferred from env OPENAI_API_KEY");
+    expect(resolveConfig(w.input({ OPENAI_API_KEY: "sk-a-12345678", KIMI_API_KEY: "sk-k-12345678" })).provider).toBe("kimi");
+  });
+
+  it("a file's key for another provider does not leak to the one in use", () => {
+    const w = world();
+    w.user({ provider: "deepseek", api_key: "sk-deepseek-key-1234" });
+    const config = resolveConfig(w.input({ OPENAI_API_KEY: "sk-openai-key-12345678" }, { provider: "openai" }));
+    expect(config.apiKey).toBe("sk-openai-key-12345678");
+    expect(resolveConfig(w.input()).provider).toBe("deepseek");
+  });
+
+  it("defaults: max_rounds 50, thinking medium; local presets need no key", () => {
+    const w = world();
+    const config = resolveConfig(w.input({}, { provider: "ollama", model: "qwen3" }));
+    expect(config).toMatchObject({ provider: "ollama", baseUrl: "http://127.0.0.1:11434/v1", maxRounds: 50, thinking: "medium" });
+    expect(config.apiKey).toBeUndefined();
+  });
+
+  it("passes sandbox, read_roots, context_budget and a system_prompt_file relative to its file", () => {
+    const w = world();
+    w.project({ api_key: "sk-proj-key-55556666", sandbox: "strict", read_roots: ["../shared"], context_budget: 64000, system_prompt_file: "prompts/agent.md" });
+    const config = resolveConfig(w.input());
+    expect(config).toMatchObject({ sandbox: "strict", contextBudget: 64000, systemPromptFile: join(w.cwd, "prompts", "agent.md"), readRoots: [join(w.cwd, "..", "shared")] });
+  });
+
+  it("FAKE_LLM=1 runs without credentials", () => {
+    const config = resolveConfig(world().input({ FAKE_LLM: "1" }));
+    expect(config).toMatchObject({ provider: "fake", protocol: "fake" });
+  });
+
+  it("reads HTTPS_PROXY / NO_PROXY from the environment", () => {
+    const config = resolveConfig(world().input({ KIMI_API_KEY: "sk-env-key-77778888", https_proxy: "http://proxy.local:3128", NO_PROXY: "localhost" }));
+    expect(config.proxy).toEqual({ httpsProxy: "http://proxy.local:3128", noProxy: "localhost" });
+    expect(config.sources["https_proxy"]).toBe("env https_proxy");
+  });
+});
+
+describe("bad configurations", () => {
+  it("invalid JSON names the file, line and column", () => {
+    const w = world();
+    w.project('{\n  "provider": "kimi",\n  "model": "x"\n  "thinking": "low"\n}\n');
+    const err = configError(() => resolveConfig(w.input()));
+    expect(err.message).toContain(join(w.cwd, ".agent.json"));
+    expect(err.message).toContain("line 4, column 3");
+  });
+
+  it("invalid JSON in the user file names that file", () => {
+    const w = world();
+    w.user('{"api_key": "sk-x", }');
+    const err = configError(() => resolveConfig(w.input()));
+    expect(err.message).toContain(join(w.home, ".mini-agent", "config.json"));
+    expect(err.message).toContain("line 1, column 21");
+  });
+
+  it("a custom provider without base_url or model says what is missing", () => {
+    const w = world();
+    w.project({ provider: "my-gateway", model: "m1" });
+    const err = configError(() => resolveConfig(w.input()));
+    expect(err.message).toContain('"my-gateway" is not one of the presets');
+    expect(err.message).toContain("missing: base_url");
+  });
+
+  it("a custom provider with base_url and model works and needs no key", () => {
+    const w = world();
+    w.project({ provider: "my-gateway", model: "m1", base_url: "http://10.0.0.2:8000/v1" });
+    expect(resolveConfig(w.input())).toMatchObject({ provider: "my-gateway", protocol: "openai-chat", model: "m1", baseUrl: "http://10.0.0.2:8000/v1" });
+  });
+
+  it("a preset without a default model asks for one", () => {
+    const err = configError(() => resolveConfig(world().input({}, { provider: "ollama" })));
+    expect(err.message).toContain("--model");
+    expect(err.message).toContain("OLLAMA_MODEL");
+  });
+
+  it("no credentials at all: names the variables and files that would work, and FAKE_LLM=1", () => {
+    const w = world();
+    const err = configError(() => resolveConfig(w.input()));
+    for (const hint of ["KIMI_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", ".agent.json", join(w.home, ".mini-agent", "config.json"), "kimi-code.json", "FAKE_LLM=1"]) {
+      expect(err.message).toContain(hint);
+    }
+  });
+
+  it("an expired Kimi login is ignored with a warning, leaving no credentials", () => {
+    const w = world();
+    w.kimiLogin({ access_token: "oauth-token-abcdefgh", expires_at: 1000 });
+    const err = configError(() => resolveConfig(w.input()));
+    expect(err.message).toContain("No API key");
+  });
+
+  it("fields of the wrong type name the file and the field", () => {
+    const w = world();
+    w.project({ max_rounds: "many" });
+    expect(configError(() => resolveConfig(w.input())).message).toMatch(/\.agent\.json: "max_rounds" must be a positive whole number/);
+    w.project({ thinking: "extreme" });
+    expect(configError(() => resolveConfig(w.input())).message).toContain('"thinking" must be one of off, low, medium, high, max');
+    w.project(["not", "an", "object"]);
+    expect(configError(() => resolveConfig(w.input())).message).toContain("must contain a JSON object");
+  });
+
+  it("a bad --thinking flag is a config error", () => {
+    expect(configError(() => resolveConfig(world().input({ FAKE_LLM: "1" }, { thinking: "lots" }))).message).toContain("--thinking");
+  });
+
+  it("unknown keys are warnings, not errors", () => {
+    const w = world();
+    w.project({ api_key: "sk-proj-key-55556666", modle: "typo" });
+    expect(resolveConfig(w.input()).warnings).toEqual([`${join(w.cwd, ".agent.json")}: unknown setting "modle" ignored`]);
+  });
+});

@@ -1,0 +1,48 @@
+// The start-up report names where each setting came from and never shows a key.
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { redactKey, redactUrl } from "../../src/config/redact.js";
+import { resolveConfig } from "../../src/config/resolve-config.js";
+import { sourceReport } from "../../src/config/source-report.js";
+
+function dirs() {
+  const root = mkdtempSync(join(tmpdir(), "mini-agent-report-"));
+  mkdirSync(join(root, "p"));
+  return { cwd: join(root, "p"), home: join(root, "h") };
+}
+
+describe("source report", () => {
+  it("lists each effective setting with its source, the key redacted as sk-…abcd", () => {
+    const key = "sk-live-secret-0123456789abcd";
+    const config = resolveConfig({
+      ...dirs(),
+      env: { KIMI_API_KEY: key, HTTPS_PROXY: "http://user:pass@proxy.local:3128" },
+      flags: { model: "kimi-k2-flag" },
+    });
+    const text = sourceReport(config).join("\n");
+    expect(text).not.toContain(key);
+    expect(text).not.toContain("pass@");
+    expect(text).toMatch(/provider\s+kimi\s+\(inferred from env KIMI_API_KEY\)/);
+    expect(text).toMatch(/model\s+kimi-k2-flag\s+\(flag --model\)/);
+    expect(text).toMatch(/api_key\s+sk-…abcd\s+\(env KIMI_API_KEY\)/);
+    expect(text).toMatch(/base_url\s+https:\/\/api\.kimi\.com\/coding\/v1\s+\(preset kimi\)/);
+    expect(text).toMatch(/thinking\s+medium\s+\(default\)/);
+    expect(text).toMatch(/https_proxy\s+http:\/\/…:…@proxy\.local:3128\s+\(env HTTPS_PROXY\)/);
+  });
+
+  it("shows a keyless local provider and warnings", () => {
+    const config = resolveConfig({ ...dirs(), env: {}, flags: { provider: "llamacpp" } });
+    const lines = sourceReport({ ...config, warnings: ["something odd"] });
+    expect(lines).toContain("warning: something odd");
+    expect(lines.join("\n")).toMatch(/api_key\s+\(none\)/);
+  });
+
+  it("redacts keys and proxy credentials", () => {
+    expect(redactKey("sk-proj-abcdefghijklmnop1234")).toBe("sk-…1234");
+    expect(redactKey("oauth-token-abcdefgh")).toBe("…efgh");
+    expect(redactKey("short")).toBe("…");
+    expect(redactUrl("http://bob:hunter2@proxy:8080")).toBe("http://…:…@proxy:8080");
+  });
+});

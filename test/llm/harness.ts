@@ -1,0 +1,92 @@
+// Shared test plumbing: a provider built by the real createProvider (so the SDK transport
+// runs) pointed at a fake server, and a collector for the parts it yields.
+import type { ResolvedConfig } from "../../src/config/resolved-config.js";
+import { createProvider, type CreateProviderOptions } from "../../src/engine/llm/create-provider.js";
+import type { Message } from "../../src/engine/messages.js";
+import type { ModelProvider, ModelRequest, StreamPart, ToolSpec } from "../../src/engine/llm/provider.js";
+
+export const TEST_KEY = "sk-test-secret-key-9876wxyz";
+export const VERSION = "9.9.9-test";
+
+export function kimiConfig(baseUrl: string, overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
+  return {
+    provider: "kimi",
+    protocol: "openai-chat",
+    model: "kimi-for-coding",
+    apiKey: TEST_KEY,
+    apiKeySource: "env KIMI_API_KEY",
+    baseUrl,
+    thinking: "medium",
+    thinkingDialect: "kimi",
+    reasoningEcho: true,
+    maxRounds: 50,
+    sources: {},
+    warnings: [],
+    ...overrides,
+  };
+}
+
+export function openAiConfig(baseUrl: string, overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
+  return kimiConfig(baseUrl, {
+    provider: "openai",
+    model: "gpt-5",
+    apiKeySource: "env OPENAI_API_KEY",
+    thinkingDialect: "openai",
+    reasoningEcho: false,
+    ...overrides,
+  });
+}
+
+export function anthropicConfig(baseUrl: string, overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
+  return kimiConfig(baseUrl, {
+    provider: "anthropic",
+    protocol: "anthropic",
+    model: "claude-sonnet-4-6",
+    apiKeySource: "env ANTHROPIC_API_KEY",
+    thinkingDialect: "none",
+    reasoningEcho: false,
+    ...overrides,
+  });
+}
+
+export function build(config: ResolvedConfig, options: Partial<CreateProviderOptions> = {}): Promise<ModelProvider> {
+  return createProvider(config, { version: VERSION, retry: { baseDelayMs: 5, maxBackoffMs: 20 }, ...options });
+}
+
+export const READ_FILE: ToolSpec = {
+  name: "read_file",
+  description: "Read a UTF-8 text file from the workspace",
+  inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+};
+
+export function request(messages: Message[] = [{ role: "user", content: "What port?" }], extra: Partial<ModelRequest> = {}): ModelRequest {
+  return { system: "You are a coding agent.", messages, tools: [READ_FILE], ...extra };
+}
+
+export interface Outcome {
+  parts: StreamPart[];
+  error?: unknown;
+}
+
+/** Runs one stream to its end or its error, keeping every part that arrived. */
+export async function collect(provider: ModelProvider, req: ModelRequest = request()): Promise<Outcome> {
+  const parts: StreamPart[] = [];
+  try {
+    for await (const part of provider.stream(req)) parts.push(part);
+    return { parts };
+  } catch (error) {
+    return { parts, error };
+  }
+}
+
+export function textOf(parts: StreamPart[]): string {
+  return parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+}
+
+export function thinkingOf(parts: StreamPart[]): string {
+  return parts.map((p) => (p.type === "thinking" ? p.text : "")).join("");
+}
+
+export function ofType<T extends StreamPart["type"]>(parts: StreamPart[], type: T): Extract<StreamPart, { type: T }>[] {
+  return parts.filter((p): p is Extract<StreamPart, { type: T }> => p.type === type);
+}
