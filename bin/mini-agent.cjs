@@ -7,8 +7,8 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   process.stdout.write(`${require("../package.json").version}\n`);
 } else {
-  import("../dist/cli.js").catch((error) => {
-    process.stderr.write(`mini-agent: could not load dist/cli.js (run npm run build): ${error.message}\n`);
+  import("../dist/cli.bundle.js").catch((error) => {
+    process.stderr.write(`mini-agent: could not load dist/cli.bundle.js (run npm run build): ${error.message}\n`);
     process.exitCode = 1;
   });
 }

@@ -1,4 +1,4 @@
-// End-to-end tests run the built CLI (dist/), so the suite builds it once before starting.
+// End-to-end tests run the built CLI (the dist/ bundle), so the suite builds it once first.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -12,4 +12,6 @@ export default function buildOnce(): void {
     const output = String((error as { stdout?: Buffer }).stdout ?? "");
     if (!/error TS/.test(output)) throw error;
   }
+  // The installed bin runs the bundle; build it from the same sources.
+  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: root, stdio: "pipe" });
 }

@@ -3,7 +3,7 @@
 // the resolved address at connect time (net-guard.ts), so neither a redirect nor DNS
 // rebinding can reach loopback, link-local (cloud metadata), private or unique-local hosts.
 import net from "node:net";
-import { Agent, request } from "undici";
+import type { Agent } from "undici";
 import { z } from "zod";
 import { htmlToText } from "./html-text.js";
 import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "./net-guard.js";
@@ -84,11 +84,17 @@ function describeFailure(error: unknown, url: URL): ToolError {
 export function createWebFetchTool(options: WebFetchOptions = {}) {
   const allowLoopback = options.allowLoopbackForTests === true && process.env.VITEST !== undefined;
   if (options.allowLoopbackForTests && !allowLoopback) throw new Error("allowLoopbackForTests is only available to the test suite");
-  const dispatcher = new Agent({
-    connect: { lookup: guardedLookup(options.resolver ?? systemResolver, allowLoopback) as never, timeout: 10_000 },
-    headersTimeout: TIMEOUT_MS,
-    bodyTimeout: TIMEOUT_MS,
-  });
+  // undici costs tens of milliseconds to load: only a session that fetches pays for it.
+  let client: Promise<{ request: typeof import("undici").request; dispatcher: Agent }> | undefined;
+  const loadClient = () =>
+    (client ??= import("undici").then((undici) => ({
+      request: undici.request,
+      dispatcher: new undici.Agent({
+        connect: { lookup: guardedLookup(options.resolver ?? systemResolver, allowLoopback) as never, timeout: 10_000 },
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+      }),
+    })));
 
   return defineTool({
     name: "web_fetch",
@@ -100,6 +106,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
     async execute({ url: raw, max_chars = DEFAULT_MAX_CHARS }, context) {
       const signal = AbortSignal.any([context.signal, AbortSignal.timeout(TIMEOUT_MS)]);
       let url = checkUrl(raw, allowLoopback);
+      const { request, dispatcher } = await loadClient();
       for (let hop = 0; ; hop++) {
         let response;
         try {

@@ -1,7 +1,6 @@
 // web_search through a search API the user configured. The endpoint comes from config, not
 // from the model, so it is not subject to web_fetch's address guard; the model supplies
 // only the query. With no backend configured the tool is not offered at all.
-import { request } from "undici";
 import { z } from "zod";
 import { defineTool, ToolError } from "./tool.js";
 
@@ -28,6 +27,8 @@ export const webSearchInput = z.object({
 const strip = (s: unknown) => (typeof s === "string" ? s.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim() : "");
 
 async function callProvider(config: WebSearchConfig, query: string, signal: AbortSignal): Promise<SearchResult[]> {
+  // Loaded on first use so start-up does not pay for undici.
+  const { request } = await import("undici");
   const count = config.maxResults ?? 8;
   if (config.provider === "brave") {
     const url = new URL("/res/v1/web/search", config.baseUrl ?? "https://api.search.brave.com");
@@ -48,7 +49,7 @@ async function callProvider(config: WebSearchConfig, query: string, signal: Abor
   return (data.results ?? []).map((r) => ({ title: strip(r.title), url: r.url ?? "", snippet: strip(r.content) }));
 }
 
-async function readJson(response: Awaited<ReturnType<typeof request>>): Promise<unknown> {
+async function readJson(response: Awaited<ReturnType<typeof import("undici").request>>): Promise<unknown> {
   const text = await response.body.text();
   // Never echo the response of an auth failure at length: it may quote the key.
   if (response.statusCode >= 400) throw new ToolError(`search provider answered HTTP ${response.statusCode}`);

@@ -1,0 +1,19 @@
+// Bundles the CLI into a few ES module files (dist/cli.bundle.js + dist/chunks/). Node
+// resolves and links each module file separately; zod alone is ~95 files, so a bundle
+// roughly halves the demo's start-up (docs/adr/0005-bundled-cli.md). Dynamic imports (the
+// provider adapters and their SDKs, undici) stay separate chunks, loaded only when used.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: { "cli.bundle": "src/cli.ts" },
+  outdir: "dist",
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // Bundled CommonJS dependencies (ignore, picomatch) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __miniAgentRequire } from 'node:module'; const require = __miniAgentRequire(import.meta.url);" },
+  logLevel: "warning",
+});
