@@ -88,6 +88,7 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
     ...optional("thinking", options.thinking ?? model.thinking),
     ...optional("readRoots", model.readRoots),
     ...optional("permissions", model.permissions),
+    ...optional("webSearch", model.webSearch),
   });
 
   const controller = new AbortController();

@@ -12,6 +12,7 @@ import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
 import type { SessionState } from "./engine/state.js";
 import { formatTodosForPrompt } from "./engine/tools/todo-write.js";
+import type { WebSearchConfig } from "./engine/tools/web-search.js";
 
 export interface ModelSetup {
   provider: ModelProvider;
@@ -22,6 +23,7 @@ export interface ModelSetup {
   readRoots?: string[];
   /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
   permissions?: UserRules;
+  webSearch?: WebSearchConfig;
   /** Secret values (the API key) to redact from every event. */
   secrets?: string[];
 }
@@ -105,6 +107,7 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
     ...(config.sandbox !== undefined ? { sandbox: config.sandbox } : {}),
     ...(config.readRoots ? { readRoots: config.readRoots } : {}),
     ...(config.permissions ? { permissions: config.permissions } : {}),
-    ...(config.apiKey ? { secrets: [config.apiKey] } : {}),
+    ...(config.webSearch ? { webSearch: config.webSearch } : {}),
+    secrets: [config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
   };
 }

@@ -20,6 +20,14 @@ export interface FileConfig {
   sandbox?: string;
   read_roots?: string[];
   permissions?: UserRules;
+  web_search?: WebSearchSetting;
+}
+
+/** A search backend for the web_search tool; without one the tool is not offered. */
+export interface WebSearchSetting {
+  provider: "brave" | "tavily";
+  api_key: string;
+  base_url?: string;
 }
 
 export interface LoadedConfigFile {
@@ -31,7 +39,7 @@ export interface LoadedConfigFile {
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
-const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "$schema"]);
+const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "$schema"]);
 
 /** Undefined when the file does not exist. */
 export function readConfigFile(path: string): LoadedConfigFile | undefined {
@@ -83,10 +91,25 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
     }
     values.read_roots = roots as string[];
   }
+  if (input["web_search"] !== undefined && input["web_search"] !== null) {
+    values.web_search = parseWebSearch(input["web_search"], path);
+  }
   if (input["permissions"] !== undefined && input["permissions"] !== null) {
     values.permissions = parsePermissions(input["permissions"], path);
   }
   return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
+}
+
+function parseWebSearch(value: unknown, path: string): WebSearchSetting {
+  const setting = value as Partial<Record<string, unknown>>;
+  const example = `{"provider": "brave", "api_key": "…"}`;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${path}: "web_search" must be an object like ${example}`);
+  if (setting.provider !== "brave" && setting.provider !== "tavily") {
+    throw new ConfigError(`${path}: "web_search.provider" must be "brave" or "tavily", got ${JSON.stringify(setting.provider)}`);
+  }
+  if (typeof setting.api_key !== "string" || setting.api_key.trim() === "") throw new ConfigError(`${path}: "web_search.api_key" must be a non-empty string`);
+  if (setting.base_url !== undefined && typeof setting.base_url !== "string") throw new ConfigError(`${path}: "web_search.base_url" must be a URL string`);
+  return { provider: setting.provider, api_key: setting.api_key.trim(), ...(setting.base_url ? { base_url: setting.base_url } : {}) };
 }
 
 /** `permissions: { allow: ["run_command(npm run lint:*)"], deny: [...] }`, every rule checked. */

@@ -77,6 +77,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const readRoots = record("read_roots", pick(fromFiles("read_roots")));
   const proxy = resolveProxy(env, sources);
   const permissions = mergePermissions(files);
+  const webSearch = resolveWebSearch(env, files, sources);
 
   const shared = {
     thinking,
@@ -90,6 +91,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     ...(readRoots !== undefined ? { readRoots: readRoots.map((r) => absolute(r, cwd)) } : {}),
     ...(proxy ? { proxy } : {}),
     ...(permissions ? { permissions } : {}),
+    ...(webSearch ? { webSearch } : {}),
   };
 
   // FAKE_LLM=1 is the demo, any other value a script path; either way no credentials.
@@ -172,6 +174,22 @@ function inferProvider(env: Env): Candidate<string> {
     if (env[name]?.trim()) return { value: provider, source: `inferred from env ${name}` };
   }
   return { value: undefined, source: "" };
+}
+
+/** Environment first (BRAVE_API_KEY, TAVILY_API_KEY), then the first file that sets one. */
+function resolveWebSearch(env: Env, files: LoadedConfigFile[], sources: Record<string, string>): ResolvedConfig["webSearch"] {
+  for (const [name, provider] of [["BRAVE_API_KEY", "brave"], ["TAVILY_API_KEY", "tavily"]] as const) {
+    const key = env[name]?.trim();
+    if (key) {
+      sources["web_search"] = `env ${name}`;
+      return { provider, apiKey: key };
+    }
+  }
+  const file = files.find((candidate) => candidate.values.web_search);
+  const setting = file?.values.web_search;
+  if (!file || !setting) return undefined;
+  sources["web_search"] = file.path;
+  return { provider: setting.provider, apiKey: setting.api_key, ...(setting.base_url ? { baseUrl: setting.base_url } : {}) };
 }
 
 /** Rules from the project and the user file together: a deny anywhere beats an allow anywhere. */

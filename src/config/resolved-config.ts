@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   readRoots?: string[];
   /** Allow/deny rules from every config file, merged (deny from any file wins). */
   permissions?: UserRules;
+  /** The web_search backend (config file, or BRAVE_API_KEY / TAVILY_API_KEY). */
+  webSearch?: { provider: "brave" | "tavily"; apiKey: string; baseUrl?: string };
   proxy?: ProxySettings;
   sources: SettingSources;
   /** Non-fatal notes for stderr (unknown keys, an expired Kimi login, …). */

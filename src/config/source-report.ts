@@ -15,6 +15,7 @@ export function sourceReport(config: ResolvedConfig): string[] {
     ["system_prompt_file", config.systemPromptFile],
     ["sandbox", config.sandbox],
     ["read_roots", config.readRoots?.join(", ")],
+    ["web_search", config.webSearch && `${config.webSearch.provider} (key ${redactKey(config.webSearch.apiKey)})`],
     ["https_proxy", config.proxy?.httpsProxy && redactUrl(config.proxy.httpsProxy)],
     ["http_proxy", config.proxy?.httpProxy && redactUrl(config.proxy.httpProxy)],
     ["no_proxy", config.proxy?.noProxy],

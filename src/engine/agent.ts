@@ -14,6 +14,7 @@ import type { SessionState } from "./state.js";
 import { createCommandTools } from "./tools/command-tools.js";
 import { createJail } from "./tools/jail.js";
 import { ToolRegistry } from "./tools/registry.js";
+import type { WebSearchConfig } from "./tools/web-search.js";
 import { createWorkspaceTools } from "./tools/workspace-tools.js";
 
 export interface AgentOptions {
@@ -27,6 +28,7 @@ export interface AgentOptions {
   sandbox?: boolean;
   readRoots?: string[];
   permissions?: UserRules;
+  webSearch?: WebSearchConfig;
   warn(message: string): void;
 }
 
@@ -55,6 +57,7 @@ export function createAgent(options: AgentOptions): Agent {
     ...createWorkspaceTools({
       root: jail.root,
       ...(options.readRoots ? { readRoots: options.readRoots } : {}),
+      ...(options.webSearch ? { webSearch: options.webSearch } : {}),
       onTodos: (todos) => bus.publish("todo.updated", { todos }),
     }),
     ...commandTools.tools,

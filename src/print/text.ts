@@ -21,6 +21,10 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
       case "approval.decision":
         if (event.decision === "deny") progress(`✗ ${event.name} refused: ${event.reason}`);
         break;
+      case "tool.output":
+        // Live command output, so a long test run never looks like a hang.
+        output.stderr(event.chunk);
+        break;
       case "tool.result":
         progress(`${event.isError ? "✗" : "✓"} ${event.name}: ${oneLine(event.content)}`);
         break;

@@ -34,3 +34,24 @@ describe("output formats", () => {
     expect(run.stderr).toContain("list_files");
   });
 });
+
+describe("live command output", () => {
+  it("text mode streams a command's output on stderr while it runs", async () => {
+    const { startCli, collect } = await import("../helpers/run-cli.js");
+    const box = makeSandbox();
+    // The markers are assembled at run time so the echoed command line cannot contain them.
+    const command = "node -e \"console.log('first' + '-line'); setTimeout(() => console.log('second' + '-line'), 1500)\"";
+    const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "ran" }] });
+    const child = startCli(["-p", "run it", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    let stderr = "";
+    let sawFirstBeforeSecond = false;
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      if (stderr.includes("first-line") && !stderr.includes("second-line")) sawFirstBeforeSecond = true;
+    });
+    const run = await collect(child);
+    expect(run.code).toBe(0);
+    expect(sawFirstBeforeSecond).toBe(true);
+    expect(stderr).toContain("second-line");
+  });
+});
