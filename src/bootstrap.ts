@@ -89,6 +89,7 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
     ...optional("readRoots", model.readRoots),
     ...optional("permissions", model.permissions),
     ...optional("webSearch", model.webSearch),
+    deniedDirs: [home],
   });
 
   const controller = new AbortController();

@@ -29,6 +29,8 @@ export interface AgentOptions {
   readRoots?: string[];
   permissions?: UserRules;
   webSearch?: WebSearchConfig;
+  /** Directories tools may never touch (the agent's home with its sessions and config). */
+  deniedDirs?: string[];
   warn(message: string): void;
 }
 
@@ -45,7 +47,11 @@ export interface Agent {
 export function createAgent(options: AgentOptions): Agent {
   const { session } = options;
   const { bus, state } = session;
-  const jail = createJail(options.cwd);
+  // One jail for the rules and the tools, so both judge a path the same way.
+  const jail = createJail(options.cwd, {
+    ...(options.readRoots ? { readRoots: options.readRoots } : {}),
+    ...(options.deniedDirs ? { deniedDirs: options.deniedDirs } : {}),
+  });
   const commandTools = createCommandTools({
     root: jail.root,
     tasksDir: path.join(session.sideDir, "tasks"),
@@ -56,7 +62,7 @@ export function createAgent(options: AgentOptions): Agent {
   const tools = new ToolRegistry([
     ...createWorkspaceTools({
       root: jail.root,
-      ...(options.readRoots ? { readRoots: options.readRoots } : {}),
+      jail,
       ...(options.webSearch ? { webSearch: options.webSearch } : {}),
       onTodos: (todos) => bus.publish("todo.updated", { todos }),
     }),

@@ -77,3 +77,21 @@ describe("refusals hold even under --yes", () => {
     expect(results[1]!.content).toMatch(/exit code:? 3|exit(ed)? (with )?(code )?3/i);
   });
 });
+
+describe("the agent's own home", () => {
+  it("is never readable by tools, even when MINI_AGENT_HOME sits inside the workspace", async () => {
+    const box = makeSandbox();
+    const home = path.join(box.workspace, "agent-home");
+    const first = box.script({ turns: [{ text: "one" }] });
+    expect((await runCli(["-p", "one"], { cwd: box.workspace, env: { FAKE_LLM: first, MINI_AGENT_HOME: home } })).code).toBe(0);
+    const script = box.script({
+      turns: [{ tool_calls: [{ name: "read_file", arguments: { path: "agent-home/sessions" } }, { name: "glob", arguments: { pattern: "agent-home/**" } }] }, { text: "done" }],
+    });
+    const run = await runCli(["-p", "peek", "--new"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: home } });
+    expect(run.code, run.stderr).toBe(0);
+    const newest = (await import("../helpers/session-files.js")).sessionFiles(home).sort().at(-1)!;
+    const results = eventLines(newest).filter((event) => event.type === "tool.result") as { content: string; isError: boolean }[];
+    expect(results[0]!.isError).toBe(true);
+    expect(results[1]!.content).not.toContain(".jsonl");
+  });
+});

@@ -40,11 +40,19 @@ export interface DeniedPaths {
   reason(absolute: string): string | undefined;
 }
 
-export function createDeniedPaths(home: string): DeniedPaths {
-  // Both the lexical and the real home: a path can be compared after symlink resolution.
-  const homes = new Set([path.resolve(home)]);
-  if (existsSync(home)) homes.add(realpathSync(home));
-  const deniedRoots = [...homes].flatMap((h) => DENIED_HOME_PATHS.map((p) => path.join(h, p)));
+/** Both the lexical and the real path: a path can be compared after symlink resolution. */
+function spellings(dir: string): string[] {
+  const all = new Set([path.resolve(dir)]);
+  if (existsSync(dir)) all.add(realpathSync(dir));
+  return [...all];
+}
+
+/** `extra`: more directories to refuse, e.g. a MINI_AGENT_HOME outside the home directory. */
+export function createDeniedPaths(home: string, extra: readonly string[] = []): DeniedPaths {
+  const deniedRoots = [
+    ...spellings(home).flatMap((h) => DENIED_HOME_PATHS.map((p) => path.join(h, p))),
+    ...extra.flatMap(spellings),
+  ];
   // Walkers call this for every entry: plain string prefixes on normalised absolute paths.
   const inside = (denied: string, absolute: string) => absolute === denied || absolute.startsWith(denied + path.sep);
   return {

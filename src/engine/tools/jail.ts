@@ -30,6 +30,8 @@ export interface JailOptions {
   readRoots?: readonly string[];
   /** The home directory whose credential stores are refused; tests pass a temp dir. */
   home?: string;
+  /** More directories no tool may touch (the agent's own home when MINI_AGENT_HOME moves it). */
+  deniedDirs?: string[];
 }
 
 function expandHome(p: string, home: string): string {
@@ -39,7 +41,7 @@ function expandHome(p: string, home: string): string {
 export function createJail(workspaceRoot: string, options: JailOptions = {}): Jail {
   const root = realpathSync(path.resolve(workspaceRoot));
   const home = options.home ?? os.homedir();
-  const denied = createDeniedPaths(home);
+  const denied = createDeniedPaths(home, options.deniedDirs);
   const readRoots = (options.readRoots ?? [])
     .map((r) => path.resolve(root, expandHome(r, home)))
     .filter((r) => existsSync(r))

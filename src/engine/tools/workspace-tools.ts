@@ -4,7 +4,7 @@ import { createEditFileTool } from "./edit-file.js";
 import { createGitTools } from "./git-tools.js";
 import { createGlobTool } from "./glob.js";
 import { createGrepTool } from "./grep.js";
-import { createJail } from "./jail.js";
+import { createJail, type Jail } from "./jail.js";
 import { createListFilesTool } from "./list-files.js";
 import { createReadFileTool } from "./read-file.js";
 import { createTodoWriteTool, type TodoItem } from "./todo-write.js";
@@ -18,6 +18,10 @@ export interface WorkspaceToolsOptions {
   root: string;
   /** Extra directories tools may read (config `readRoots`); "~/" means the home directory. */
   readRoots?: string[];
+  /** A jail already built over `root` (the approval rules share it); else one is made here. */
+  jail?: Jail;
+  /** Directories no tool may touch beyond the built-in credential stores. */
+  deniedDirs?: string[];
   /** A configured search backend; without one, web_search is not offered. */
   webSearch?: WebSearchConfig;
   /** Receives the whole todo list on every todo_write (wire it to `todo.updated`). */
@@ -33,7 +37,10 @@ export interface WorkspaceToolsOptions {
 }
 
 export function createWorkspaceTools(options: WorkspaceToolsOptions): Tool[] {
-  const jail = createJail(options.root, { readRoots: options.readRoots });
+  const jail = options.jail ?? createJail(options.root, {
+    ...(options.readRoots ? { readRoots: options.readRoots } : {}),
+    ...(options.deniedDirs ? { deniedDirs: options.deniedDirs } : {}),
+  });
   const webSearch = createWebSearchTool(options.webSearch);
   return [
     createReadFileTool({ jail }),
