@@ -70,6 +70,8 @@ export const payloads = {
     name: z.string(),
     content: z.string(),
     isError: z.boolean(),
+    /** Images the tool returned (read_file on a PNG, JPEG, GIF or WebP), base64; `content` describes them. */
+    images: z.array(z.object({ mediaType: z.string(), base64: z.string() })).optional(),
   }),
   usage: usage,
   "todo.updated": z.object({

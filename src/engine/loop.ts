@@ -111,7 +111,13 @@ export function createLoop(options: LoopOptions) {
       signal,
       onOutput: (stream, chunk) => publish("tool.output", { callId: call.callId, stream, chunk }),
     });
-    publish("tool.result", { callId: call.callId, name: call.name, content: result.content, isError: result.isError ?? false });
+    publish("tool.result", {
+      callId: call.callId,
+      name: call.name,
+      content: result.content,
+      isError: result.isError ?? false,
+      ...(result.images && result.images.length > 0 ? { images: result.images } : {}),
+    });
   }
 
   async function runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome> {

@@ -1,4 +1,12 @@
 // The conversation as the engine keeps it, independent of any provider's format.
+
+/** An image a tool returned (read_file on a PNG): sent as image input where the model takes it. */
+export interface ToolImage {
+  /** image/png, image/jpeg, image/gif or image/webp. */
+  mediaType: string;
+  base64: string;
+}
+
 export interface AssistantToolCall {
   id: string;
   name: string;
@@ -16,4 +24,4 @@ export type Message =
       thinkingSignature?: string;
       toolCalls: AssistantToolCall[];
     }
-  | { role: "tool"; callId: string; name: string; content: string; isError: boolean };
+  | { role: "tool"; callId: string; name: string; content: string; isError: boolean; images?: ToolImage[] };

@@ -122,6 +122,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
         name: event.name,
         content: event.content,
         isError: event.isError,
+        ...(event.images && event.images.length > 0 ? { images: event.images.map((image) => ({ ...image })) } : {}),
       });
       break;
     case "usage":

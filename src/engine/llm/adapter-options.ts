@@ -14,6 +14,8 @@ export interface AdapterOptions {
   open: OpenStream;
   ctx: ErrorContext;
   defaultThinking: ThinkingLevel;
+  /** Send tool images as image input (the model is known to take it); otherwise text and a note. */
+  imageInput?: boolean;
   retry?: RetryPolicy;
   /** Longest silence between data events before the attempt counts as broken. */
   idleTimeoutMs?: number;

@@ -4,11 +4,14 @@
 import type { Message } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";
 import { anthropicThinking } from "./thinking.js";
+import { hasImages, textWithoutImages } from "./tool-images.js";
 import { argumentsObject, pairToolResults, safeCallId } from "./tool-pairing.js";
 
 export interface AnthropicBodyOptions {
   model: string;
   defaultThinking: ThinkingLevel;
+  /** Tool images become image blocks inside the tool_result. */
+  imageInput: boolean;
 }
 
 type Block = Record<string, unknown>;
@@ -25,7 +28,7 @@ export function buildAnthropicBody(request: ModelRequest, options: AnthropicBody
     model: options.model,
     max_tokens: maxTokens,
     stream: true,
-    messages: convertMessages(request.messages, thinking !== undefined && thinking["type"] !== "disabled"),
+    messages: convertMessages(request.messages, thinking !== undefined && thinking["type"] !== "disabled", options),
   };
   if (request.system !== "") body["system"] = [{ type: "text", text: request.system, cache_control: EPHEMERAL }];
   if (thinking) body["thinking"] = thinking;
@@ -43,7 +46,7 @@ export function buildAnthropicBody(request: ModelRequest, options: AnthropicBody
   return body;
 }
 
-function convertMessages(messages: readonly Message[], thinkingOn: boolean): Turn[] {
+function convertMessages(messages: readonly Message[], thinkingOn: boolean, options: AnthropicBodyOptions): Turn[] {
   const turns: Turn[] = [];
   // Consecutive same-role content (tool results, then a user note) merges into one turn.
   const add = (role: Turn["role"], blocks: Block[]) => {
@@ -54,14 +57,22 @@ function convertMessages(messages: readonly Message[], thinkingOn: boolean): Tur
   };
   for (const message of pairToolResults(messages)) {
     if (message.role === "user") add("user", [{ type: "text", text: message.content }]);
-    else if (message.role === "tool") add("user", [toolResult(message)]);
+    else if (message.role === "tool") add("user", [toolResult(message, options)]);
     else add("assistant", assistantBlocks(message, thinkingOn));
   }
   return turns;
 }
 
-function toolResult(message: Extract<Message, { role: "tool" }>): Block {
-  const block: Block = { type: "tool_result", tool_use_id: safeCallId(message.callId), content: message.content };
+function toolResult(message: Extract<Message, { role: "tool" }>, options: AnthropicBodyOptions): Block {
+  // tool_result content may be a list of text and image blocks (PROVIDERS.md §4.2).
+  const content =
+    hasImages(message) && options.imageInput
+      ? [
+          { type: "text", text: message.content },
+          ...message.images.map((image) => ({ type: "image", source: { type: "base64", media_type: image.mediaType, data: image.base64 } })),
+        ]
+      : textWithoutImages(message, options.model);
+  const block: Block = { type: "tool_result", tool_use_id: safeCallId(message.callId), content };
   if (message.isError) block["is_error"] = true;
   return block;
 }

@@ -19,7 +19,11 @@ export class AnthropicProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest): AsyncIterable<StreamPart> {
-    const body = buildAnthropicBody(request, { model: this.model, defaultThinking: this.options.defaultThinking });
+    const body = buildAnthropicBody(request, {
+      model: this.model,
+      defaultThinking: this.options.defaultThinking,
+      imageInput: this.options.imageInput ?? false,
+    });
     const retry = { ctx: this.options.ctx, signal: request.signal, ...(this.options.retry ? { policy: this.options.retry } : {}) };
     for await (const part of streamWithRetry(() => this.attempt(body, request.signal), retry)) {
       yield priced(part, this.options.costOf);

@@ -6,6 +6,7 @@ import type { ErrorContext } from "./errors.js";
 import { estimateCostUsd } from "./pricing.js";
 import type { ModelProvider } from "./provider.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
+import { acceptsImageInput } from "./tool-images.js";
 
 export interface CreateProviderOptions {
   /** mini-agent's version, sent as User-Agent: mini-agent/<version>. */
@@ -45,6 +46,7 @@ export async function createProvider(config: ResolvedConfig, options: CreateProv
     model: config.model,
     ctx,
     defaultThinking: config.thinking,
+    imageInput: acceptsImageInput({ ...config, openAiHost: isOpenAiHost(config.baseUrl) }),
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     costOf: (usage) => estimateCostUsd(config.provider, config.model, usage),
     ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),

@@ -3,6 +3,7 @@
 import type { Message } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";
 import { chatThinkingFields, type ThinkingDialect } from "./thinking.js";
+import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
 import { pairToolResults } from "./tool-pairing.js";
 
 export interface ChatBodyOptions {
@@ -13,6 +14,8 @@ export interface ChatBodyOptions {
   /** Field name the endpoint used for reasoning; echoed back under the same name. */
   reasoningKey: string;
   defaultThinking: ThinkingLevel;
+  /** The model takes image input: tool images follow the tool messages as a user message. */
+  imageInput: boolean;
   /** OpenAI proper takes parallel_tool_calls (only alongside tools); compatible servers may not. */
   parallelToolCalls?: boolean;
   /** Provider-specific fields merged into the body. */
@@ -22,10 +25,23 @@ export interface ChatBodyOptions {
 export function buildChatBody(request: ModelRequest, options: ChatBodyOptions): Record<string, unknown> {
   const messages: Record<string, unknown>[] = [];
   if (request.system !== "") messages.push({ role: "system", content: request.system });
+  // Tool messages are text-only, so their images wait until the run of tool messages ends
+  // (a user message in between would break the tool_calls pairing) and follow as one user turn.
+  let images: Record<string, unknown>[] = [];
+  const flushImages = () => {
+    if (images.length === 0) return;
+    messages.push({ role: "user", content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...images] });
+    images = [];
+  };
   for (const message of pairToolResults(request.messages)) {
+    if (message.role !== "tool") flushImages();
     const converted = convertMessage(message, options);
     if (converted) messages.push(converted);
+    if (hasImages(message) && options.imageInput) {
+      images.push(...message.images.map((image) => ({ type: "image_url", image_url: { url: dataUrl(image) } })));
+    }
   }
+  flushImages();
   const body: Record<string, unknown> = {
     model: options.model,
     stream: true,
@@ -49,9 +65,11 @@ function convertMessage(message: Message, options: ChatBodyOptions): Record<stri
   switch (message.role) {
     case "user":
       return { role: "user", content: message.content };
-    case "tool":
+    case "tool": {
+      const content = options.imageInput ? message.content : textWithoutImages(message, options.model);
       // Moonshot rejects empty message content.
-      return { role: "tool", tool_call_id: message.callId, content: message.content === "" ? "(empty)" : message.content };
+      return { role: "tool", tool_call_id: message.callId, content: content === "" ? "(empty)" : content };
+    }
     case "assistant": {
       const out: Record<string, unknown> = { role: "assistant" };
       // Kimi's coding endpoint 400s on empty content next to tool_calls: omit it instead.

@@ -34,6 +34,7 @@ export class OpenAiChatProvider implements ModelProvider {
       reasoningEcho: this.options.reasoningEcho,
       reasoningKey: this.reasoningKey,
       defaultThinking: this.options.defaultThinking,
+      imageInput: this.options.imageInput ?? false,
       ...(this.options.parallelToolCalls ? { parallelToolCalls: true } : {}),
       ...(this.options.extraBody ? { extraBody: this.options.extraBody } : {}),
     });

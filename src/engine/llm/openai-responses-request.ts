@@ -4,16 +4,19 @@
 import type { Message } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";
 import { responsesReasoning } from "./thinking.js";
+import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
 import { pairToolResults, safeCallId } from "./tool-pairing.js";
 
 export interface ResponsesBodyOptions {
   model: string;
   defaultThinking: ThinkingLevel;
+  /** Tool images go into function_call_output as input_image parts (it takes text and images). */
+  imageInput: boolean;
 }
 
 export function buildResponsesBody(request: ModelRequest, options: ResponsesBodyOptions): Record<string, unknown> {
   const input: Record<string, unknown>[] = [];
-  for (const message of pairToolResults(request.messages)) input.push(...convertMessage(message));
+  for (const message of pairToolResults(request.messages)) input.push(...convertMessage(message, options));
   const body: Record<string, unknown> = {
     model: options.model,
     stream: true,
@@ -41,12 +44,21 @@ export function buildResponsesBody(request: ModelRequest, options: ResponsesBody
   return body;
 }
 
-function convertMessage(message: Message): Record<string, unknown>[] {
+function convertMessage(message: Message, options: ResponsesBodyOptions): Record<string, unknown>[] {
   switch (message.role) {
     case "user":
       return [{ type: "message", role: "user", content: [{ type: "input_text", text: message.content }] }];
-    case "tool":
-      return [{ type: "function_call_output", call_id: safeCallId(message.callId), output: message.content }];
+    case "tool": {
+      const call_id = safeCallId(message.callId);
+      if (!hasImages(message) || !options.imageInput) {
+        return [{ type: "function_call_output", call_id, output: textWithoutImages(message, options.model) }];
+      }
+      const output = [
+        { type: "input_text", text: message.content },
+        ...message.images.map((image) => ({ type: "input_image", image_url: dataUrl(image) })),
+      ];
+      return [{ type: "function_call_output", call_id, output }];
+    }
     case "assistant": {
       const items: Record<string, unknown>[] = [];
       // Item ids are left out, as Codex does: with store:false they refer to nothing (404).

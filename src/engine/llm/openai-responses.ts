@@ -19,7 +19,11 @@ export class OpenAiResponsesProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest): AsyncIterable<StreamPart> {
-    const body = buildResponsesBody(request, { model: this.model, defaultThinking: this.options.defaultThinking });
+    const body = buildResponsesBody(request, {
+      model: this.model,
+      defaultThinking: this.options.defaultThinking,
+      imageInput: this.options.imageInput ?? false,
+    });
     const retry = { ctx: this.options.ctx, signal: request.signal, ...(this.options.retry ? { policy: this.options.retry } : {}) };
     for await (const part of streamWithRetry(() => this.attempt(body, request.signal), retry)) {
       yield priced(part, this.options.costOf);

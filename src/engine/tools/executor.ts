@@ -1,14 +1,17 @@
 // Runs approved calls only. The runtime check makes the gate impossible to skip, even by
 // a cast; every result is capped and every failure becomes a tool error, never a crash.
 import { assertApproved, type ApprovedCall } from "../approval/gate.js";
-import { capOutput } from "./output-cap.js";
+import { capImages, capOutput } from "./output-cap.js";
 import { ToolError, type ToolContext, type ToolResult } from "./tool.js";
 
 export async function executeApproved(call: ApprovedCall, context: ToolContext): Promise<ToolResult> {
   assertApproved(call);
   try {
     const result = await call.tool.execute(call.input, context);
-    return { ...result, content: capOutput(result.content) };
+    if (!result.images || result.images.length === 0) return { ...result, content: capOutput(result.content) };
+    const { kept, notes } = capImages(result.images);
+    const content = capOutput([result.content, ...notes].join("\n"));
+    return kept.length > 0 ? { ...result, content, images: kept } : { content, ...(result.isError ? { isError: true } : {}) };
   } catch (error) {
     if (error instanceof ToolError) return { content: capOutput(error.message), isError: true };
     if (context.signal.aborted) return { content: "aborted by the user before the tool finished", isError: true };

@@ -2,6 +2,7 @@
 // Tools are built by factories that take the workspace root (and, where useful, the
 // operations they may perform) so tests can hand them a temp tree.
 import type { z } from "zod";
+import type { ToolImage } from "../messages.js";
 
 /** How the approval rules treat a tool before looking at its arguments. */
 export type ToolKind = "read" | "write" | "command";
@@ -16,7 +17,7 @@ export interface ToolResult {
   content: string;
   isError?: boolean;
   /** Images (e.g. read_file on a PNG) for providers that accept image input; `content` describes them. */
-  images?: { mediaType: string; base64: string }[];
+  images?: ToolImage[];
 }
 
 export interface Tool<Input = any> {

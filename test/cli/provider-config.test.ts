@@ -1,0 +1,71 @@
+// Configuration through the CLI: the errors that stop a run before any request (exit 2, with
+// the way out named), and the start-up source report with the key redacted everywhere.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { providerSandbox } from "../helpers/provider-cli.js";
+import { onlySessionFile, sessionFiles } from "../helpers/session-files.js";
+
+let servers: FakeServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+});
+
+describe("configuration errors through the CLI", () => {
+  it("no credentials at all: exit 2, naming the variables, files and FAKE_LLM=1", async () => {
+    const box = providerSandbox();
+    const run = await box.run(["-p", "hello"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    for (const way of ["KIMI_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", ".agent.json", path.join(box.home, "config.json"), ".kimi-code", "FAKE_LLM=1"]) {
+      expect(run.stderr).toContain(way);
+    }
+    expect(sessionFiles(box.home)).toEqual([]);
+  });
+
+  it("invalid JSON in .agent.json: exit 2, naming the file, line and column", async () => {
+    const box = providerSandbox();
+    const file = path.join(box.workspace, ".agent.json");
+    writeFileSync(file, '{\n  "provider": "openai",\n  "model": "gpt-5",,\n}\n');
+    // The stray second comma on line 3 is the 20th character of that line.
+    const run = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-unused-000000000000000000" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Invalid JSON in ${file} at line 3, column 20`);
+  });
+
+  it("a custom provider without base_url: exit 2, naming what is missing", async () => {
+    const box = providerSandbox();
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ provider: "my-gateway", model: "m1" }));
+    const run = await box.run(["-p", "hello"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Provider "my-gateway" is not one of the presets/);
+    expect(run.stderr).toMatch(/missing: base_url\)/);
+  });
+});
+
+describe("the start-up source report", () => {
+  it("names each setting's source on stderr with the key shortened, and the key is nowhere else", async () => {
+    const key = "sk-report-test-key-1234567890abcd";
+    const server = await startScriptedServer([chatText("ok")]);
+    servers.push(server);
+    const box = providerSandbox();
+    const baseUrl = `${server.url}/v1`;
+    const run = await box.run(["-p", "hello", "--model", "gpt-4.1"], { OPENAI_API_KEY: key, OPENAI_BASE_URL: baseUrl });
+    expect(run.code, run.stderr).toBe(0);
+
+    const lines = run.stderr.split("\n");
+    expect(lines[0]).toBe("mini-agent settings:");
+    expect(run.stderr).toMatch(/provider\s+openai\s+\(inferred from env OPENAI_API_KEY\)/);
+    expect(run.stderr).toMatch(/model\s+gpt-4\.1\s+\(flag --model\)/);
+    expect(run.stderr).toContain(`${baseUrl}  (env OPENAI_BASE_URL)`);
+    expect(run.stderr).toMatch(/api_key\s+sk-…abcd\s+\(env OPENAI_API_KEY\)/);
+    expect(run.stdout + run.stderr).not.toContain(key);
+    expect(run.stderr).not.toContain(key.slice(0, 12));
+
+    // The key crossed to the server (it has to) and to nothing on disk.
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${key}`);
+    expect(readFileSync(onlySessionFile(box.home), "utf8")).not.toContain(key);
+  });
+});
