@@ -56,9 +56,10 @@ export function builtInPrompt(cwd: string, tools: readonly ToolSpec[]): string {
   return lines.join("\n");
 }
 
+/** The full descriptions travel in the request's tool list; the prompt only orients. */
 function firstSentence(text: string): string {
-  const line = text.trim().split("\n")[0] ?? "";
-  return line.length > 200 ? `${line.slice(0, 197)}…` : line;
+  const sentence = text.trim().split(/\n|(?<=\.)\s/)[0] ?? "";
+  return sentence.length > 120 ? `${sentence.slice(0, 117)}…` : sentence;
 }
 
 function readOptional(path: string): string | undefined {
