@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
-import { eventLines, onlySessionFile } from "../helpers/session-files.js";
+import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
@@ -89,8 +89,9 @@ describe("the agent's own home", () => {
     });
     const run = await runCli(["-p", "peek", "--new"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: home } });
     expect(run.code, run.stderr).toBe(0);
-    const newest = (await import("../helpers/session-files.js")).sessionFiles(home).sort().at(-1)!;
-    const results = eventLines(newest).filter((event) => event.type === "tool.result") as { content: string; isError: boolean }[];
+    // Two sessions may start within the same second; pick the one whose prompt was "peek".
+    const peek = sessionFiles(home).find((file) => eventLines(file).some((event) => event.type === "turn.started" && event.prompt === "peek"))!;
+    const results = eventLines(peek).filter((event) => event.type === "tool.result") as { content: string; isError: boolean }[];
     expect(results[0]!.isError).toBe(true);
     expect(results[1]!.content).not.toContain(".jsonl");
   });

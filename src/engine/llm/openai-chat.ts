@@ -1,12 +1,11 @@
 // The OpenAI Chat Completions adapter: Kimi (the default), OpenAI-compatible endpoints and
 // local servers. The SDK sends the request; we read the stream (see ADR 0003).
-import { DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "./adapter-options.js";
+import type { AdapterOptions } from "./adapter-options.js";
 import { ChatStreamState } from "./openai-chat-accumulator.js";
 import { buildChatBody } from "./openai-chat-request.js";
 import type { ModelProvider, ModelRequest, StreamPart } from "./provider.js";
-import { openBody } from "./response-body.js";
-import { streamWithRetry } from "./retry.js";
 import { readSseData } from "./sse-data.js";
+import { openStream, retried } from "./stream-attempt.js";
 import type { ThinkingDialect } from "./thinking.js";
 
 export interface ChatAdapterOptions extends AdapterOptions {
@@ -38,15 +37,11 @@ export class OpenAiChatProvider implements ModelProvider {
       ...(this.options.parallelToolCalls ? { parallelToolCalls: true } : {}),
       ...(this.options.extraBody ? { extraBody: this.options.extraBody } : {}),
     });
-    const retry = { ctx: this.options.ctx, signal: request.signal, ...(this.options.retry ? { policy: this.options.retry } : {}) };
-    for await (const part of streamWithRetry(() => this.attempt(body, request.signal), retry)) {
-      yield priced(part, this.options.costOf);
-    }
+    yield* retried(this.options, request.signal, () => this.attempt(body, request.signal));
   }
 
   private async *attempt(body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncGenerator<StreamPart> {
-    const response = await this.options.open(body, signal);
-    const opened = await openBody(response, { idleTimeoutMs: this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS });
+    const opened = await openStream(this.options, body, signal);
     const state = new ChatStreamState();
     if (opened.kind === "json") {
       yield* state.fromCompletion(opened.value);
