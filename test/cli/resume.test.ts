@@ -2,15 +2,8 @@ import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
+import { waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, recordedRequests, sessionFiles } from "../helpers/session-files.js";
-
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function sessionHas(box: Sandbox, text: string): boolean {
   const files = sessionFiles(box.home);
@@ -25,7 +18,7 @@ describe("resume", () => {
     });
     const child = startCli(["-p", "first task", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: first, MINI_AGENT_HOME: box.home } });
     const done = collect(child);
-    await waitFor(() => sessionHas(box, '"approval.decision"'), "the command to start");
+    await waitFor(() => sessionHas(box, '"approval.decision"'), 15_000, "the command to start");
     child.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
 
@@ -82,7 +75,7 @@ describe("resume", () => {
     const slow = box.script({ turns: [{ text: "one two three four five six seven eight nine ten", delay_ms: 150 }] });
     const child = startCli(["-p", "count"], { cwd: box.workspace, env: { FAKE_LLM: slow, MINI_AGENT_HOME: box.home } });
     const done = collect(child);
-    await waitFor(() => sessionHas(box, '"assistant.delta"'), "the first delta");
+    await waitFor(() => sessionHas(box, '"assistant.delta"'), 15_000, "the first delta");
     child.kill("SIGINT");
     const interrupted = await done;
     expect(interrupted.code).toBe(130);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,21 +7,7 @@ import type { AgentEvent } from "../../src/engine/events.js";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
 import { openSession } from "../../src/engine/open-session.js";
 import { INTERRUPTED_MESSAGE } from "../../src/engine/tools/run-command.js";
-
-/** Alive and not a zombie (an orphan killed a moment ago may wait for init to reap it). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (!existsSync("/proc")) return true;
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
-  } catch {
-    return false;
-  }
-}
+import { processAlive } from "../helpers/processes.js";
 
 describe("agent.interruptCommand", () => {
   it("kills the running command's process tree and the turn goes on", async () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
 import type { Tool } from "../../src/engine/tools/tool.js";
+import { processAlive as alive, waitFor } from "../helpers/processes.js";
 
 const posix = process.platform !== "win32";
 let root: string;
@@ -13,27 +14,6 @@ let tasksDir: string;
 let session: CommandTools;
 const context = () => ({ signal: new AbortController().signal });
 const tool = (name: string): Tool => session.tools.find((candidate) => candidate.name === name)!;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true;
-  }
-}
-
-async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function startTask(command: string): Promise<string> {
   const result = await tool("run_command").execute({ command, background: true }, context());

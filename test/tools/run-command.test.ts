@@ -11,6 +11,7 @@ import {
   INTERRUPTED_MESSAGE,
 } from "../../src/engine/tools/run-command.js";
 import type { Tool, ToolContext } from "../../src/engine/tools/tool.js";
+import { processAlive as alive, waitFor } from "../helpers/processes.js";
 
 const posix = process.platform !== "win32";
 let root: string;
@@ -19,28 +20,6 @@ let tool: Tool;
 
 function context(overrides: Partial<ToolContext> = {}): ToolContext {
   return { signal: new AbortController().signal, ...overrides };
-}
-
-/** Is the process still running? A zombie (dead, not yet reaped) counts as gone. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true;
-  }
-}
-
-async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 beforeEach(() => {
