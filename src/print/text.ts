@@ -18,9 +18,6 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
       case "tool.call":
         progress(`→ ${event.name} ${oneLine(event.arguments, 120)}`);
         break;
-      case "approval.decision":
-        if (event.decision === "deny") progress(`✗ ${event.name} refused: ${event.reason}`);
-        break;
       case "tool.output":
         // Live command output, so a long test run never looks like a hang.
         output.stderr(event.chunk);
