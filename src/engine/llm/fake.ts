@@ -24,8 +24,16 @@ function lastToolResult(messages: readonly Message[]): string {
 }
 
 function estimateTokens(request: ModelRequest): number {
+  // Character counts, not JSON.stringify: the fake must not dominate a long-session bench.
   let chars = request.system.length;
-  for (const message of request.messages) chars += JSON.stringify(message).length;
+  for (const message of request.messages) {
+    if (message.role === "user") chars += message.content.length;
+    else if (message.role === "tool") chars += message.content.length;
+    else {
+      chars += message.text.length + (message.thinking?.length ?? 0);
+      for (const call of message.toolCalls) chars += call.name.length + call.arguments.length;
+    }
+  }
   return Math.ceil(chars / 4);
 }
 
