@@ -7,13 +7,15 @@ import { agentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
 import type { Approver } from "./engine/approval/gate.js";
 import type { TurnOutcome } from "./engine/loop.js";
-import { openSession, SessionNotFoundError } from "./engine/open-session.js";
+import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/open-session.js";
+import { SessionLockedError } from "./engine/session-lock.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { WireFormatError } from "./engine/wire.js";
 import { resolveModel } from "./model-setup.js";
 import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
+import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createTextRenderer } from "./print/text.js";
 
 export interface RunContext {
@@ -21,14 +23,21 @@ export interface RunContext {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   output?: PrintOutput;
-  /** Aborts the turn (SIGINT in the CLI). */
+  /** Aborts the turn (besides SIGINT, SIGTERM, SIGHUP and a closed stdout). */
   signal?: AbortSignal;
 }
 
-const processOutput: PrintOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+/** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */
+function processOutput(interrupts: Interrupts): PrintOutput {
+  return {
+    stdout: (text) => {
+      if (!interrupts.stdoutClosed) process.stdout.write(text);
+    },
+    stderr: (text) => {
+      process.stderr.write(text);
+    },
+  };
+}
 
 function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput): PrintRenderer {
   if (format === "json") return createJsonRenderer(output);
@@ -55,11 +64,20 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
-
 export async function runPrint(options: CliOptions, context: RunContext): Promise<number> {
+  // Watched from the start, so an interruption during set-up still ends the run cleanly.
+  const interrupts = watchInterrupts();
+  try {
+    return await run(options, context, interrupts);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
   const env = context.env ?? process.env;
   const cwd = context.cwd ?? process.cwd();
-  const output = context.output ?? processOutput;
+  const output = context.output ?? processOutput(interrupts);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
   const home = path.resolve(agentHome(env, os.homedir()));
 
@@ -70,7 +88,8 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
     const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
     session = openSession({ home, cwd, choice: options.session, warn, redact });
   } catch (error) {
-    if (error instanceof SessionNotFoundError || error instanceof WireFormatError) throw new UsageError(error.message);
+    const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
+    if (userFacing.some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
     throw error;
   }
   const renderer = createRenderer(options.outputFormat, output);
@@ -93,15 +112,19 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
   });
 
   const controller = new AbortController();
-  context.signal?.addEventListener("abort", () => controller.abort(), { once: true });
-  const onSigint = () => controller.abort();
-  process.on("SIGINT", onSigint);
+  for (const source of [context.signal, interrupts.signal]) {
+    if (source?.aborted) controller.abort();
+    source?.addEventListener("abort", () => controller.abort(), { once: true });
+  }
+  let code: number;
   try {
     const outcome = await agent.runTurn(options.prompt, controller.signal);
     renderer.finish(outcome, session.state);
-    return exitCodeFor(outcome);
+    code = exitCodeFor(outcome);
   } finally {
-    process.off("SIGINT", onSigint);
     await agent.close();
   }
+  // A signal or a closed stdout says why the turn stopped better than "aborted" does;
+  // a write that failed while closing (the final answer into a closed pipe) counts too.
+  return interrupts.exitCode() ?? code;
 }

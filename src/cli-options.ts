@@ -1,5 +1,6 @@
 // Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
-export const EXIT = { ok: 0, runtime: 1, usage: 2, interrupted: 130 } as const;
+/** 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15). */
+export const EXIT = { ok: 0, runtime: 1, usage: 2, hangup: 129, interrupted: 130, brokenPipe: 141, terminated: 143 } as const;
 
 /** A usage or configuration problem: the message names the flag, file or value; exit 2. */
 export class UsageError extends Error {

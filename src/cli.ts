@@ -31,7 +31,8 @@ Environment:
   FAKE_LLM=path/script.json   a scripted model from a file (see README)
   MINI_AGENT_HOME             where sessions and config live (default ~/.mini-agent)
 
-Exit codes: 0 ok, 1 runtime or provider error, 2 usage or config error, 130 interrupted.
+Exit codes: 0 ok, 1 runtime or provider error, 2 usage or config error (also: the session
+is in use), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hang-up, 141 stdout closed.
 `;
 
 const FLAGS = {
@@ -82,6 +83,10 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   let prompt = positionals.join(" ").trim();
+  // A task that is only whitespace is a mistake, not a request to read stdin (which may never end).
+  if (values.print && positionals.length > 0 && !prompt) {
+    throw new UsageError('the task is empty (only whitespace); pass it as mini-agent -p "task" or on stdin');
+  }
   if (values.print && !prompt) prompt = (await readStdin()).trim();
   const options: CliOptions = buildCliOptions(values, prompt);
   if (!values.print) {
@@ -93,7 +98,8 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // A closed stdout found while the run wound down has already set 141; keep it.
+    if (process.exitCode !== EXIT.brokenPipe) process.exitCode = code;
   },
   (error: unknown) => {
     if (error instanceof UsageError) {

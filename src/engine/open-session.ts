@@ -1,14 +1,28 @@
 // Opens a session for a run: a new one, the newest of this workspace, or a named one.
-// A resumed session is rebuilt by folding its wire file with the live reducer.
+// A resumed session is rebuilt by folding its wire file with the live reducer. The run
+// holds the session's lock from before it reads the file until it closes it.
+import { rmSync, statSync } from "node:fs";
 import { EventBus } from "./event-bus.js";
 import type { Redactor } from "./redact.js";
 import { initialState, foldEvents, reduce, type SessionState } from "./state.js";
 import { SessionStore, newSessionId } from "./session.js";
-import { readWire, WireWriter } from "./wire.js";
+import { acquireSessionLock, type SessionLock } from "./session-lock.js";
+import { readWire, WireFormatError, WireWriter } from "./wire.js";
 
 export type SessionChoice = { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
 
 export class SessionNotFoundError extends Error {}
+
+/** The session folder or file cannot be used (not a folder, not readable, not writable). */
+export class SessionAccessError extends Error {}
+
+/** `what path: reason` for file-system failures; other errors pass through unchanged. */
+function accessError(error: unknown, what: string, file: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) return error;
+  const reason = code === "EISDIR" ? "it is a folder" : code === "ENOTDIR" ? "a part of the path is not a folder" : (error as Error).message;
+  return new SessionAccessError(`cannot ${what} ${file}: ${reason}`);
+}
 
 export interface OpenSession {
   sessionId: string;
@@ -31,34 +45,65 @@ export interface OpenSessionOptions {
 
 export function openSession(options: OpenSessionOptions): OpenSession {
   const store = new SessionStore(options.home, options.cwd);
-  store.ensureDir();
-  let sessionId: string;
-  if (options.choice.mode === "resume") {
-    sessionId = options.choice.id;
-    if (!store.exists(sessionId)) {
-      throw new SessionNotFoundError(`no session ${JSON.stringify(sessionId)} for this workspace (looked in ${store.dir})`);
+  try {
+    store.ensureDir();
+  } catch (error) {
+    throw accessError(error, "create the session folder", store.dir);
+  }
+  const sessionId = chooseSession(store, options.choice);
+  let lock: SessionLock;
+  try {
+    lock = acquireSessionLock(store.lockFor(sessionId), sessionId);
+  } catch (error) {
+    throw accessError(error, "lock the session in", store.dir);
+  }
+  try {
+    return openLocked(store, sessionId, lock, options);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function chooseSession(store: SessionStore, choice: SessionChoice): string {
+  if (choice.mode === "resume") {
+    if (!store.exists(choice.id)) {
+      throw new SessionNotFoundError(`no session ${JSON.stringify(choice.id)} for this workspace (looked in ${store.dir})`);
     }
-  } else if (options.choice.mode === "continue") {
+    return choice.id;
+  }
+  if (choice.mode === "continue") {
     const newest = store.newest();
     if (!newest) throw new SessionNotFoundError(`no earlier session to continue for this workspace (looked in ${store.dir})`);
-    sessionId = newest;
-  } else {
-    sessionId = newSessionId();
+    return newest;
   }
+  return newSessionId();
+}
 
+function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, options: OpenSessionOptions): OpenSession {
   const file = store.fileFor(sessionId);
   const onWriteError = (message: string) => options.warn(message);
-  let state: SessionState;
-  let writer: WireWriter;
+  const header = () => ({ sessionId, cwd: options.cwd, created: new Date().toISOString() });
   const resumed = options.choice.mode !== "new";
-  if (resumed) {
-    const contents = readWire(file);
-    for (const warning of contents.warnings) options.warn(warning);
-    state = foldEvents(contents.events);
-    writer = WireWriter.resume(file, contents, { onWriteError });
-  } else {
-    state = initialState();
-    writer = WireWriter.create(file, { sessionId, cwd: options.cwd, created: new Date().toISOString() }, { onWriteError });
+  let state = initialState();
+  let writer: WireWriter;
+  try {
+    if (resumed && statSync(file).size === 0) {
+      // Killed between creating the file and writing its header: nothing was lost.
+      options.warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
+      rmSync(file);
+      writer = WireWriter.create(file, header(), { onWriteError });
+    } else if (resumed) {
+      const contents = readWire(file);
+      for (const warning of contents.warnings) options.warn(warning);
+      state = foldEvents(contents.events);
+      writer = WireWriter.resume(file, contents, { onWriteError });
+    } else {
+      writer = WireWriter.create(file, header(), { onWriteError });
+    }
+  } catch (error) {
+    if (error instanceof WireFormatError) throw error;
+    throw accessError(error, resumed ? "read the session file" : "create the session file", file);
   }
 
   const bus = new EventBus({ startSeq: state.lastSeq, ...(options.redact ? { redact: options.redact } : {}) });
@@ -73,6 +118,9 @@ export function openSession(options: OpenSessionOptions): OpenSession {
     sideDir: store.sideDirFor(sessionId),
     bus,
     state,
-    close: () => writer.close(),
+    close: () => {
+      writer.close();
+      lock.release();
+    },
   };
 }

@@ -35,6 +35,11 @@ export class SessionStore {
     return path.join(this.dir, `${sessionId}.jsonl`);
   }
 
+  /** The lock a running process holds on a session (see session-lock.ts). */
+  lockFor(sessionId: string): string {
+    return this.fileFor(sessionId).replace(/\.jsonl$/, ".lock");
+  }
+
   /** Folder for a session's side files (background task logs). */
   sideDirFor(sessionId: string): string {
     return path.join(this.dir, sessionId);
@@ -52,13 +57,17 @@ export class SessionStore {
     } catch {
       return [];
     }
-    return names
-      .filter((name) => name.endsWith(".jsonl"))
-      .map((name) => {
-        const file = path.join(this.dir, name);
-        return { id: name.slice(0, -".jsonl".length), file, mtimeMs: statSync(file).mtimeMs };
-      })
-      .sort((a, b) => b.mtimeMs - a.mtimeMs || b.id.localeCompare(a.id));
+    const sessions: { id: string; file: string; mtimeMs: number }[] = [];
+    for (const name of names) {
+      if (!name.endsWith(".jsonl")) continue;
+      const file = path.join(this.dir, name);
+      try {
+        sessions.push({ id: name.slice(0, -".jsonl".length), file, mtimeMs: statSync(file).mtimeMs });
+      } catch {
+        // Removed since the listing, or a dangling link: not a session to offer.
+      }
+    }
+    return sessions.sort((a, b) => b.mtimeMs - a.mtimeMs || b.id.localeCompare(a.id));
   }
 
   newest(): string | undefined {

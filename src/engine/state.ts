@@ -27,7 +27,11 @@ export interface SessionState {
   todos: TodoItem[];
   /** The assistant message being streamed; folded into `messages` when its step ends. */
   pending: PendingAssistant | undefined;
-  /** Calls the model made whose results have not arrived yet. */
+  /**
+   * Calls the model made whose results have not arrived yet, in the order they were made.
+   * A call counts from its `tool.call` event, not from the end of its step: a crash between
+   * the two must still leave the call to be answered.
+   */
   openCalls: AssistantToolCall[];
   lastSeq: number;
 }
@@ -70,7 +74,33 @@ function flushPending(state: SessionState): void {
     ...(pending.thinkingSignature ? { thinkingSignature: pending.thinkingSignature } : {}),
     toolCalls: pending.toolCalls,
   });
-  state.openCalls.push(...pending.toolCalls);
+}
+
+const LOST_IN_FILE = "the session file lost this call's result (a damaged line); its effects are unknown";
+
+/**
+ * The loop answers every call before it starts another step or turn, so calls still open
+ * here lost their results to a damaged line. They are answered in the conversation (not on
+ * the wire), in call order right after their assistant message, so the next request stays
+ * valid; a late duplicate of such a result is then ignored like any result for no open call.
+ */
+function answerLostCalls(state: SessionState): void {
+  if (state.openCalls.length === 0) return;
+  const messages = state.messages;
+  let start = messages.length;
+  while (start > 0 && messages[start - 1]?.role === "tool") start -= 1;
+  const owner = messages[start - 1];
+  const lost = new Set(state.openCalls.map((call) => call.id));
+  state.openCalls = [];
+  if (owner?.role !== "assistant") return;
+  const results = new Map(messages.slice(start).map((message) => [message.role === "tool" ? message.callId : "", message]));
+  const block: Message[] = [];
+  for (const call of owner.toolCalls) {
+    const result = results.get(call.id);
+    if (result) block.push(result);
+    else if (lost.has(call.id)) block.push({ role: "tool", callId: call.id, name: call.name, content: LOST_IN_FILE, isError: true });
+  }
+  messages.splice(start, messages.length - start, ...block);
 }
 
 function addUsage(totals: UsageTotals, usage: Usage): void {
@@ -91,7 +121,12 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       break;
     case "turn.started":
       flushPending(state);
+      answerLostCalls(state);
       state.messages.push({ role: "user", content: event.prompt });
+      break;
+    case "step.started":
+      flushPending(state);
+      answerLostCalls(state);
       break;
     case "assistant.delta":
       ensurePending(state).text += event.text;
@@ -102,9 +137,12 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       if (event.signature) pending.thinkingSignature = event.signature;
       break;
     }
-    case "tool.call":
-      ensurePending(state).toolCalls.push({ id: event.callId, name: event.name, arguments: event.arguments });
+    case "tool.call": {
+      const call = { id: event.callId, name: event.name, arguments: event.arguments };
+      ensurePending(state).toolCalls.push(call);
+      state.openCalls.push(call);
       break;
+    }
     case "step.ended":
       flushPending(state);
       break;
@@ -113,9 +151,13 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
         state.alwaysAllowed.push(event.name);
       }
       break;
-    case "tool.result":
+    case "tool.result": {
       flushPending(state);
-      state.openCalls = state.openCalls.filter((call) => call.id !== event.callId);
+      const open = state.openCalls.findIndex((call) => call.id === event.callId);
+      // A result for no open call (a duplicate, or its call was lost with a damaged line)
+      // would make the next request invalid for every strict provider: keep it out.
+      if (open < 0) break;
+      state.openCalls.splice(open, 1);
       state.messages.push({
         role: "tool",
         callId: event.callId,
@@ -125,6 +167,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
         ...(event.images && event.images.length > 0 ? { images: event.images.map((image) => ({ ...image })) } : {}),
       });
       break;
+    }
     case "usage":
       addUsage(state.usage, event);
       break;

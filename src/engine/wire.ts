@@ -1,7 +1,7 @@
 // The append-only wire: one JSON event per line after a header line. Writes are
 // synchronous so the order on disk is the order of events, and a killed process loses
 // at most the line it was writing.
-import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { z } from "zod";
 import { agentEventSchema, type AgentEvent } from "./events.js";
 
@@ -50,7 +50,9 @@ export function readWire(file: string): WireContents {
     header = wireHeaderSchema.parse(raw);
   } catch (error) {
     if (error instanceof WireFormatError) throw error;
-    throw new WireFormatError(`${file}: first line is not a session header (${(error as Error).message})`);
+    throw new WireFormatError(
+      `${file}: first line is not a session header (${(error as Error).message}); start a new session with --new, or move the file away`,
+    );
   }
 
   const events: AgentEvent[] = [];
@@ -116,12 +118,20 @@ export class WireWriter {
   /** Reopens an existing session file, cutting off a torn tail so new lines start clean. */
   static resume(file: string, contents: WireContents, options: WireWriterOptions = {}): WireWriter {
     const fd = openSync(file, "r+");
-    ftruncateSync(fd, contents.intactBytes);
-    closeSync(fd);
-    const appendFd = openSync(file, "a", 0o600);
-    const writer = new WireWriter(file, appendFd, options);
-    const raw = readFileSync(file);
-    if (raw.length > 0 && raw[raw.length - 1] !== 0x0a) writer.writeRaw("\n");
+    let endsWithNewline = true;
+    try {
+      ftruncateSync(fd, contents.intactBytes);
+      // Only the last byte matters; re-reading a long session whole would double resume time.
+      if (contents.intactBytes > 0) {
+        const last = Buffer.alloc(1);
+        readSync(fd, last, 0, 1, contents.intactBytes - 1);
+        endsWithNewline = last[0] === 0x0a;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const writer = new WireWriter(file, openSync(file, "a", 0o600), options);
+    if (!endsWithNewline) writer.writeRaw("\n");
     return writer;
   }
 

@@ -1,0 +1,118 @@
+// Print mode when its surroundings misbehave: the reader of stdout goes away, SIGTERM,
+// a second Ctrl-C while the first is still stopping the turn. No stack traces, a
+// documented exit code, and the session stays resumable.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CLI, cliEnv, collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
+import { waitFor } from "../helpers/processes.js";
+import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
+
+const STACK = /\n\s+at /;
+const SLOW = { turns: [{ text: "one two three four five six seven eight nine ten eleven twelve", delay_ms: 100 }] };
+
+function fileHas(box: Sandbox, text: string): boolean {
+  const files = sessionFiles(box.home);
+  return files.length === 1 && readFileSync(files[0]!, "utf8").includes(text);
+}
+
+async function resumes(box: Sandbox): Promise<void> {
+  const run = await runCli(["-p", "go on", "-c"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
+  expect(run.code, run.stderr).toBe(0);
+  const seqs = eventLines(onlySessionFile(box.home)).map((event) => event.seq as number);
+  expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+}
+
+describe("print mode under signals and closed pipes", () => {
+  it("stops quietly with exit 141 when stdout is closed early (| head -1)", async () => {
+    if (process.platform === "win32") return;
+    for (const format of ["stream-json", "text"]) {
+      const box = makeSandbox();
+      const child = startCli(["-p", "count", "--output-format", format], { cwd: box.workspace, env: { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home } });
+      // Like `head -1`: read until the first newline (or the first delta), then close the pipe.
+      if (format === "stream-json") await new Promise((resolve) => child.stdout!.once("data", resolve));
+      else await waitFor(() => fileHas(box, '"assistant.delta"'), 15_000, "the first delta");
+      child.stdout!.destroy();
+      const run = await collect(child);
+      expect(run.stderr, format).not.toMatch(STACK);
+      expect(run.stderr).not.toMatch(/EPIPE/);
+      expect(run.code, `${format}: ${run.stderr}`).toBe(141);
+      // stream-json finds out at its next line and stops the turn; text writes only the
+      // final answer, so its turn has finished by then.
+      const stopReason = format === "text" ? "completed" : "aborted";
+      expect(eventLines(onlySessionFile(box.home)).at(-1)).toMatchObject({ type: "turn.ended", stopReason });
+      await resumes(box);
+    }
+  });
+
+  it("treats SIGTERM like Ctrl-C: the turn ends aborted and the exit code is 143", async () => {
+    if (process.platform === "win32") return;
+    const box = makeSandbox();
+    const child = startCli(["-p", "count"], { cwd: box.workspace, env: { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home } });
+    const done = collect(child);
+    await waitFor(() => fileHas(box, '"assistant.delta"'), 15_000, "the first delta");
+    child.kill("SIGTERM");
+    const run = await done;
+    expect(run.code).toBe(143);
+    expect(run.stderr).toMatch(/interrupted/);
+    expect(eventLines(onlySessionFile(box.home)).at(-1)).toMatchObject({ type: "turn.ended", stopReason: "aborted" });
+    await resumes(box);
+  });
+
+  it("exits at once on a second Ctrl-C while the first waits for a stubborn command", async () => {
+    if (process.platform === "win32") return;
+    const box = makeSandbox();
+    // The command ignores SIGTERM, so the first Ctrl-C waits out the kill grace period.
+    const stubborn = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "trap '' TERM; echo ready; sleep 4" } }] }] };
+    const child = startCli(["-p", "run it", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: box.script(stubborn), MINI_AGENT_HOME: box.home } });
+    const done = collect(child);
+    await waitFor(() => fileHas(box, '"chunk":"ready'), 15_000, "the command to start");
+    child.kill("SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill("SIGINT");
+    const run = await done;
+    expect(run.code).toBe(130);
+    expect(run.stderr).not.toMatch(STACK);
+    // Forced: the turn never reached its end; the next run closes the open call.
+    expect(eventLines(onlySessionFile(box.home)).some((event) => event.type === "turn.ended")).toBe(false);
+    await resumes(box);
+  });
+});
+
+describe("print mode input and failures", () => {
+  it("prints one JSON object with is_error when the provider fails, exit 1", async () => {
+    const box = makeSandbox();
+    const script = box.script({ turns: [{ error: { kind: "auth", message: "bad key" } }] });
+    const run = await runCli(["-p", "hi", "--output-format", "json"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    expect(run.code).toBe(1);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ is_error: true, stop_reason: "error", errors: ["bad key"] });
+  });
+
+  it("takes a huge prompt on stdin whole", async () => {
+    const box = makeSandbox();
+    const record = `${box.home}/requests.jsonl`;
+    const prompt = `start ${"x".repeat(4 * 1024 * 1024)} end`;
+    const run = await runCli(["-p"], { cwd: box.workspace, input: prompt, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record } });
+    expect(run.code, run.stderr).toBe(0);
+    const first = JSON.parse(readFileSync(record, "utf8").split("\n")[0]!) as { messages: { content: string }[] };
+    expect(first.messages[0]!.content).toBe(prompt);
+  });
+
+  it("refuses a whitespace-only prompt with exit 2 without waiting for stdin", async () => {
+    const box = makeSandbox();
+    // stdin stays open: a whitespace argument must not make mini-agent wait for it.
+    const child = spawn(process.execPath, [CLI, "-p", "  \n\t "], { cwd: box.workspace, env: cliEnv({ FAKE_LLM: "1", MINI_AGENT_HOME: box.home }) });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/task is empty/);
+    expect(sessionFiles(box.home)).toEqual([]);
+
+    const piped = await runCli(["-p"], { cwd: box.workspace, input: "   \n", env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toMatch(/no task given/);
+  });
+});
