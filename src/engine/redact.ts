@@ -2,17 +2,40 @@
 // (wire, renderer, model history) sees it. Known values (the configured key, secret-named
 // environment variables) are replaced exactly; well-known key shapes are caught by pattern.
 
-const SECRET_NAME = /(^|_)(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
+/**
+ * Names of variables that hold a secret. Shared with commandEnvironment() (tools/run-command.ts),
+ * so what is redacted by value is also never handed to a command. AWS_SECRET_ACCESS_KEY ends
+ * in ACCESS_KEY, PGPASSWORD has no underscore: both are common and were missed by `_SECRET$`.
+ */
+const SECRET_NAME =
+  /(^|_)((API|ACCESS|SECRET|PRIVATE|AUTH|SIGNING|ENCRYPTION|MASTER|CLIENT_SECRET)_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|PAT)$|PASSWORD$|^MYSQL_PWD$/i;
 const MIN_SECRET_LENGTH = 8;
 
-// Shapes of keys that leak through files and command output: OpenAI/Anthropic/Moonshot
-// style `sk-…`, GitHub tokens, AWS access key ids, Slack tokens, PEM private keys.
-const KEY_PATTERNS: RegExp[] = [
-  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{30,}/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+// Shapes of keys that leak through files and command output: OpenAI/Anthropic/Moonshot/
+// OpenRouter style `sk-…`, GitHub classic and fine-grained tokens, AWS access key ids (long-
+// and short-term) and a secret key where it is named, Google API keys, Slack, GitLab, npm,
+// Hugging Face and Stripe tokens, JWTs, bearer tokens in headers, PEM private keys. Each shape
+// has a fixed prefix, so ordinary code (identifiers, `Bearer ${token}`) is left alone.
+const KEY_PATTERNS: [RegExp, string?][] = [
+  [/\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g],
+  [/\bgh[pousr]_[A-Za-z0-9]{30,}/g],
+  [/\bgithub_pat_[A-Za-z0-9_]{22,}/g],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
+  [/\b(aws_secret_access_key["']?\s*[=:]\s*["']?)[A-Za-z0-9/+]{40}\b/gi, "$1"],
+  [/\bAIza[0-9A-Za-z_-]{35}/g],
+  [/\bxox[abeprs]-[A-Za-z0-9-]{10,}/g],
+  [/\bxapp-[A-Za-z0-9-]{10,}/g],
+  [/\bglpat-[A-Za-z0-9_-]{20,}/g],
+  [/\bnpm_[A-Za-z0-9]{36}\b/g],
+  [/\bhf_[A-Za-z0-9]{30,}\b/g],
+  [/\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/g],
+  [/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
+  [/\b(Bearer\s+)[A-Za-z0-9._~+/-]{20,}=*/gi, "$1"],
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g],
 ];
 
 export const REDACTED = "[redacted]";
@@ -35,7 +58,7 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
   const exact = values.length > 0 ? new RegExp(values.map(escapeRegExp).join("|"), "g") : undefined;
   return (text) => {
     let out = exact ? text.replace(exact, REDACTED) : text;
-    for (const pattern of KEY_PATTERNS) out = out.replace(pattern, REDACTED);
+    for (const [pattern, keep = ""] of KEY_PATTERNS) out = out.replace(pattern, keep + REDACTED);
     return out;
   };
 }

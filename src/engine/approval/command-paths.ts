@@ -1,6 +1,9 @@
 // Where a command's path arguments point, judged from the text alone: inside the workspace,
 // outside it, a harmless device, or unknown (computed at run time, or after a cd).
+import os from "node:os";
 import path from "node:path";
+import picomatch from "picomatch";
+import { DENIED_HOME_PATHS, isDeniedName } from "../tools/jail-denied.js";
 import type { ShellWord } from "./shell-words.js";
 
 export type PathScope = "inside" | "outside" | "device" | "unknown";
@@ -80,5 +83,45 @@ export function hasFlag(opts: string[], shorts: string, longs: string[]): boolea
     if (!opt.startsWith("--")) return [...opt.slice(1)].some((ch) => shorts.includes(ch));
     const name = opt.split("=", 1)[0]!;
     return name.length > 2 && longs.some((long) => long.startsWith(name));
+  });
+}
+
+/** Names a glob is tried against: `cat .e*` reads `.env` as surely as `cat .env`. (Only dot
+ * files: a bare `*` could match an `id_rsa`, but refusing `cat *` would be all noise.) */
+const SECRET_FILE_SAMPLES = [".env", ".env.local", ".env.production", ".netrc", ".git-credentials"];
+/** /proc's process directories hold every process's environment (ours has the API key). */
+const PROC_PROCESS = /^\/proc\/*$|^\/proc\/+(self|thread-self|\d+|[^/]*[*?[][^/]*)(\/|$)/;
+
+function segmentMatches(segment: string, name: string, glob: boolean): boolean {
+  return glob ? picomatch.isMatch(name, segment, { nocase: true }) : segment.toLowerCase() === name.toLowerCase();
+}
+
+/** The part of a path below a home directory (~, ~user, /root, /home/user, ours), if any. */
+function belowHome(value: string): string[] | undefined {
+  const home = os.homedir().split(path.sep).join("/");
+  const match = /^~[^/]*(?:\/+(.*))?$/.exec(value) ?? /^\/+(?:root|home\/+[^/]+)(?:\/+(.*))?$/.exec(value)
+    ?? (value === home || value.startsWith(`${home}/`) ? [value, value.slice(home.length + 1)] : null);
+  return match ? (match[1] ?? "").split("/").filter(Boolean) : undefined;
+}
+
+/**
+ * True when a literal argument names what the file tools refuse to read (jail-denied.ts): a
+ * home credential store, a `.env`/private-key file anywhere, or a process's /proc entry.
+ * `--file=.env` counts by its value.
+ */
+export function namesCredentials(word: ShellWord): boolean {
+  if (!word.literal) return false;
+  const value = /^--?[\w-]+=/.test(word.value) ? word.value.slice(word.value.indexOf("=") + 1) : word.value;
+  if (PROC_PROCESS.test(path.posix.normalize(value))) return true;
+  // `git show HEAD:.env` names the file after a colon.
+  const segments = value.split(/[/:]/).filter(Boolean);
+  if (segments.some((segment) => (word.glob ? SECRET_FILE_SAMPLES.some((name) => segmentMatches(segment, name, true)) : isDeniedName(segment)))) {
+    return true;
+  }
+  const rest = belowHome(value);
+  if (!rest) return false;
+  return DENIED_HOME_PATHS.some((denied) => {
+    const parts = denied.split("/");
+    return parts.length <= rest.length && parts.every((part, i) => segmentMatches(rest[i]!, part, word.glob));
   });
 }

@@ -45,12 +45,28 @@ function redirectVerdicts(command: SimpleCommand, context: PathContext): PartVer
 }
 
 function userRuleVerdict(command: SimpleCommand, rules: UserRules | undefined): PartVerdict | undefined {
-  if (!rules || command.name === "" || !command.args.every((word) => word.literal)) return undefined;
-  const subject = [command.name, ...command.args.map((word) => word.value)].join(" ");
+  if (!rules || command.name === "") return undefined;
+  // A word known only at run time reads as "…" (which `*` matches), so a deny rule for
+  // `curl *` still catches `curl "$URL"`; an allow rule needs every word literal.
+  const literal = command.args.every((word) => word.literal) && !command.extraArgs;
+  const words = [command.name, ...command.args.map((word) => (word.literal ? word.value : "…"))];
+  const subject = (command.extraArgs ? [...words, "…"] : words).join(" "); // xargs adds words
   const match = matchUserRules(rules, "run_command", subject);
   if (match === "deny") return { decision: "deny", reason: "denied by a rule in your configuration" };
-  if (match === "allow") return { decision: "allow", reason: "allowed by a rule in your configuration" };
+  if (match === "allow" && literal) return { decision: "allow", reason: "allowed by a rule in your configuration" };
   return undefined;
+}
+
+/**
+ * A critical file (manifests, CI, agent config) or anything inside a `.git` directory: hooks
+ * and config there run programs on the user's next git command, outside any sandbox, so a
+ * sandboxed command may not write them unasked. Any `.git` component, in any case, as the
+ * file tools refuse them.
+ */
+function writesCriticalFile(file: string, context: PathContext): boolean {
+  if (pathScope({ value: file, literal: true, glob: false, unsafe: false, procSubst: false }, context) !== "inside") return false;
+  const relative = path.posix.relative(context.root, path.posix.resolve(context.root, file));
+  return isCriticalFile(relative) || relative.split("/").some((part) => part.toLowerCase() === ".git");
 }
 
 function describe(text: string, verdict: PartVerdict): string {
@@ -60,7 +76,9 @@ function describe(text: string, verdict: PartVerdict): string {
 export function classifyCommand(command: string, options: CommandPolicyOptions): CommandVerdict {
   const parsed = parseCommandLine(command);
   const root = path.resolve(options.root).split(path.sep).join("/");
-  const context: PathContext = { root, cwdUncertain: parsed.commands.some((part) => CHANGES_DIRECTORY.has(part.name)) };
+  // `env -C dir cmd` changes directory for its command just as `cd dir; cmd` does.
+  const movesAway = (part: SimpleCommand) => CHANGES_DIRECTORY.has(part.name) || part.via.includes("env -C");
+  const context: PathContext = { root, cwdUncertain: parsed.commands.some(movesAway) };
   const parts: string[] = [];
   const verdicts: PartVerdict[] = [];
   let critical = false;
@@ -72,10 +90,7 @@ export function classifyCommand(command: string, options: CommandPolicyOptions):
     if (user && verdict.decision !== "deny" && (user.decision === "deny" || verdict.decision === "confirm")) verdict = user;
     const all = [verdict, ...redirectVerdicts(part, context)];
     for (const item of all) {
-      if (item.written?.some((file) => pathScope({ value: file, literal: true, glob: false, unsafe: false, procSubst: false }, context) === "inside"
-        && isCriticalFile(path.posix.relative(root, path.posix.resolve(root, file))))) {
-        critical = true;
-      }
+      if (item.written?.some((file) => writesCriticalFile(file, context))) critical = true;
       verdicts.push(item);
       parts.push(describe(part.text || part.name, item));
     }

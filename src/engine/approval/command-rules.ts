@@ -1,8 +1,9 @@
 // The tables: which programs are dangerous, which only read, and the argument checks that
 // decide in between. Judges one simple command at a time; command-policy.ts combines them.
-import { hasFlag, isRootOrAbove, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
+import { hasFlag, isRootOrAbove, namesCredentials, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
 import { SHELLS } from "./command-unwrap.js";
 import { gitVerdict } from "./git-rules.js";
+import { testCommandVerdict } from "./test-runners.js";
 import type { SimpleCommand } from "./shell-parse.js";
 import type { ShellWord } from "./shell-words.js";
 
@@ -35,33 +36,28 @@ export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boo
   ls: { globs: true }, cat: { globs: true }, head: { globs: true }, tail: { globs: true }, wc: { globs: true },
   pwd: {}, echo: { anyArgs: true }, printf: { anyArgs: true, check: (args) => !options(args).some((o) => o.startsWith("-v")) },
   true: {}, false: {}, which: {}, type: {}, whoami: {}, id: {}, uname: {}, hostname: { check: (args) => args.length === 0 },
-  date: { check: (args) => !hasFlag(options(args), "s", ["--set"]) }, stat: { globs: true }, file: { globs: true },
-  du: { globs: true }, df: {}, tree: { check: (args) => !hasFlag(options(args), "o", []) }, basename: {}, dirname: {},
+  // file -C compiles a magic file and writes it into the current directory.
+  date: { check: (args) => !hasFlag(options(args), "s", ["--set"]) }, stat: { globs: true }, file: { globs: true, check: (args) => !hasFlag(options(args), "C", ["--compile"]) },
+  du: { globs: true }, df: {}, tree: { check: (args) => !hasFlag(options(args), "o", ["--output"]) }, basename: {}, dirname: {},
   realpath: {}, readlink: {}, diff: {}, cmp: {}, nl: {}, cut: {}, tr: {}, grep: { globs: true }, egrep: { globs: true },
-  fgrep: { globs: true }, rg: { check: (args) => !options(args).some((o) => o.startsWith("--pre") && !o.startsWith("--pre-glob")) },
+  // --pre runs a program on every file; ripgrep 14's --hostname-bin runs one for hyperlinks.
+  fgrep: { globs: true }, rg: { check: (args) => !options(args).some((o) => (o.startsWith("--pre") && !o.startsWith("--pre-glob")) || o.startsWith("--hostname-bin")) },
   uniq: { check: (args) => positionals(args).length <= 1 },
   sort: { check: (args) => !hasFlag(options(args), "o", ["--output", "--compress-program"]) },
   jq: {}, seq: {}, sha256sum: { globs: true }, sha1sum: { globs: true }, md5sum: { globs: true }, cksum: {},
   od: {}, hexdump: {}, xxd: { check: (args) => positionals(args).length <= 1 && !hasFlag(options(args), "r", ["--revert"]) },
-  test: {}, "[": {}, printenv: {}, env: { check: (args) => args.length === 0 }, cd: { anyArgs: true }, ":": {},
+  // bash evaluates an array subscript in `test -v 'a[$(cmd)]'` (and -R), running the $(…).
+  test: { check: testIsReadOnly }, "[": { check: testIsReadOnly }, printenv: {}, env: { check: (args) => args.length === 0 }, cd: { anyArgs: true }, ":": {},
   command: { check: (args) => /^-[vV]$/.test(args[0]?.value ?? "") },
   find: { globs: false, check: findIsReadOnly },
 };
 
-/** Package-manager test scripts: the project's own test command. */
-const TEST_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
-function isTestCommand(command: SimpleCommand): boolean {
-  const [first, second] = command.args.map((word) => word.value);
-  if (TEST_RUNNERS.has(command.name)) {
-    if (first === "test" || first === "t" || first === "tst") return true;
-    return (first === "run" || first === "run-script") && (second === "test" || !!second?.startsWith("test:"));
-  }
-  if (command.name === "cargo" || command.name === "go") return first === "test";
-  return command.name === "pytest";
+function testIsReadOnly(args: ShellWord[]): boolean {
+  return !args.some((word) => word.value === "-v" || word.value === "-R");
 }
 
 /** Programs that run code they read from stdin when given no script. */
-const INTERPRETERS = new Set([...SHELLS, "python", "python3", "perl", "ruby", "node", "php", "lua", "tclsh", "osascript"]);
+const INTERPRETERS = new Set([...SHELLS, "source", ".", "python", "python3", "perl", "ruby", "node", "php", "lua", "tclsh", "osascript"]);
 
 /** Commands that write the paths they are given. `dest` picks which positional is written. */
 const WRITERS: Record<string, "all" | "last" | "after-first"> = {
@@ -84,7 +80,8 @@ function rmVerdict(command: SimpleCommand, context: PathContext): PartVerdict {
   if (targets.some((word) => isRootOrAbove(word, context))) return deny("deletes /, ~, the workspace or a parent of it");
   if (targets.some((word) => pathScope(word, context) === "outside")) return deny("deletes files outside the workspace");
   if (command.extraArgs || !everyWordLiteral(command.args, true)) return confirm("rm with arguments known only at run time");
-  return confirm("deletes files in the workspace", true);
+  if (targets.some((word) => pathScope(word, context) === "unknown")) return confirm("rm of paths relative to a directory known only at run time");
+  return { ...confirm("deletes files in the workspace", true), written: targets.map((word) => word.value) };
 }
 
 function writerVerdict(command: SimpleCommand, mode: "all" | "last" | "after-first", context: PathContext): PartVerdict {
@@ -110,6 +107,10 @@ function interpreterVerdict(command: SimpleCommand): PartVerdict {
   const dashS = SHELLS.has(command.name) && options(command.args).some((o) => /^-[a-zA-Z]*s/.test(o));
   const readsStdin = dashS || scripts.length === 0 || scripts[0]?.value === "-" || scripts[0]?.value === "/dev/stdin";
   if (command.pipedInput && readsStdin) return deny(`pipes text into ${command.name} to run it (like curl | sh)`);
+  // `bash < <(curl …)` is curl | bash with the pipe spelled as a redirection.
+  if (readsStdin && command.redirects.some((redirect) => redirect.op === "<" && redirect.target?.procSubst)) {
+    return deny(`feeds ${command.name} a script from a process substitution (like curl | sh)`);
+  }
   return confirm(`${command.name} runs a program`);
 }
 
@@ -122,6 +123,10 @@ export function classifySimpleCommand(command: SimpleCommand, context: PathConte
   const sensitive = command.assigns.find((variable) => SENSITIVE_VARIABLE.test(variable));
   const verdict = classifyProgram(command, context);
   if (sensitive && verdict.decision === "allow") return confirm(`sets ${sensitive}, which changes what runs`);
+  // The file tools refuse these paths; a read-only command must not hand them over unasked.
+  const secret = command.args.find((word) => namesCredentials(word))
+    ?? command.redirects.find((redirect) => redirect.op === "<" && redirect.target && namesCredentials(redirect.target))?.target;
+  if (secret && verdict.decision === "allow") return confirm(`reads ${secret.value}, which holds credentials`);
   return verdict;
 }
 
@@ -139,9 +144,8 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   const writer = WRITERS[name];
   if (writer) return writerVerdict(command, writer, context);
   if (command.localProgram) return confirm(`${command.text.split(/\s/, 1)[0]} is a program from a path, not the system ${name}`);
-  if (isTestCommand(command)) {
-    return everyWordLiteral(command.args, false) ? allow(`${name} runs the project's tests`) : confirm("test command with arguments known only at run time");
-  }
+  const tests = testCommandVerdict(command, context);
+  if (tests) return tests.allowed ? allow(tests.reason) : confirm(tests.reason);
   const safe = READ_ONLY_PROGRAMS[name];
   if (!safe) return confirm(`${name} is not on the list of read-only commands`);
   const wordsOk = safe.anyArgs ? command.args.every((word) => !word.unsafe) : everyWordLiteral(command.args, safe.globs ?? false);

@@ -40,6 +40,9 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   setsid: { valueFlags: [] },
   busybox: { valueFlags: [] },
   env: { valueFlags: ["-u", "--unset", "-C", "--chdir", "-S", "--split-string"] },
+  // chronic only hides output; watch without -x runs its words through `sh -c` (below).
+  chronic: { valueFlags: [] },
+  watch: { valueFlags: ["-n", "--interval", "-q", "--equexit"] },
   xargs: {
     valueFlags: ["-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"],
   },
@@ -63,6 +66,21 @@ function skipOptions(words: ShellWord[], start: number, spec: WrapperSpec, onOpt
     const word = words[i]!;
     if (!word.literal || !word.value.startsWith("-") || word.value === "-") break;
     if (word.value === "--") return i + 1 + (spec.skip ?? 0);
+    if (!word.value.startsWith("--") && word.value.length > 2) {
+      // A short-option cluster: `-iS'rm -rf /'` is -i then -S with the rest as its value,
+      // and `-n5` is -n 5. Reading the whole word as one flag would miss the -S.
+      const letters = word.value.slice(1);
+      const at = [...letters].findIndex((ch) => spec.valueFlags.includes(`-${ch}`));
+      for (const ch of at < 0 ? letters : letters.slice(0, at)) onOption?.(`-${ch}`);
+      if (at < 0) {
+        i += 1;
+        continue;
+      }
+      const attached = letters.slice(at + 1);
+      onOption?.(`-${letters[at]}`, attached ? { ...word, value: attached } : words[i + 1]);
+      i += attached ? 1 : 2;
+      continue;
+    }
     const [flag = ""] = word.value.split("=", 1);
     const takesNext = spec.valueFlags.includes(word.value);
     onOption?.(flag, takesNext ? words[i + 1] : word.value.includes("=") ? { ...word, value: word.value.slice(flag.length + 1) } : undefined);
@@ -71,7 +89,18 @@ function skipOptions(words: ShellWord[], start: number, spec: WrapperSpec, onOpt
   return i + (spec.skip ?? 0);
 }
 
-export function unwrapCommand(words: ShellWord[], text: string): Unwrapped {
+/**
+ * Expands a command name written as a brace list, `{rm,-rf,/}` or `/bin/{rm,x}`, into the
+ * words bash makes of it; undefined when there is none or it nests (then the name is unknown).
+ */
+function expandBraces(word: ShellWord): ShellWord[] | undefined {
+  const match = /^([^{}]*)\{([^{}]*,[^{}]*)\}([^{}]*)$/.exec(word.value);
+  if (!match || !word.glob || /[*?[]/.test(word.value)) return undefined;
+  return match[2]!.split(",").map((item) => ({ ...word, value: `${match[1]}${item}${match[3]}`, glob: false }));
+}
+
+export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
+  let words = given;
   const out: Unwrapped = { commands: [], opaque: [], via: [] };
   const assigns: string[] = [];
   let extraArgs = false;
@@ -84,16 +113,39 @@ export function unwrapCommand(words: ShellWord[], text: string): Unwrapped {
       out.commands.push({ name: "", localProgram: false, args: words.slice(i), assigns, extraArgs, via: out.via, primary: true });
       return out;
     }
+    if (first.glob) {
+      const expanded = expandBraces(first);
+      if (expanded) {
+        words = [...words.slice(0, i), ...expanded, ...words.slice(i + 1)];
+        continue;
+      }
+      // `/bin/r? -rf /`: the program is whatever file the glob matches at run time. (A lone
+      // `[` is the test command, not a pattern.)
+      if (/[*?]|\[.*\]/.test(first.value)) out.opaque.push({ text, reason: "the command name is a glob pattern" });
+    }
     const { name, localProgram } = normaliseName(first);
     const spec = localProgram ? undefined : WRAPPERS[name];
     const isLookup = name === "command" && /^-[vV]/.test(words[i + 1]?.value ?? "");
     if (spec && !isLookup) {
+      let chdir = false;
+      let watchExec = false;
       let next = skipOptions(words, i + 1, spec, (flag, value) => {
         if (name === "env" && (flag === "-S" || flag === "--split-string")) {
           if (value?.literal) out.nested = { source: value.value };
           out.opaque.push({ text, reason: "env -S splits a string into a command" });
         }
+        // env -C runs the command elsewhere, so its relative paths no longer mean the workspace.
+        if (name === "env" && (flag === "-C" || flag === "--chdir")) chdir = true;
+        if (name === "watch" && (flag === "-x" || flag === "--exec")) watchExec = true;
       });
+      if (name === "watch" && !watchExec && next < words.length) {
+        // watch joins its words with spaces and hands them to `sh -c`.
+        const rest = words.slice(next);
+        out.via = [...out.via, "watch"];
+        if (rest.every((word) => word.literal)) out.nested = { source: rest.map((word) => word.value).join(" ") };
+        else out.opaque.push({ text, reason: "the command given to watch is computed at run time" });
+        return out;
+      }
       if (name === "env") {
         while (next < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[next]!.value)) {
           assigns.push(words[next]!.value.split("=", 1)[0]!);
@@ -101,7 +153,7 @@ export function unwrapCommand(words: ShellWord[], text: string): Unwrapped {
         }
       }
       if (name === "xargs") extraArgs = true;
-      out.via = [...out.via, name];
+      out.via = [...out.via, chdir ? "env -C" : name];
       if (next >= words.length) {
         // `env` alone prints the environment, `xargs` alone runs echo, `exec` alone only redirects.
         const fallback = name === "xargs" ? "echo" : name === "env" ? "env" : "";
@@ -155,6 +207,10 @@ function unwrapShell(args: ShellWord[], text: string, out: Unwrapped): boolean {
 /** Pulls `-exec cmd … ;` out of find's arguments; the inner command is judged on its own. */
 function extractFindExec(args: ShellWord[], text: string, out: Unwrapped): ShellWord[] {
   const kept: ShellWord[] = [];
+  // `{}` is each file found under the start points. Below the current directory (`find .`,
+  // `find src`) it is a path there; from `/`, `~` or `..` it is anywhere, known at run time.
+  const starts = args.slice(0, Math.max(0, args.findIndex((word) => /^[-(!]/.test(word.value)))).filter((word) => word.value !== "");
+  const startsHere = starts.every((word) => word.literal && !word.glob && !/^[/~]|(^|\/)\.\.(\/|$)/.test(word.value));
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     if (!(word.literal && FIND_EXEC.has(word.value))) {
@@ -165,7 +221,11 @@ function extractFindExec(args: ShellWord[], text: string, out: Unwrapped): Shell
     let end = i + 1;
     while (end < args.length && !(args[end]!.literal && (args[end]!.value === ";" || args[end]!.value === "+"))) end++;
     const inner = unwrapCommand(args.slice(i + 1, end), text);
-    for (const found of inner.commands) out.commands.push({ ...found, via: ["find -exec", ...found.via], primary: false });
+    // -execdir runs in each file's own directory, so its relative paths mean something else.
+    const runTime = !startsHere || word.value.endsWith("dir");
+    for (const found of inner.commands) {
+      out.commands.push({ ...found, extraArgs: found.extraArgs || runTime, via: ["find -exec", ...found.via], primary: false });
+    }
     out.opaque.push(...inner.opaque);
     if (inner.nested) out.nested = inner.nested;
     i = end;

@@ -83,6 +83,7 @@ export function gitVerdict(command: SimpleCommand): PartVerdict {
     return allow(`git ${sub} only reads`);
   }
   const listing = LISTING[sub];
-  if (listing && rest.every((word) => listing.test(word.value))) return allow(`git ${sub} only lists`);
+  // Bare `git stash` is `git stash push`: it only lists when told to.
+  if (listing && rest.every((word) => listing.test(word.value)) && (sub !== "stash" || rest.length > 0)) return allow(`git ${sub} only lists`);
   return confirm(`git ${sub || "(no subcommand)"} can change the repository`);
 }

@@ -4,11 +4,14 @@
 // eval, find -exec, …) seen through. What cannot be analysed is reported, never guessed.
 import { loadShellGrammar, type ShNode, type ShellGrammar } from "./mvdan-sh.js";
 import { analyseWord, type ShellWord } from "./shell-words.js";
-import { unwrapCommand } from "./command-unwrap.js";
+import { options, positionals } from "./command-paths.js";
+import { SHELLS, unwrapCommand, type FoundCommand } from "./command-unwrap.js";
 
 export interface ShellRedirect {
   op: string;
   target?: ShellWord;
+  /** A heredoc's body exactly as written, and whether bash expands anything in it. */
+  heredoc?: { raw: string; expands: boolean };
 }
 
 export interface SimpleCommand {
@@ -101,6 +104,7 @@ function collect(grammar: ShellGrammar, source: string, file: ShNode, depth: num
     const redirects: ShellRedirect[] = ((stmt.Redirs ?? []) as ShNode[]).map((redirect) => ({
       op: grammar.redirectOps.get(Number(redirect.Op)) ?? "?",
       ...(redirect.Word ? { target: analyseWord(syntax, redirect.Word) } : {}),
+      ...(redirect.Hdoc ? { heredoc: heredocBody(syntax, source, redirect) } : {}),
     }));
     const type = cmd ? syntax.NodeType(cmd) : "";
     if (type !== "CallExpr") {
@@ -123,6 +127,14 @@ function collect(grammar: ShellGrammar, source: string, file: ShNode, depth: num
       out.opaque.push(...inner.opaque);
     }
     for (const found of unwrapped.commands) {
+      // `sh <<< 'rm -rf /'` and `bash <<EOF … EOF`: the text on the shell's stdin is a script.
+      for (const script of found.primary ? stdinScripts(found, redirects) : []) {
+        // An expanded script is still parsed as written: what is visible can be denied.
+        if (script.expands) out.opaque.push({ text, reason: `the script fed to ${found.name} is expanded at run time` });
+        const inner = parseCommandLine(script.source, depth + 1, [...via, ...found.via, `${found.name} <<<`]);
+        out.commands.push(...inner.commands);
+        out.opaque.push(...inner.opaque);
+      }
       out.commands.push({
         ...found,
         assigns: [...assigns, ...found.assigns],
@@ -136,6 +148,37 @@ function collect(grammar: ShellGrammar, source: string, file: ShNode, depth: num
       out.commands.push({ ...bare(text, redirects, piped.has(stmt), via), assigns });
     }
   }
+}
+
+function heredocBody(syntax: ShellGrammar["syntax"], source: string, redirect: ShNode): ShellRedirect["heredoc"] {
+  // A quoted delimiter (<<'EOF') keeps the body verbatim; otherwise $, ` and \ are expanded.
+  const quoted = ((redirect.Word?.Parts ?? []) as ShNode[]).some((part) => syntax.NodeType(part) !== "Lit")
+    || /\\/.test(sourceText(source, redirect.Word));
+  let raw = "";
+  try {
+    raw = source.slice(redirect.Hdoc.Pos().Offset(), redirect.Hdoc.End().Offset());
+  } catch {
+    return { raw: "", expands: true };
+  }
+  // The body's span ends with the closing delimiter line, which is not part of the script.
+  const delimiter = analyseWord(syntax, redirect.Word).value;
+  const lines = raw.replace(/\n$/, "").split("\n");
+  if (lines.length > 0 && lines[lines.length - 1]!.replace(/^\t+/, "") === delimiter) lines.pop();
+  raw = lines.join("\n");
+  return { raw, expands: !quoted && /[$`\\]/.test(raw) };
+}
+
+/** Scripts a shell reads from a here-string or heredoc, and whether bash expands them first. */
+function stdinScripts(found: FoundCommand, redirects: ShellRedirect[]): { source: string; expands: boolean }[] {
+  if (found.localProgram || !SHELLS.has(found.name)) return [];
+  const scripts = positionals(found.args);
+  const dashS = options(found.args).some((o) => /^-[a-zA-Z]*s/.test(o));
+  if (!(dashS || scripts.length === 0 || scripts[0]?.value === "-" || scripts[0]?.value === "/dev/stdin")) return [];
+  return redirects.flatMap((redirect) => {
+    if (redirect.op === "<<<" && redirect.target) return [{ source: redirect.target.value, expands: !redirect.target.literal }];
+    if ((redirect.op === "<<" || redirect.op === "<<-") && redirect.heredoc) return [{ source: redirect.heredoc.raw, expands: redirect.heredoc.expands }];
+    return [];
+  });
 }
 
 function bare(text: string, redirects: ShellRedirect[], pipedInput: boolean, via: string[]): SimpleCommand {

@@ -28,8 +28,9 @@ export const DENIED_HOME_PATHS = [
  * File names refused anywhere. `.env` files hold a project's secrets; the conventional
  * templates (`.env.example` etc.) hold none, so those stay readable.
  */
-const DENIED_NAME = /^(\.env(\..+)?|\.netrc|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?)$/;
-const ALLOWED_ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
+// Case-insensitive: on macOS and Windows `.ENV` opens `.env`.
+const DENIED_NAME = /^(\.env(\..+)?|\.netrc|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?)$/i;
+const ALLOWED_ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/i;
 
 export function isDeniedName(baseName: string): boolean {
   return DENIED_NAME.test(baseName) && !ALLOWED_ENV_TEMPLATE.test(baseName);
@@ -53,11 +54,14 @@ export function createDeniedPaths(home: string, extra: readonly string[] = []): 
     ...spellings(home).flatMap((h) => DENIED_HOME_PATHS.map((p) => path.join(h, p))),
     ...extra.flatMap(spellings),
   ];
-  // Walkers call this for every entry: plain string prefixes on normalised absolute paths.
+  // Walkers call this for every entry: plain string prefixes on normalised absolute paths,
+  // compared case-insensitively because macOS and Windows open `~/.SSH` as `~/.ssh`.
+  const lowered = deniedRoots.map((denied) => denied.toLowerCase());
   const inside = (denied: string, absolute: string) => absolute === denied || absolute.startsWith(denied + path.sep);
   return {
     reason(absolute) {
-      const root = deniedRoots.find((denied) => inside(denied, absolute));
+      const lower = absolute.toLowerCase();
+      const root = deniedRoots.find((_denied, i) => inside(lowered[i]!, lower));
       if (root) return `${root} holds credentials or agent configuration and is never accessible to tools`;
       if (isDeniedName(path.basename(absolute))) {
         return `${path.basename(absolute)} files hold secrets and are never accessible to tools`;

@@ -2,6 +2,7 @@
 // (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
 // Approval happens before this runs (approval/command-policy.ts); this file only executes.
 import { z } from "zod";
+import { isSecretName } from "../redact.js";
 import type { BackgroundTasks } from "./background-tasks.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { defineTool, ToolError, type Tool } from "./tool.js";
@@ -11,14 +12,12 @@ export const MAX_FOREGROUND_TIMEOUT_MS = 600_000;
 export const INTERRUPTED_MESSAGE = "The user interrupted this command. It did not finish, so its effects are unknown.";
 export const ABORTED_MESSAGE = "The turn was aborted, so this command was killed. It did not finish, so its effects are unknown.";
 
-/** Names of variables that hold credentials; commands the model runs never see them. */
-const SECRET_NAME = /(_API_KEY|_TOKEN|_SECRET|^API_KEY|^TOKEN|^SECRET)$/i;
-
 /** The agent's environment minus credentials, plus settings that keep tools non-interactive. */
 export function commandEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(base)) {
-    if (!SECRET_NAME.test(name)) env[name] = value;
+    // The same names the event redactor treats as secrets (AWS_SECRET_ACCESS_KEY, *_PASSWORD, …).
+    if (!isSecretName(name)) env[name] = value;
   }
   // A pager or a credential prompt would wait forever on a pipe with no terminal behind it.
   env.PAGER = "cat";

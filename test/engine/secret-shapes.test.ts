@@ -1,0 +1,86 @@
+// Secrets found in review: variable names the command environment let through, and key
+// shapes the event redactor missed. Checked at the boundary: a real `env` child process, and
+// the EventBus every event (and so the session file) passes through.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EventBus } from "../../src/engine/event-bus.js";
+import type { AgentEvent } from "../../src/engine/events.js";
+import { createRedactor, secretsFromEnv } from "../../src/engine/redact.js";
+import { createProcessRunner } from "../../src/engine/tools/process-runner.js";
+import { commandEnvironment, createRunCommandTool } from "../../src/engine/tools/run-command.js";
+
+const SECRET_ENV = {
+  AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  AWS_SESSION_TOKEN: "session-token-value-123",
+  PGPASSWORD: "pg-password-value",
+  DATABASE_PASSWORD: "db-password-value",
+  GITHUB_PAT: "pat-value-12345678",
+  STRIPE_SECRET_KEY: "stripe-secret-value",
+  SIGNING_KEY: "signing-key-value",
+};
+const ORDINARY_ENV = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/h", AWS_REGION: "eu-west-1", KEYBOARD: "us-intl-layout", SSH_AUTH_SOCK: "/tmp/agent.sock" };
+
+describe.runIf(process.platform !== "win32")("secret variables never reach a command", () => {
+  it("strips AWS secret keys, passwords and PATs from `env` output, keeping ordinary variables", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "secret-env-"));
+    try {
+      const tool = createRunCommandTool({ root, runner: createProcessRunner(), env: commandEnvironment({ ...ORDINARY_ENV, ...SECRET_ENV }) });
+      const result = await tool.execute({ command: "env" }, { signal: new AbortController().signal });
+      for (const value of Object.values(SECRET_ENV)) expect(result.content).not.toContain(value);
+      expect(result.content).toContain("AWS_REGION=eu-west-1");
+      expect(result.content).toContain("SSH_AUTH_SOCK=/tmp/agent.sock");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("redacts the same variables' values from events", () => {
+    expect(secretsFromEnv({ ...ORDINARY_ENV, ...SECRET_ENV }).sort()).toEqual(Object.values(SECRET_ENV).sort());
+  });
+});
+
+describe("key shapes in events", () => {
+  const KEYS = [
+    "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdEFGH",
+    "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+    "sk-or-v1-0123456789abcdef0123456789abcdef",
+    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ",
+    "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "ASIAIOSFODNN7EXAMPLE",
+    "AIzaSyA-1234567890abcdefghijklmnopqrstu",
+    "xoxb-1234567890-abcdefghij",
+    "xapp-1-A0123456789-0123456789-abcdef",
+    "glpat-abcdefghij0123456789",
+    "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+    "hf_abcdefghijklmnopqrstuvwxyzABCDEFGH",
+    "sk_live_abcdefghijklmnop1234",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+  ];
+
+  it.each(KEYS)("never reaches a subscriber (the session file): %s", (key) => {
+    const bus = new EventBus({ redact: createRedactor([]) });
+    const seen: AgentEvent[] = [];
+    bus.subscribe((event) => seen.push(event));
+    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: `token=${key}\n` });
+    expect(JSON.stringify(seen)).not.toContain(key.slice(8));
+  });
+
+  it("redacts a bearer token and a named AWS secret key, keeping the words around them", () => {
+    const redact = createRedactor([]);
+    expect(redact("Authorization: Bearer 0123456789abcdefABCDEF.xyz")).toBe("Authorization: Bearer [redacted]");
+    expect(redact("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")).toBe("aws_secret_access_key = [redacted]");
+  });
+
+  it("leaves ordinary code alone", () => {
+    const redact = createRedactor([]);
+    for (const code of [
+      "headers: { Authorization: `Bearer ${token}` }", 'const auth = "Bearer " + apiKey;', "const task = skipLinks(disk_usage_bytes);",
+      "import { AIzaConfig } from './google';", "function eyJtoken(a: string) { return a.split('.'); }", "const npm_config = load();",
+      "sk-learn is a library", "ghp_ and github_pat_ prefixes", "process.env.OPENAI_API_KEY",
+    ]) {
+      expect(redact(code), code).toBe(code);
+    }
+  });
+});
