@@ -1,6 +1,6 @@
 // The opt-in sandbox with the real bubblewrap: writes outside the workspace fail, writes
 // inside succeed, the network is off. Skipped where bwrap is missing or lacks namespaces.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -58,6 +58,15 @@ describe("sandboxed run_command", () => {
     expect(inside.content).toContain("exit code: 0");
     expect(readFileSync(path.join(root, "made.txt"), "utf8")).toBe("inside\n");
     expect(existsSync(path.join(root, "sub", "a"))).toBe(true);
+  });
+
+  it.skipIf(!bwrapWorks)("keeps .git read-only, so no hook can be planted from inside", async () => {
+    mkdirSync(path.join(root, ".git", "hooks"), { recursive: true });
+    const hook = await run("echo 'echo pwned' > .git/hooks/pre-commit");
+    expect(hook.isError).toBe(true);
+    expect(existsSync(path.join(root, ".git", "hooks", "pre-commit"))).toBe(false);
+    const beside = await run("echo fine > notes.txt");
+    expect(beside.content).toContain("exit code: 0");
   });
 
   it.skipIf(!bwrapWorks)("has no network unless allowed", async () => {

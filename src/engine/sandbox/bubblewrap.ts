@@ -3,8 +3,9 @@
 // Detection runs bwrap once with the same namespaces we will use, because an installed
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
 import { spawnSync } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 
 export type SandboxMode = "off" | "workspace-write";
 
@@ -68,12 +69,17 @@ function real(dir: string): string {
 export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[] {
   const tmp = real(policy.tmpDir ?? os.tmpdir());
   const root = real(policy.root);
+  // .git stays read-only: a hook or config written there would run outside the sandbox on
+  // the user's next git command. (Later binds win, so this must follow the workspace bind.)
+  const gitDir = path.join(root, ".git");
+  const readOnlyGit = existsSync(gitDir) ? ["--ro-bind", gitDir, gitDir] : [];
   // Later binds win, so the workspace stays writable even when it lives under the temp dir.
   return [
     "bwrap",
     ...baseArgs(policy.allowNetwork ?? false),
     "--bind", tmp, tmp,
     "--bind", root, root,
+    ...readOnlyGit,
     "--chdir", root,
     "--",
     ...argv,
