@@ -110,6 +110,8 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
     ...optional("webSearch", model.webSearch),
     deniedDirs: [home],
   });
+  // A second Ctrl-C exits at once; no command may outlive the process that started it.
+  interrupts.beforeForcedExit(() => agent.killCommandsNow());
 
   const controller = new AbortController();
   for (const source of [context.signal, interrupts.signal]) {

@@ -42,6 +42,8 @@ export interface Agent {
   interruptCommand(): boolean;
   /** Reaps commands and background tasks and closes the session file. */
   close(): Promise<void>;
+  /** Kills every running command at once, for a process that must exit immediately. */
+  killCommandsNow(): void;
 }
 
 export function createAgent(options: AgentOptions): Agent {
@@ -108,6 +110,7 @@ export function createAgent(options: AgentOptions): Agent {
     tools,
     runTurn: (prompt, signal) => loop.runTurn(prompt, signal),
     interruptCommand: () => commandTools.interruptCommand(),
+    killCommandsNow: () => commandTools.killAllNow(),
     async close() {
       await commandTools.closeAll();
       session.close();

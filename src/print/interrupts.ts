@@ -14,6 +14,8 @@ export interface Interrupts {
   readonly stdoutClosed: boolean;
   /** The exit code an interruption calls for, if one happened. */
   exitCode(): number | undefined;
+  /** Runs just before a forced exit (a second signal): must be synchronous. */
+  beforeForcedExit(cleanup: () => void): void;
   dispose(): void;
 }
 
@@ -54,6 +56,7 @@ function writeStderr(text: string): void {
 export function watchInterrupts(): Interrupts {
   const controller = new AbortController();
   let code: number | undefined;
+  let cleanup: (() => void) | undefined;
   const stop = (exitCode: number) => {
     code ??= exitCode;
     controller.abort();
@@ -63,7 +66,11 @@ export function watchInterrupts(): Interrupts {
   const onSignal = (name: HandledSignal) => {
     if (controller.signal.aborted) {
       writeStderr("mini-agent: stopping now; the next run closes what this one left open\n");
-      process.exit(code ?? SIGNAL_EXIT[name]);
+      try {
+        cleanup?.();
+      } finally {
+        process.exit(code ?? SIGNAL_EXIT[name]);
+      }
     }
     stop(SIGNAL_EXIT[name]);
   };
@@ -79,6 +86,9 @@ export function watchInterrupts(): Interrupts {
       return stdoutClosed;
     },
     exitCode: () => (stdoutClosed && process.exitCode === EXIT.brokenPipe ? EXIT.brokenPipe : code),
+    beforeForcedExit(fn) {
+      cleanup = fn;
+    },
     dispose() {
       for (const [name, handler] of handlers) process.off(name, handler);
     },

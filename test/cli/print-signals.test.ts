@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CLI, cliEnv, collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
-import { waitFor } from "../helpers/processes.js";
+import { processAlive, waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
 
 const STACK = /\n\s+at /;
@@ -63,16 +63,21 @@ describe("print mode under signals and closed pipes", () => {
     if (process.platform === "win32") return;
     const box = makeSandbox();
     // The command ignores SIGTERM, so the first Ctrl-C waits out the kill grace period.
-    const stubborn = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "trap '' TERM; echo ready; sleep 4" } }] }] };
+    // Ignored signals are inherited, so the sleeping grandchild ignores SIGTERM too.
+    const command = "trap '' TERM; sleep 30 & echo sleeper=$!; wait";
+    const stubborn = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command } }] }] };
     const child = startCli(["-p", "run it", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: box.script(stubborn), MINI_AGENT_HOME: box.home } });
     const done = collect(child);
-    await waitFor(() => fileHas(box, '"chunk":"ready'), 15_000, "the command to start");
+    await waitFor(() => fileHas(box, '"chunk":"sleeper='), 15_000, "the command to start");
+    const sleeper = Number(/"chunk":"sleeper=(\d+)/.exec(readFileSync(onlySessionFile(box.home), "utf8"))![1]);
     child.kill("SIGINT");
     await new Promise((resolve) => setTimeout(resolve, 200));
     child.kill("SIGINT");
     const run = await done;
     expect(run.code).toBe(130);
     expect(run.stderr).not.toMatch(STACK);
+    // The forced exit took the stubborn command's whole tree with it.
+    expect(processAlive(sleeper)).toBe(false);
     // Forced: the turn never reached its end; the next run closes the open call.
     expect(eventLines(onlySessionFile(box.home)).some((event) => event.type === "turn.ended")).toBe(false);
     await resumes(box);

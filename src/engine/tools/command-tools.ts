@@ -34,6 +34,8 @@ export interface CommandTools {
   interruptCommand(): boolean;
   /** Kills foreground commands and reaps every background task: call when the session ends. */
   closeAll(): Promise<void>;
+  /** SIGKILLs every command still running, synchronously: for a process about to exit now. */
+  killAllNow(): void;
   /** Pass `sandbox.active` to classifyCommand: only then may workspace-only writes skip asking. */
   sandbox: SandboxStatus;
 }
@@ -74,6 +76,7 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     async closeAll() {
       await Promise.all([foreground.stopAll(), background.closeAll()]);
     },
+    killAllNow: () => runner.killAllNow(),
     sandbox,
   };
 }

@@ -1,7 +1,7 @@
 // Starts one command as a real child process and owns its whole lifetime: both pipes are
 // drained as data arrives, output streams live, and stopping it kills the entire process
 // tree (a process group on POSIX, taskkill /T on Windows) and waits until the tree is gone.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
 export type StopReason = "interrupt" | "timeout" | "abort" | "stop" | "shutdown";
@@ -38,6 +38,11 @@ export interface RunningCommand {
 
 export interface ProcessRunner {
   start(spec: CommandSpec): RunningCommand;
+  /**
+   * Kills every command this runner started that is still running, synchronously, without
+   * waiting: for a process that must exit now (a second Ctrl-C) and cannot await `stop`.
+   */
+  killAllNow(): void;
 }
 
 const IS_WINDOWS = process.platform === "win32";
@@ -151,7 +156,25 @@ async function killTree(pid: number): Promise<void> {
 }
 
 export function createProcessRunner(): ProcessRunner {
-  return { start: startCommand };
+  const live = new Set<number>();
+  return {
+    start(spec) {
+      const command = startCommand(spec);
+      const pid = command.pid;
+      if (pid !== undefined) {
+        live.add(pid);
+        void command.outcome.then(() => live.delete(pid));
+      }
+      return command;
+    },
+    killAllNow() {
+      for (const pid of live) {
+        if (IS_WINDOWS) spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+        else signalGroup(pid, "SIGKILL");
+      }
+      live.clear();
+    },
+  };
 }
 
 function startCommand(spec: CommandSpec): RunningCommand {
