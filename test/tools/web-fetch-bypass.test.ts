@@ -1,29 +1,11 @@
 // Spellings of inward addresses a URL parser or resolver might let through: numeric IPv4
 // forms, IPv4-mapped and NAT64 IPv6, unspecified addresses, trailing-dot and *.localhost
 // names, userinfo, and redirects to other schemes. A real local server counts what arrives.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forbiddenAddressReason, type Resolver } from "../../src/engine/tools/net-guard.js";
 import { createWebFetchTool } from "../../src/engine/tools/web-fetch.js";
 import { runError } from "./tree.js";
-
-const servers: http.Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
-
-async function serve(handler: http.RequestListener) {
-  const state = { hits: 0, port: 0 };
-  const server = http.createServer((req, res) => {
-    state.hits++;
-    handler(req, res);
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  state.port = (server.address() as AddressInfo).port;
-  return state;
-}
+import { serve } from "../helpers/counting-server.js";
 
 /** Every name resolves inward, as a hostile DNS server would answer. */
 const inwardDns: Resolver = async () => [{ address: "127.0.0.1", family: 4 }];

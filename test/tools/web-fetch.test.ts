@@ -1,29 +1,11 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forbiddenAddressReason, type Resolver } from "../../src/engine/tools/net-guard.js";
 import { createWebFetchTool } from "../../src/engine/tools/web-fetch.js";
 import { run, runError } from "./tree.js";
+import { serve } from "../helpers/counting-server.js";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-const servers: http.Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
-
-/** A real local server; `hits` counts requests that reached it. */
-async function serve(handler: Handler) {
-  const state = { hits: 0, port: 0 };
-  const server = http.createServer((req, res) => {
-    state.hits++;
-    handler(req, res);
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  state.port = (server.address() as AddressInfo).port;
-  return state;
-}
-
 const redirect = (to: string): Handler => (_req, res) => res.writeHead(302, { location: to }).end();
 const PAGE = `<!doctype html><html><head><title>Test &amp; Page</title><style>.x{}</style><script>alert(1)</script></head>
 <body><h1>Hello</h1><p>First <b>para</b> with a <a href="https://example.com/x">link</a>.</p><ul><li>one</li><li>two &lt;3</li></ul>
