@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
-import { isBinaryFile } from "./file-text.js";
+import { isBinaryFileSync } from "./file-text.js";
 import { HitCollector, includeMatcher, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { isInside } from "./jail-symlinks.js";
 import type { Jail } from "./jail.js";
@@ -56,9 +56,9 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
 export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Promise<GrepOutcome> {
   const hits = new HitCollector();
   const include = includeMatcher(query.include);
-  // Hits wait per file until we know whether the file is binary by our definition.
-  const files = new Map<string, { binary?: boolean; queue: GrepHit[] }>();
-  const checks: Promise<void>[] = [];
+  // Whether each file with hits is left out: denied, outside the include filter, or binary
+  // by our definition (checked once, on its first hit).
+  const skipped = new Map<string, boolean>();
   const child = spawn(rg, ripgrepArgs(query, jail), { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
@@ -69,27 +69,13 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
     if (nul < 0 || colon < 0) return;
     const file = path.resolve(jail.root, line.slice(0, nul));
     const hit: GrepHit = { file, line: Number(line.slice(nul + 1, colon)), text: line.slice(colon + 1) };
-    let state = files.get(file);
-    if (!state) {
+    let skip = skipped.get(file);
+    if (skip === undefined) {
       // rg applies types only while walking, and knows nothing of denied names.
-      const excluded = jail.deniedReason(file) !== undefined || (include !== undefined && !include(relativeTo(query, file)));
-      state = { binary: excluded ? true : undefined, queue: [] };
-      files.set(file, state);
-      if (!excluded) {
-        const settle = state;
-        checks.push(
-          isBinaryFile(file)
-            .catch(() => true)
-            .then((binary) => {
-              settle.binary = binary;
-              if (!binary) for (const queued of settle.queue) if (!hits.full) hits.add(queued);
-              settle.queue = [];
-            }),
-        );
-      }
+      skip = jail.deniedReason(file) !== undefined || (include !== undefined && !include(relativeTo(query, file))) || isBinary(file);
+      skipped.set(file, skip);
     }
-    if (state.binary === undefined) state.queue.push(hit);
-    else if (!state.binary && !hits.full) hits.add(hit);
+    if (!skip && !hits.full) hits.add(hit);
   };
 
   let partial = "";
@@ -105,11 +91,18 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
     child.on("close", resolve);
   });
   if (partial) onLine(partial);
-  await Promise.all(checks);
   query.signal?.throwIfAborted();
   if (code === 2 && /regex parse error|error parsing regex/i.test(stderr)) throw new RipgrepPatternError(stderr.trim());
   if (code === 2 && hits.total === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
   return hits.finish();
+}
+
+function isBinary(file: string): boolean {
+  try {
+    return isBinaryFileSync(file);
+  } catch {
+    return true; // vanished since rg read it: nothing to show
+  }
 }
 
 function relativeTo(query: GrepQuery, file: string): string {

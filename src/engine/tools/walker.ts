@@ -71,11 +71,13 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
   const startChain = includeIgnored ? undefined : await loadIgnoreChain(jail.root, start);
   const prefix = start.endsWith(path.sep) ? start : start + path.sep;
   // Each directory's own rules are loaded when its entries are read (they decide those).
-  const stack: { dir: string; parent?: IgnoreChain }[] = [{ dir: start }];
+  // A directory's listing is requested as soon as the directory is found, so the thread
+  // pool reads ahead while the consumer (grep, glob) works through the files before it.
+  const stack: { dir: string; entries: Promise<Dirent[]>; parent?: IgnoreChain }[] = [{ dir: start, entries: readEntries(start) }];
   while (stack.length > 0) {
     signal?.throwIfAborted();
-    const { dir, parent } = stack.pop()!;
-    const entries = await readEntries(dir);
+    const { dir, parent, entries: listing } = stack.pop()!;
+    const entries = await listing;
     const chain = dir === start ? startChain : parent && (await childChain(parent, dir, new Set(entries.map((e) => e.name))));
     const subdirs: string[] = [];
     for (const entry of classify(jail, dir, entries, chain)) {
@@ -88,6 +90,6 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
       }
     }
     // Reversed so the stack pops them in name order.
-    for (const sub of subdirs.reverse()) stack.push({ dir: sub, parent: chain });
+    for (const sub of subdirs.reverse()) stack.push({ dir: sub, entries: readEntries(sub), parent: chain });
   }
 }
