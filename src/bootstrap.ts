@@ -1,5 +1,6 @@
 // The composition root: config → provider → session → tools → approval → engine → renderer.
 // Nothing else in the codebase decides which concrete pieces are used.
+import { existsSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
@@ -80,6 +81,10 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
   const output = context.output ?? processOutput(interrupts);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
   const home = path.resolve(agentHome(env, os.homedir()));
+  if (existsSync(home) && !statSync(home).isDirectory()) {
+    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
+    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
+  }
 
   const model = await resolveModel({ options, env, cwd, version: context.version, warn, info: (line) => output.stderr(`${line}\n`) });
 

@@ -113,7 +113,7 @@ describe("resuming damaged or unusual sessions", () => {
     writeFileSync(home, "x");
     const run = await runCli(["-p", "task"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: home } });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(home);
+    expect(run.stderr).toContain(`MINI_AGENT_HOME ${home} is not a directory`);
     expect(run.stderr).not.toMatch(STACK);
   });
 
