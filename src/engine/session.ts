@@ -5,7 +5,8 @@ import path from "node:path";
 
 /** A readable, collision-safe folder name for a workspace: its basename plus a hash of the full path. */
 export function workspaceKey(cwd: string): string {
-  const resolved = path.resolve(cwd);
+  // Windows shells keep the drive letter as typed (`cd c:\src`); C: and c: are one folder.
+  const resolved = process.platform === "win32" ? path.resolve(cwd).replace(/^[a-z]:/, (drive) => drive.toUpperCase()) : path.resolve(cwd);
   const base = path.basename(resolved).replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 40) || "root";
   const hash = createHash("sha256").update(resolved).digest("hex").slice(0, 10);
   return `${base}-${hash}`;

@@ -16,7 +16,8 @@ function holder(pid: number, since: number, host = os.hostname()): string {
 }
 
 async function withSleeper<T>(use: (pid: number) => T): Promise<T> {
-  const child = spawn("sleep", ["10"], { stdio: "ignore" });
+  // node rather than `sleep`, which Windows does not have; kill(pid, 0) works there too.
+  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 10_000)"], { stdio: "ignore" });
   await new Promise((resolve) => child.once("spawn", resolve));
   try {
     return use(child.pid!);
@@ -35,7 +36,6 @@ describe("session lock", () => {
   });
 
   it("refuses while a live process that started before the lock holds it", async () => {
-    if (process.platform === "win32") return;
     const file = lockFile();
     await withSleeper((pid) => {
       writeFileSync(file, holder(pid, Date.now() + 60_000));

@@ -1,4 +1,5 @@
 // Watching real processes from tests: liveness (a zombie counts as gone) and polling.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
 /** Is the process still running? A zombie (dead, not yet reaped by init) counts as gone. */
@@ -8,7 +9,8 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
-  if (!existsSync("/proc")) return true;
+  if (process.platform === "win32") return true;
+  if (!existsSync("/proc")) return !psSaysZombie(pid);
   try {
     return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
@@ -23,4 +25,10 @@ export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = "
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Without /proc (macOS), ps tells a zombie apart; kill(pid, 0) still succeeds on one. */
+function psSaysZombie(pid: number): boolean {
+  const ps = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" });
+  return ps.status === 0 && ps.stdout.trim().startsWith("Z");
 }

@@ -45,9 +45,24 @@ export interface RunOptions {
   input?: string;
 }
 
+/**
+ * Variables Windows itself needs in a child: without SystemRoot, Winsock cannot load its
+ * providers (no sockets, so no fake provider server), and cmd.exe needs ComSpec and PATHEXT.
+ */
+const WINDOWS_SYSTEM_VARS = ["SystemRoot", "SystemDrive", "windir", "ComSpec", "PATHEXT", "TEMP", "TMP"];
+
 /** A clean environment: only PATH and HOME from ours, plus what the test passes. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), ...extra };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), ...extra };
+  if (process.platform === "win32") {
+    for (const name of WINDOWS_SYSTEM_VARS) {
+      const value = process.env[name];
+      if (value !== undefined && env[name] === undefined) env[name] = value;
+    }
+    // os.homedir() reads USERPROFILE on Windows: the test's HOME must be the child's home there too.
+    env.USERPROFILE = env.HOME;
+  }
+  return env;
 }
 
 export function startCli(args: string[], options: RunOptions): ChildProcess {

@@ -1,5 +1,5 @@
 // run_command against real child processes in a real temp directory.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -23,7 +23,8 @@ function context(overrides: Partial<ToolContext> = {}): ToolContext {
 }
 
 beforeEach(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), "run-command-"));
+  // Resolved: on macOS the temp dir is a symlink (/var → /private/var) and `pwd` prints the real path.
+  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "run-command-")));
   foreground = new ForegroundCommands();
   tool = createRunCommandTool({ root, runner: createProcessRunner(), foreground });
 });

@@ -1,5 +1,6 @@
 // The scripted model behind FAKE_LLM: the format, its validation, and the built-in demo.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 const scriptedCall = z.object({
@@ -59,7 +60,8 @@ export const DEMO_SCRIPT: FakeScript = {
 /** Reads FAKE_LLM: "1" means the demo, anything else is a path to a script file. */
 export function loadFakeScript(setting: string, cwd: string): FakeScript {
   if (setting === "1" || setting === "true") return DEMO_SCRIPT;
-  const file = setting.startsWith("/") ? setting : `${cwd}/${setting}`;
+  // path.isAbsolute, not a leading "/": on Windows an absolute script path starts with a drive (C:\…)
+  const file = path.isAbsolute(setting) ? setting : path.join(cwd, setting);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));

@@ -35,7 +35,8 @@ export interface JailOptions {
 }
 
 function expandHome(p: string, home: string): string {
-  return p === "~" || p.startsWith("~/") ? path.join(home, p.slice(1)) : p;
+  // `~\docs` is how a Windows user writes it; path.sep is "/" elsewhere, so nothing changes there.
+  return p === "~" || p.startsWith("~/") || p.startsWith(`~${path.sep}`) ? path.join(home, p.slice(1)) : p;
 }
 
 export function createJail(workspaceRoot: string, options: JailOptions = {}): Jail {
