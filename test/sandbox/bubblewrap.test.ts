@@ -52,9 +52,11 @@ describe("sandboxed run_command", () => {
     const etc = await run(`touch /etc/${marker}`);
     expect(etc.isError).toBe(true);
     expect(existsSync(`/etc/${marker}`)).toBe(false);
-    const home = await run(`echo x > "$HOME/${marker}"`);
+    // The account's real home (from the password database): the suite's HOME is a temp dir.
+    const realHome = os.userInfo().homedir;
+    const home = await run(`echo x > "${realHome}/${marker}"`);
     expect(home.isError).toBe(true);
-    expect(existsSync(path.join(os.homedir(), marker))).toBe(false);
+    expect(existsSync(path.join(realHome, marker))).toBe(false);
     const inside = await run("echo inside > made.txt && mkdir -p sub && touch sub/a");
     expect(inside.content).toContain("exit code: 0");
     expect(readFileSync(path.join(root, "made.txt"), "utf8")).toBe("inside\n");
