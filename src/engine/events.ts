@@ -33,7 +33,18 @@ export const payloads = {
   "turn.started": z.object({ turnId: z.string(), prompt: z.string() }),
   "step.started": z.object({ round: z.number().int().positive() }),
   "assistant.delta": z.object({ text: z.string() }),
-  "thinking.delta": z.object({ text: z.string(), signature: z.string().optional() }),
+  "thinking.delta": z.object({
+    text: z.string(),
+    /** Replaces the current block's signature (Anthropic signature, Responses encrypted_content). */
+    signature: z.string().optional(),
+    /**
+     * Starts a new thinking block (Anthropic sends several per turn, each signed on its own);
+     * without it the text continues the current block.
+     */
+    newBlock: z.boolean().optional(),
+  }),
+  /** An Anthropic redacted_thinking block: opaque data the next request must carry back unchanged. */
+  "thinking.redacted": z.object({ data: z.string() }),
   "tool.call": toolCall,
   "step.ended": z.object({
     round: z.number().int().positive(),

@@ -68,7 +68,14 @@ export function createLoop(options: LoopOptions) {
           if (part.text) publish("assistant.delta", { text: part.text });
           break;
         case "thinking":
-          publish("thinking.delta", { text: part.text, ...(part.signature ? { signature: part.signature } : {}) });
+          publish("thinking.delta", {
+            text: part.text,
+            ...(part.signature ? { signature: part.signature } : {}),
+            ...(part.newBlock ? { newBlock: true } : {}),
+          });
+          break;
+        case "redacted_thinking":
+          publish("thinking.redacted", { data: part.data });
           break;
         case "tool_call": {
           const call = { callId: part.id, name: part.name, arguments: part.arguments };

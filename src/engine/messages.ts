@@ -14,14 +14,32 @@ export interface AssistantToolCall {
   arguments: string;
 }
 
+/**
+ * One block of a turn's reasoning, in the order the model produced it. Anthropic rejects a
+ * tool-using turn whose blocks come back merged, reordered or without their own signature,
+ * so blocks are kept apart rather than as one string.
+ */
+export type ThinkingBlock =
+  | {
+      kind: "thinking";
+      text: string;
+      /** Anthropic's signature over this block, or the Responses API's encrypted_content; verbatim. */
+      signature?: string;
+    }
+  /** Anthropic's redacted_thinking: opaque, encrypted, sent back unchanged. */
+  | { kind: "redacted"; data: string };
+
 export type Message =
   | { role: "user"; content: string }
   | {
       role: "assistant";
       text: string;
-      thinking?: string;
-      /** Anthropic's signature over the thinking block, carried back verbatim. */
-      thinkingSignature?: string;
+      thinkingBlocks?: ThinkingBlock[];
       toolCalls: AssistantToolCall[];
     }
   | { role: "tool"; callId: string; name: string; content: string; isError: boolean; images?: ToolImage[] };
+
+/** The readable reasoning of a turn as one string, for APIs that take it that way (chat-style echo). */
+export function thinkingText(blocks: readonly ThinkingBlock[]): string {
+  return blocks.map((block) => (block.kind === "thinking" ? block.text : "")).join("");
+}

@@ -1,7 +1,7 @@
 // Session state is a fold over events. The live session and a cold rebuild from the wire
 // file run this same reducer, so a resumed session is the live one by construction.
 import type { AgentEvent, Usage } from "./events.js";
-import type { AssistantToolCall, Message } from "./messages.js";
+import type { AssistantToolCall, Message, ThinkingBlock } from "./messages.js";
 
 export interface UsageTotals {
   inputTokens: number;
@@ -38,8 +38,8 @@ export interface SessionState {
 
 interface PendingAssistant {
   text: string;
-  thinking: string;
-  thinkingSignature: string | undefined;
+  /** Kept block by block, in stream order: Anthropic checks each block's own signature. */
+  thinkingBlocks: ThinkingBlock[];
   toolCalls: AssistantToolCall[];
 }
 
@@ -57,8 +57,28 @@ export function initialState(): SessionState {
 }
 
 function ensurePending(state: SessionState): PendingAssistant {
-  state.pending ??= { text: "", thinking: "", thinkingSignature: undefined, toolCalls: [] };
+  state.pending ??= { text: "", thinkingBlocks: [], toolCalls: [] };
   return state.pending;
+}
+
+/**
+ * A delta continues the last block unless it opens one. Sessions written before blocks
+ * existed have no `newBlock`, so their thinking folds into one block with the last signature,
+ * exactly what they used to hold.
+ */
+function addThinking(pending: PendingAssistant, event: Extract<AgentEvent, { type: "thinking.delta" }>): void {
+  let block = pending.thinkingBlocks.at(-1);
+  if (event.newBlock || block?.kind !== "thinking") {
+    block = { kind: "thinking", text: "" };
+    pending.thinkingBlocks.push(block);
+  }
+  block.text += event.text;
+  if (event.signature) block.signature = event.signature;
+}
+
+/** A block worth keeping a message for: some reasoning, a signature or opaque data. */
+function blockSaysSomething(block: ThinkingBlock): boolean {
+  return block.kind === "redacted" || block.text !== "" || block.signature !== undefined;
 }
 
 /** Moves a streamed assistant message into the conversation (keeping what arrived). */
@@ -66,12 +86,11 @@ function flushPending(state: SessionState): void {
   const pending = state.pending;
   if (!pending) return;
   state.pending = undefined;
-  if (!pending.text && !pending.thinking && pending.toolCalls.length === 0) return;
+  if (!pending.text && !pending.thinkingBlocks.some(blockSaysSomething) && pending.toolCalls.length === 0) return;
   state.messages.push({
     role: "assistant",
     text: pending.text,
-    ...(pending.thinking ? { thinking: pending.thinking } : {}),
-    ...(pending.thinkingSignature ? { thinkingSignature: pending.thinkingSignature } : {}),
+    ...(pending.thinkingBlocks.length > 0 ? { thinkingBlocks: pending.thinkingBlocks } : {}),
     toolCalls: pending.toolCalls,
   });
 }
@@ -131,12 +150,12 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
     case "assistant.delta":
       ensurePending(state).text += event.text;
       break;
-    case "thinking.delta": {
-      const pending = ensurePending(state);
-      pending.thinking += event.text;
-      if (event.signature) pending.thinkingSignature = event.signature;
+    case "thinking.delta":
+      addThinking(ensurePending(state), event);
       break;
-    }
+    case "thinking.redacted":
+      ensurePending(state).thinkingBlocks.push({ kind: "redacted", data: event.data });
+      break;
     case "tool.call": {
       const call = { id: event.callId, name: event.name, arguments: event.arguments };
       ensurePending(state).toolCalls.push(call);

@@ -46,6 +46,28 @@ function toolUseTurn(id: string, name: string, json: string): Step {
   );
 }
 
+/** Two signed thinking blocks and a redacted one before a tool_use, as one streamed turn. */
+function thinkingToolTurn(): Step {
+  const thinking = (index: number, text: string, signature: string) => [
+    blockStart(index, { type: "thinking", thinking: "", signature: "" }),
+    blockDelta(index, { type: "thinking_delta", thinking: text }),
+    blockDelta(index, { type: "signature_delta", signature }),
+    blockStop(index),
+  ];
+  return sse(
+    messageStart(),
+    ...thinking(0, "Read the list.", "sig-1"),
+    blockStart(1, { type: "redacted_thinking", data: "EmwKAhgBopaque" }),
+    blockStop(1),
+    ...thinking(2, "Then count.", "sig-2"),
+    blockStart(3, { type: "tool_use", id: "toolu_01Read", name: "read_file", input: {} }),
+    blockDelta(3, { type: "input_json_delta", partial_json: '{"path":"todo.md"}' }),
+    blockStop(3),
+    messageDelta("tool_use"),
+    MESSAGE_STOP,
+  );
+}
+
 describe("mini-agent -p against Anthropic", () => {
   it("answers with text and sends the key, anthropic-version and cache breakpoints", async () => {
     const server = await serve([anthropicText("Hi ", "there.")]);
@@ -98,5 +120,30 @@ describe("mini-agent -p against Anthropic", () => {
     expect(results[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_01Read" });
     expect(String(results[0]!["content"])).toContain("- fix bug");
     expect(results[0]).not.toHaveProperty("is_error");
+  });
+
+  it("sends every thinking block back in order with its own signature, redacted data verbatim, also after -c", async () => {
+    const server = await serve([thinkingToolTurn(), anthropicText("Two items."), anthropicText("Still two.")]);
+    const box = providerSandbox();
+    writeFileSync(path.join(box.workspace, "todo.md"), "- buy milk\n- fix bug\n");
+    const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url };
+    const first = await box.run(["-p", "how many items?", "--yes"], env);
+    expect(first.code, first.stderr).toBe(0);
+    // A new process: the conversation is rebuilt by folding the session file.
+    const resumed = await box.run(["-p", "still?", "-c", "--yes"], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toBe("Still two.\n");
+
+    const turn = [
+      { type: "thinking", thinking: "Read the list.", signature: "sig-1" },
+      { type: "redacted_thinking", data: "EmwKAhgBopaque" },
+      { type: "thinking", thinking: "Then count.", signature: "sig-2" },
+      { type: "tool_use", id: "toolu_01Read", name: "read_file", input: { path: "todo.md" } },
+    ];
+    expect(server.requests).toHaveLength(3);
+    expect(messagesOf(server, 1)[1]!["content"]).toEqual(turn);
+    const afterResume = messagesOf(server, 2);
+    expect(afterResume.map((message) => message["role"])).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(afterResume[1]!["content"]).toEqual(turn);
   });
 });

@@ -87,7 +87,7 @@ describe("Anthropic adapter", () => {
     });
   });
 
-  it("streams thinking, keeps the last signature (signature_delta replaces), and skips redacted blocks' text", async () => {
+  it("streams thinking, keeps the last signature (signature_delta replaces), and passes redacted blocks through opaque", async () => {
     server = await startFakeAnthropicServer([
       sse(
         messageStart(),
@@ -109,6 +109,7 @@ describe("Anthropic adapter", () => {
     const { parts } = await collect(await build(anthropicConfig(server.url)));
     expect(thinkingOf(parts)).toBe("The port is probably in src/app.ts; read it before answering.");
     expect(ofType(parts, "thinking").filter((p) => p.signature).map((p) => p.signature)).toEqual(["EqQBCkgIexampleSignature=="]);
+    expect(ofType(parts, "redacted_thinking")).toEqual([{ type: "redacted_thinking", data: "EmwKAhgBexampleOpaque" }]);
     expect(textOf(parts)).toBe("8080");
   });
 
@@ -121,8 +122,7 @@ describe("Anthropic adapter", () => {
         {
           role: "assistant",
           text: "Reading it.",
-          thinking: "Need to read the file.",
-          thinkingSignature: "EqQBCkgIexample",
+          thinkingBlocks: [{ kind: "thinking", text: "Need to read the file.", signature: "EqQBCkgIexample" }],
           toolCalls: [
             { id: "toolu_01Read", name: "read_file", arguments: '{"path":"src/app.ts"}' },
             { id: "functions.list_dir:1", name: "list_dir", arguments: "not json" },
@@ -159,7 +159,7 @@ describe("Anthropic adapter", () => {
     server = await startFakeAnthropicServer([anthropicText("a"), anthropicText("b"), anthropicText("c")]);
     const history = request([
       { role: "user", content: "q" },
-      { role: "assistant", text: "a", thinking: "unsigned, from another provider", toolCalls: [] },
+      { role: "assistant", text: "a", thinkingBlocks: [{ kind: "thinking", text: "unsigned, from another provider" }], toolCalls: [] },
       { role: "user", content: "q2" },
     ]);
     await collect(await build(anthropicConfig(server.url, { thinking: "off" })), history);

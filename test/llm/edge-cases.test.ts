@@ -219,7 +219,7 @@ describe("PROVIDERS.md §7 edge cases (chat completions)", () => {
     ]);
     const history = request([
       { role: "user", content: "q" },
-      { role: "assistant", text: "a", thinking: "thought", toolCalls: [] },
+      { role: "assistant", text: "a", thinkingBlocks: [{ kind: "thinking", text: "thought" }], toolCalls: [] },
       { role: "user", content: "q2" },
     ]);
     const deepseek = await build(kimiConfig(server.url, { provider: "deepseek", thinkingDialect: "deepseek", reasoningEcho: true }));

@@ -118,7 +118,7 @@ describe("OpenAI chat adapter", () => {
         {
           role: "assistant",
           text: "Let me look.",
-          thinking: "The user wants the port; read the file first.",
+          thinkingBlocks: [{ kind: "thinking", text: "The user wants the port; read the file first." }],
           toolCalls: [{ id: "functions.read_file:0", name: "read_file", arguments: '{"path":"src/app.ts"}' }],
         },
         { role: "tool", callId: "functions.read_file:0", name: "read_file", content: "export const port = 8080;\n", isError: false },

@@ -76,7 +76,7 @@ describe("OpenAI responses adapter", () => {
       await responsesProvider(server),
       request([
         { role: "user", content: "What port?" },
-        { role: "assistant", text: "Checking.", thinking: "**Finding the port**", thinkingSignature: "gAAAA-b", toolCalls: [{ id: "functions.read_file:0", name: "read_file", arguments: '{"path":"src/app.ts"}' }] },
+        { role: "assistant", text: "Checking.", thinkingBlocks: [{ kind: "thinking", text: "**Finding the port**", signature: "gAAAA-b" }], toolCalls: [{ id: "functions.read_file:0", name: "read_file", arguments: '{"path":"src/app.ts"}' }] },
         { role: "tool", callId: "functions.read_file:0", name: "read_file", content: "export const port = 8080;\n", isError: false },
       ]),
     );
@@ -86,6 +86,32 @@ describe("OpenAI responses adapter", () => {
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "Checking." }] },
       { type: "function_call", call_id: "functions_read_file_0", name: "read_file", arguments: '{"path":"src/app.ts"}' },
       { type: "function_call_output", call_id: "functions_read_file_0", output: "export const port = 8080;\n" },
+    ]);
+  });
+
+  it("keeps each reasoning item as its own block and sends each back with its own encrypted_content", async () => {
+    const reasoningItem = (n: number, summary: string): [string, Record<string, unknown>][] => [
+      ["response.output_item.added", { output_index: n, item: { id: `rs_${n}`, type: "reasoning", summary: [] } }],
+      ["response.reasoning_summary_text.delta", { item_id: `rs_${n}`, output_index: n, summary_index: 0, delta: summary }],
+      ["response.output_item.done", { output_index: n, item: { id: `rs_${n}`, type: "reasoning", summary: [], encrypted_content: `enc-${n}` } }],
+    ];
+    const stream = responsesEvents([...reasoningItem(0, "First."), ...reasoningItem(1, "Second."), ["response.completed", { response: responseObject({ status: "completed" }) }]]);
+    server = await startScriptedServer([status(404, {}), sse(...stream), sse(...sampleStream())]);
+    const provider = await responsesProvider(server);
+    const { parts } = await collect(provider);
+    expect(ofType(parts, "thinking")).toEqual([
+      { type: "thinking", text: "", newBlock: true },
+      { type: "thinking", text: "First." },
+      { type: "thinking", text: "", signature: "enc-0" },
+      { type: "thinking", text: "", newBlock: true },
+      { type: "thinking", text: "Second." },
+      { type: "thinking", text: "", signature: "enc-1" },
+    ]);
+    const blocks = [{ kind: "thinking", text: "First.", signature: "enc-0" }, { kind: "thinking", text: "Second.", signature: "enc-1" }] as const;
+    await collect(provider, request([{ role: "user", content: "q" }, { role: "assistant", text: "a", thinkingBlocks: [...blocks], toolCalls: [] }, { role: "user", content: "q2" }]));
+    expect((server.json(2)["input"] as unknown[]).slice(1, 3)).toEqual([
+      { type: "reasoning", summary: [{ type: "summary_text", text: "First." }], encrypted_content: "enc-0" },
+      { type: "reasoning", summary: [{ type: "summary_text", text: "Second." }], encrypted_content: "enc-1" },
     ]);
   });
 

@@ -1,5 +1,6 @@
 // Anthropic stream events → normalised parts (PROVIDERS.md §4.3-4.6). Blocks are tracked by
-// index; signatures replace, usage overwrites, unknown events and blocks are ignored.
+// index; each thinking or redacted_thinking block opens a block of its own downstream;
+// signatures replace, usage overwrites, unknown events and blocks are ignored.
 import type { FinishReason, StreamPart } from "./provider.js";
 import { anthropicUsage } from "./usage.js";
 import { WireError, isRecord, wireErrorFromPayload } from "./wire-error.js";
@@ -47,11 +48,7 @@ export class AnthropicStreamState {
           ...(typeof block["name"] === "string" ? { name: block["name"] } : {}),
           json: "",
         });
-        // Text that arrives in the start block itself (rare, but legal).
-        if (block["type"] === "text" && typeof block["text"] === "string" && block["text"] !== "") {
-          return [{ type: "text", text: block["text"] }];
-        }
-        return [];
+        return this.start(block);
       }
       case "content_block_delta":
         return this.delta(index, isRecord(event["delta"]) ? event["delta"] : {});
@@ -70,6 +67,27 @@ export class AnthropicStreamState {
         throw wireErrorFromPayload(event, "the provider reported an error mid-stream");
       default:
         return []; // ping and event types added after this was written
+    }
+  }
+
+  private start(block: Record<string, unknown>): StreamPart[] {
+    const text = (key: string): string => {
+      const value = block[key];
+      return typeof value === "string" ? value : "";
+    };
+    switch (block["type"]) {
+      // Text that arrives in the start block itself (rare, but legal).
+      case "text":
+        return text("text") !== "" ? [{ type: "text", text: text("text") }] : [];
+      // Each thinking block is its own block in the engine too: its signature (arriving just
+      // before its stop) belongs to it alone, and the API checks them one by one (§4.4).
+      case "thinking":
+        return [{ type: "thinking", text: text("thinking"), newBlock: true }];
+      // Opaque and complete in the start event, no deltas: carried back unchanged.
+      case "redacted_thinking":
+        return text("data") !== "" ? [{ type: "redacted_thinking", data: text("data") }] : [];
+      default:
+        return [];
     }
   }
 

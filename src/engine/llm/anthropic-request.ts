@@ -1,7 +1,7 @@
 // Engine messages → an Anthropic Messages request (PROVIDERS.md §4.2): tool_result blocks
-// first in the next user message, signed thinking carried back unmodified, cache breakpoints
+// first in the next user message, thinking blocks carried back unmodified, cache breakpoints
 // on the system prompt and the tool list (both are stable across a session).
-import type { Message } from "../messages.js";
+import type { Message, ThinkingBlock } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";
 import { anthropicThinking } from "./thinking.js";
 import { hasImages, textWithoutImages } from "./tool-images.js";
@@ -78,15 +78,25 @@ function toolResult(message: Extract<Message, { role: "tool" }>, options: Anthro
 }
 
 function assistantBlocks(message: Extract<Message, { role: "assistant" }>, thinkingOn: boolean): Block[] {
-  const blocks: Block[] = [];
-  // Only signed thinking can go back; unsigned text (from another provider) would be a 400.
-  if (thinkingOn && message.thinkingSignature && message.thinking !== undefined) {
-    blocks.push({ type: "thinking", thinking: message.thinking, signature: message.thinkingSignature });
-  }
+  const blocks: Block[] = thinkingOn ? reasoningBlocks(message.thinkingBlocks ?? []) : [];
   if (message.text !== "") blocks.push({ type: "text", text: message.text });
   for (const call of message.toolCalls) {
     blocks.push({ type: "tool_use", id: safeCallId(call.id), name: call.name, input: argumentsObject(call.arguments) });
   }
-  // A turn with only thinking in it says nothing; drop it rather than send a lone block.
-  return blocks.some((b) => b["type"] !== "thinking") ? blocks : [];
+  // A turn with only thinking in it says nothing; drop it rather than send lone blocks.
+  return blocks.some((b) => b["type"] !== "thinking" && b["type"] !== "redacted_thinking") ? blocks : [];
+}
+
+/**
+ * Every block of every turn goes back (PROVIDERS.md names no turn that may be stripped),
+ * one by one, in stream order, each with its own signature: a merged, reordered or re-signed
+ * block is a 400. Unsigned text (from another provider) cannot be sent at all.
+ */
+function reasoningBlocks(blocks: readonly ThinkingBlock[]): Block[] {
+  const out: Block[] = [];
+  for (const block of blocks) {
+    if (block.kind === "redacted") out.push({ type: "redacted_thinking", data: block.data });
+    else if (block.signature) out.push({ type: "thinking", thinking: block.text, signature: block.signature });
+  }
+  return out;
 }

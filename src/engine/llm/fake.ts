@@ -1,7 +1,7 @@
 // A scripted model that streams like a real one: small deltas, tool calls, usage, finish.
 // Request N gets scripted turn N; later requests get `after`.
 import { appendFileSync } from "node:fs";
-import type { Message } from "../messages.js";
+import { thinkingText, type Message } from "../messages.js";
 import { LAST_RESULT_PLACEHOLDER, type FakeScript, type ScriptedTurn } from "./fake-script.js";
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "./provider.js";
 
@@ -30,7 +30,7 @@ function estimateTokens(request: ModelRequest): number {
     if (message.role === "user") chars += message.content.length;
     else if (message.role === "tool") chars += message.content.length;
     else {
-      chars += message.text.length + (message.thinking?.length ?? 0);
+      chars += message.text.length + thinkingText(message.thinkingBlocks ?? []).length;
       for (const call of message.toolCalls) chars += call.name.length + call.arguments.length;
     }
   }

@@ -1,6 +1,6 @@
 // Engine messages → an OpenAI Chat Completions request body (PROVIDERS.md §2.1), with the
 // per-provider differences: thinking fields, reasoning sent back, Kimi's empty-content rule.
-import type { Message } from "../messages.js";
+import { thinkingText, type Message } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";
 import { chatThinkingFields, type ThinkingDialect } from "./thinking.js";
 import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
@@ -83,7 +83,10 @@ function convertMessage(message: Message, options: ChatBodyOptions): Record<stri
       } else if (message.text === "") {
         return undefined; // nothing to send (e.g. a step cut off before any text)
       }
-      if (options.reasoningEcho && message.thinking !== undefined) out[options.reasoningKey] = message.thinking;
+      // Chat-style APIs take reasoning as one string: the blocks' text, joined.
+      if (options.reasoningEcho && message.thinkingBlocks?.some((block) => block.kind === "thinking")) {
+        out[options.reasoningKey] = thinkingText(message.thinkingBlocks);
+      }
       return out;
     }
   }

@@ -16,6 +16,8 @@ export class ResponsesStreamState {
   private usage: UsagePart | undefined;
   private finishReason: FinishReason | undefined;
   private lastSummary: string | undefined;
+  /** Reasoning items whose thinking block is open (by item id). */
+  private readonly reasoningItems = new Set<string>();
   /** A terminal event (completed / incomplete) arrived. */
   done = false;
 
@@ -79,12 +81,25 @@ export class ResponsesStreamState {
       if (event["type"] === "response.output_item.done" && typeof item["arguments"] === "string") call.args = item["arguments"];
       this.calls.set(itemId, call);
     }
-    if (item["type"] === "reasoning" && event["type"] === "response.output_item.done") {
-      // The encrypted reasoning travels back as the turn's thinking signature.
-      const encrypted = str(item["encrypted_content"]);
-      if (encrypted !== "") return [{ type: "thinking", text: "", signature: encrypted }];
-    }
+    if (item["type"] === "reasoning") return this.reasoningItem(event["type"], str(item["id"]) || `output_${outputIndex}`, item);
     return [];
+  }
+
+  /**
+   * One reasoning item is one thinking block: its summary is the text and its encrypted
+   * content the block's signature, so each item goes back in its own place. Output items
+   * stream one after another, so deltas and the signature land on the block opened last.
+   */
+  private reasoningItem(type: unknown, itemId: string, item: Record<string, unknown>): StreamPart[] {
+    const opened = this.reasoningItems.has(itemId);
+    this.reasoningItems.add(itemId);
+    if (type === "response.output_item.added") {
+      this.lastSummary = undefined;
+      return opened ? [] : [{ type: "thinking", text: "", newBlock: true }];
+    }
+    const encrypted = str(item["encrypted_content"]);
+    if (encrypted === "" && opened) return [];
+    return [{ type: "thinking", text: "", ...(encrypted !== "" ? { signature: encrypted } : {}), ...(opened ? {} : { newBlock: true }) }];
   }
 
   private callFor(event: Record<string, unknown>): PendingCall | undefined {

@@ -1,6 +1,6 @@
 // Engine messages → an OpenAI Responses request (PROVIDERS.md §3.1, §3.5). We run stateless
 // (store: false) and resend the whole conversation, with each turn's encrypted reasoning
-// (kept in the message's thinkingSignature) in its original place.
+// (kept as the signature of its thinking block) in its original place.
 import type { Message } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";
 import { responsesReasoning } from "./thinking.js";
@@ -62,11 +62,14 @@ function convertMessage(message: Message, options: ResponsesBodyOptions): Record
     case "assistant": {
       const items: Record<string, unknown>[] = [];
       // Item ids are left out, as Codex does: with store:false they refer to nothing (404).
-      if (message.thinkingSignature) {
+      // Each reasoning item came back as one block signed with its encrypted_content; a block
+      // without one (another provider's, or Anthropic's redacted data) means nothing here.
+      for (const block of message.thinkingBlocks ?? []) {
+        if (block.kind !== "thinking" || !block.signature) continue;
         items.push({
           type: "reasoning",
-          summary: message.thinking ? [{ type: "summary_text", text: message.thinking }] : [],
-          encrypted_content: message.thinkingSignature,
+          summary: block.text ? [{ type: "summary_text", text: block.text }] : [],
+          encrypted_content: block.signature,
         });
       }
       if (message.text !== "") {

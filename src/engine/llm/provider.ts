@@ -23,7 +23,9 @@ export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter";
 
 export type StreamPart =
   | { type: "text"; text: string }
-  | { type: "thinking"; text: string; signature?: string }
+  /** `newBlock` opens a new thinking block; `signature` replaces the current block's. */
+  | { type: "thinking"; text: string; signature?: string; newBlock?: boolean }
+  | { type: "redacted_thinking"; data: string }
   | { type: "tool_call"; id: string; name: string; arguments: string }
   | {
       type: "usage";
