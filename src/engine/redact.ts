@@ -64,12 +64,21 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
 }
 
 /** Applies a redactor to every string inside a payload, returning a new object. */
+/**
+ * Opaque provider blobs (thinking signatures, redacted thinking, image bytes) are passed
+ * through untouched: they are base64 that may look like a key by chance, and a changed
+ * byte would make the provider reject the next request.
+ */
+const OPAQUE_FIELDS = new Set(["signature", "data", "base64"]);
+
 export function redactPayload<T>(payload: T, redact: Redactor): T {
   if (typeof payload === "string") return redact(payload) as T;
   if (Array.isArray(payload)) return payload.map((item) => redactPayload(item, redact)) as T;
   if (payload && typeof payload === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(payload)) out[key] = redactPayload(value, redact);
+    for (const [key, value] of Object.entries(payload)) {
+      out[key] = OPAQUE_FIELDS.has(key) && typeof value === "string" ? value : redactPayload(value, redact);
+    }
     return out as T;
   }
   return payload;

@@ -34,3 +34,17 @@ describe("secret redaction", () => {
     expect(redact("task: skim the docs, ask-first mode")).toBe("task: skim the docs, ask-first mode");
   });
 });
+
+describe("opaque provider blobs", () => {
+  it("passes signatures, redacted thinking and image bytes through unchanged", () => {
+    const bus = new EventBus({ redact: createRedactor([]) });
+    const seen: AgentEvent[] = [];
+    bus.subscribe((event) => seen.push(event));
+    // Base64 that happens to contain an AWS-key shape must survive byte for byte.
+    const blob = "QUJD+AKIAABCDEFGHIJKLMNOP/xyz=";
+    bus.publish("thinking.delta", { text: "thinking", signature: blob });
+    bus.publish("thinking.redacted", { data: blob });
+    expect(seen[0]).toMatchObject({ signature: blob });
+    expect(seen[1]).toMatchObject({ data: blob });
+  });
+});
