@@ -1,6 +1,7 @@
 // A scripted model that streams like a real one: small deltas, tool calls, usage, finish.
 // Request N gets scripted turn N; later requests get `after`.
 import { appendFileSync } from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
 import { thinkingText, type Message } from "../messages.js";
 import { LAST_RESULT_PLACEHOLDER, type FakeScript, type ScriptedTurn } from "./fake-script.js";
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "./provider.js";
@@ -37,20 +38,6 @@ function estimateTokens(request: ModelRequest): number {
   return Math.ceil(chars / 4);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
-      },
-      { once: true },
-    );
-  });
-}
 
 export class FakeProvider implements ModelProvider {
   readonly name = "fake";
@@ -71,7 +58,7 @@ export class FakeProvider implements ModelProvider {
     const turn = this.script.turns[this.requests] ?? this.script.after ?? DEFAULT_AFTER;
     this.requests += 1;
     const pause = async () => {
-      if (turn.delay_ms) await sleep(turn.delay_ms, request.signal);
+      if (turn.delay_ms) await delay(turn.delay_ms, undefined, request.signal ? { signal: request.signal } : undefined);
       else if (request.signal?.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
     };
     if (turn.error) throw new ProviderError(turn.error.message, turn.error.kind);

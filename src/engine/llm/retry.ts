@@ -1,6 +1,7 @@
 // Our own retry loop around one streamed model call. The SDK clients run with
 // maxRetries: 0 so that every retry is ours, visible as a `retry` part, and limited to the
 // moment before the stream has produced output (PROVIDERS.md §5.3-5.4).
+import { setTimeout as delay } from "node:timers/promises";
 import { factsFrom, retryReason, toProviderError, type ErrorContext } from "./errors.js";
 import { ProviderError, type StreamPart } from "./provider.js";
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from "./retry-policy.js";
@@ -43,7 +44,8 @@ export async function* streamWithRetry(
         throw error;
       }
       yield { type: "retry", attempt: retries + 1, delayMs: decision.delayMs, reason: retryReason(facts, ctx) };
-      await sleep(decision.delayMs, signal);
+      // Node's timer rejects with an AbortError when the turn is aborted mid-wait.
+      await delay(decision.delayMs, undefined, signal ? { signal } : undefined);
     }
   }
 }
@@ -54,17 +56,3 @@ function afterOutput(error: ProviderError): ProviderError {
   return new ProviderError(`${error.message} (the response was cut off after it began; what arrived is kept)`, "stream", error.status);
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
