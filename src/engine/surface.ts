@@ -1,0 +1,67 @@
+// The engine's surface: the one way every face (print mode, the TUI, a subagent's parent,
+// later an editor protocol) drives a session. Operations go in as typed method calls; every
+// state change comes back out as an event on the session's bus (see events.ts), so the wire
+// file, a resumed session and every face agree. Nothing else crosses the seam.
+//
+// This file is the contract only; `engine-session.ts` implements it.
+import type { AgentEvent } from "./events.js";
+import type { ThinkingLevel } from "./llm/provider.js";
+import type { TurnOutcome } from "./loop.js";
+import type { SessionState } from "./state.js";
+
+/** How a person (or a policy such as --yes) answers an approval request. */
+export type ApprovalDecision = "allow_once" | "allow_always" | "deny";
+
+export interface ApprovalReply {
+  decision: ApprovalDecision;
+  /** Optional words for the model ("use the other file", "don't touch CI"). */
+  note?: string;
+}
+
+/** A prompt waiting for the running turn to end; `queued` / `dequeued` / `dropped` events track it. */
+export interface QueuedPrompt {
+  id: string;
+  prompt: string;
+}
+
+export interface ModelChoice {
+  provider?: string;
+  model: string;
+}
+
+export interface EngineSession {
+  readonly sessionId: string;
+  /** The folded state; read it, never mutate it. */
+  readonly state: Readonly<SessionState>;
+  /** True while a turn runs (from `turn.started` to `turn.ended`). */
+  readonly busy: boolean;
+  /** Prompts waiting for the running turn to end, in the order they will run. */
+  readonly queue: readonly QueuedPrompt[];
+
+  /** Every event published from now on, in order. Returns the unsubscribe function. */
+  subscribe(listener: (event: AgentEvent) => void): () => void;
+  /**
+   * What a face needs to draw the earlier conversation of a resumed session: the events
+   * already in the session file, in order (read back from the file, not held in memory).
+   */
+  history(): Promise<readonly AgentEvent[]>;
+
+  /** Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after. */
+  submit(prompt: string): QueuedPrompt;
+  /** Stops the running turn and drops every queued prompt; pending approvals resolve as denied. */
+  abortTurn(): void;
+  /** Kills the running command's process tree; the turn goes on. False when none runs. */
+  interruptCommand(): boolean;
+  /** Answers the `approval.request` with this id. Unknown or already answered ids are ignored. */
+  answerApproval(id: string, reply: ApprovalReply): void;
+  setModel(choice: ModelChoice): void;
+  setThinking(level: ThinkingLevel): void;
+  /** A fresh context in the same session file (an event, so a resume sees it too). */
+  clearContext(): void;
+  /** Resolves when no turn runs and the queue is empty; the outcome of the last turn run. */
+  idle(): Promise<TurnOutcome | undefined>;
+  /** Aborts what runs, denies pending approvals, reaps commands, closes the session file. */
+  shutdown(): Promise<void>;
+  /** For a process that must exit at once (a second Ctrl-C): kills every command now. */
+  killCommandsNow(): void;
+}
