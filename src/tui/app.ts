@@ -1,0 +1,198 @@
+// The TUI's composition root: lays out the screen, offers the session picker, replays a
+// resumed session's conversation, then wires controllers and the coordinator to a live
+// EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
+import { Container, TUI, type Terminal } from "@mariozechner/pi-tui";
+import type { EngineSession } from "../engine/surface.js";
+import { Footer, type FooterInfo } from "./components/chrome/footer.js";
+import type { SessionSummary } from "./components/chrome/session-item.js";
+import { Spinner } from "./components/chrome/spinner.js";
+import { Welcome } from "./components/chrome/welcome.js";
+import { COMMANDS } from "./commands/declarations.js";
+import { ApprovalController } from "./controllers/approval-controller.js";
+import { ConversationController } from "./controllers/conversation-controller.js";
+import { pickSession } from "./controllers/session-picker.js";
+import { StatusController } from "./controllers/status-controller.js";
+import { ToolsController } from "./controllers/tools-controller.js";
+import { Coordinator } from "./coordinator.js";
+import { CompletionProvider } from "./input/completion-provider.js";
+import type { HistoryStore } from "./input/history-store.js";
+import { PromptEditor } from "./input/prompt-editor.js";
+import { RenderScheduler } from "./render-scheduler.js";
+import type { Theme } from "./theme/theme.js";
+import { Transcript } from "./transcript.js";
+import type { EventSink, UiEvent } from "./ui-events.js";
+
+export type SessionOpenChoice = { mode: "new" } | { mode: "resume"; id: string };
+
+export interface TuiAppOptions {
+  terminal: Terminal;
+  theme: Theme;
+  version: string;
+  cwd: string;
+  history: HistoryStore;
+  footer: Omit<FooterInfo, "contextTokens" | "costUsd" | "backgroundTasks">;
+  /** Earlier sessions to offer before opening one; empty or absent: open without asking. */
+  offerSessions?: readonly SessionSummary[];
+  /** What to open when nothing is picked (the CLI's -c / -r / --new). */
+  defaultChoice: SessionOpenChoice;
+  open(choice: SessionOpenChoice): Promise<EngineSession>;
+  listSessions(): readonly SessionSummary[];
+  deleteSession(id: string): Promise<void>;
+  /** `mini-agent "task"`: submitted as soon as the session is open. */
+  initialPrompt?: string;
+}
+
+const STREAMED = new Set(["assistant.delta", "thinking.delta", "tool.output"]);
+
+export class TuiApp {
+  readonly tui: TUI;
+  readonly editor: PromptEditor;
+  readonly footer: Footer;
+  readonly scheduler: RenderScheduler;
+  private readonly header = new Container();
+  private readonly body = new Container();
+  private readonly pending = new Container();
+  private readonly spinner: Spinner;
+  private readonly inputHost = new Container();
+  private session: EngineSession | undefined;
+  private detach: (() => void) | undefined;
+  private finished: ((code: number) => void) | undefined;
+  private readonly done: Promise<number>;
+
+  constructor(private readonly options: TuiAppOptions) {
+    this.tui = new TUI(options.terminal);
+    this.scheduler = new RenderScheduler(this.tui);
+    this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
+    this.editor = new PromptEditor(this.tui, options.theme.editor);
+    this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => COMMANDS));
+    this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
+    for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
+    this.done = new Promise((resolve) => (this.finished = resolve));
+  }
+
+  /** Starts drawing; resolves with the exit code once the person quits. */
+  async run(): Promise<number> {
+    this.tui.start();
+    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd, model: this.options.footer.model, resumed: false }));
+    let choice = this.options.defaultChoice;
+    if (this.options.offerSessions && this.options.offerSessions.length > 0) {
+      const picked = await pickSession(this.tui, this.inputHost, this.options.theme, this.options.offerSessions);
+      if (picked === undefined) return this.stop(0);
+      choice = picked === "new" ? { mode: "new" } : { mode: "resume", id: picked };
+    }
+    await this.attach(await this.options.open(choice));
+    if (this.options.initialPrompt?.trim()) {
+      this.options.history.add(this.options.initialPrompt);
+      this.editor.addToHistory(this.options.initialPrompt);
+      this.session?.submit(this.options.initialPrompt);
+    }
+    return this.done;
+  }
+
+  /** Ends the app: the session is shut down, the terminal restored. */
+  async quit(code = 0): Promise<void> {
+    const session = this.session;
+    this.detach?.();
+    this.session = undefined;
+    if (session) await session.shutdown().catch(() => undefined);
+    this.stop(code);
+  }
+
+  private stop(code: number): number {
+    this.spinner.stop();
+    this.scheduler.cancel();
+    this.tui.stop();
+    this.finished?.(code);
+    return code;
+  }
+
+  private async attach(session: EngineSession): Promise<void> {
+    const { theme } = this.options;
+    const transcript = new Transcript();
+    this.body.clear();
+    this.body.addChild(transcript);
+    this.pending.clear();
+    const conversation = new ConversationController(theme, transcript, this.pending);
+    const tools = new ToolsController(theme, transcript);
+    const approvals = new ApprovalController(theme, transcript, {
+      answer: (id, reply) => session.answerApproval(id, reply),
+      focus: (frame) => {
+        this.tui.setFocus(frame ?? this.editor);
+        this.scheduler.now();
+      },
+    });
+    const status = new StatusController(this.footer, this.spinner);
+    const sinks: EventSink[] = [conversation, tools, approvals, status];
+    const dispatch = (event: UiEvent, replay: boolean) => {
+      for (const sink of sinks) sink.onEvent(event, replay);
+    };
+
+    // Subscribe first and hold live events, so none falls between the replay and the live feed.
+    let lastSeq = 0;
+    let held: UiEvent[] | undefined = [];
+    const unsubscribe = session.subscribe((event) => {
+      if (held) return void held.push(event);
+      if (event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+      dispatch(event, false);
+      if (STREAMED.has(event.type)) this.scheduler.soon();
+      else this.scheduler.now();
+    });
+    for (const event of await session.history()) {
+      dispatch(event, true);
+      lastSeq = Math.max(lastSeq, event.seq);
+    }
+    for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
+    held = undefined;
+
+    const coordinator = new Coordinator({
+      tui: this.tui,
+      editor: this.editor,
+      footer: this.footer,
+      session,
+      conversation,
+      tools,
+      approvals,
+      history: this.options.history,
+      quit: () => void this.quit(0),
+      commandContext: {
+        currentModel: () => this.footer.info.model,
+        currentThinking: () => this.footer.info.thinking,
+        openSessionPicker: () => this.switchSession(),
+        deleteSessionAndQuit: async () => {
+          const id = session.sessionId;
+          await this.quit(0);
+          await this.options.deleteSession(id);
+        },
+        quit: () => void this.quit(0),
+      },
+    });
+    this.session = session;
+    this.detach = () => {
+      unsubscribe();
+      coordinator.dispose();
+    };
+    this.inputHost.clear();
+    this.inputHost.addChild(this.editor);
+    this.tui.setFocus(this.editor);
+    this.scheduler.now();
+  }
+
+  private async switchSession(): Promise<void> {
+    const current = this.session;
+    if (!current) return;
+    const others = this.options.listSessions().filter((s) => s.id !== current.sessionId);
+    this.inputHost.clear();
+    const picked = await pickSession(this.tui, this.inputHost, this.options.theme, others);
+    if (picked === undefined) {
+      this.inputHost.addChild(this.editor);
+      this.tui.setFocus(this.editor);
+      this.scheduler.now();
+      return;
+    }
+    this.detach?.();
+    this.session = undefined;
+    await current.shutdown();
+    await this.attach(await this.options.open(picked === "new" ? { mode: "new" } : { mode: "resume", id: picked }));
+  }
+}

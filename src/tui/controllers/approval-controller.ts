@@ -1,0 +1,89 @@
+// Approval requests become frames the person answers with a key. One is asked at a time; the
+// frame takes the focus while it waits and gives it back when answered (by a key, or by the
+// engine: an abort answers every pending request with "deny").
+import type { ApprovalReply } from "../../engine/surface.js";
+import { ApprovalFrame } from "../components/messages/approval-frame.js";
+import type { Theme } from "../theme/theme.js";
+import type { Transcript } from "../transcript.js";
+import { approvalId, approvalScope, type EventSink, type UiEvent } from "../ui-events.js";
+
+export interface ApprovalHost {
+  answer(id: string, reply: ApprovalReply): void;
+  /** Gives the frame the keyboard (null: back to the input). */
+  focus(frame: ApprovalFrame | null): void;
+}
+
+export class ApprovalController implements EventSink {
+  private readonly waiting: ApprovalFrame[] = [];
+  private readonly byCall = new Map<string, ApprovalFrame>();
+  private readonly argumentsByCall = new Map<string, string>();
+  private active: ApprovalFrame | undefined;
+
+  constructor(
+    private readonly theme: Theme,
+    private readonly transcript: Transcript,
+    private readonly host: ApprovalHost,
+  ) {}
+
+  get current(): ApprovalFrame | undefined {
+    return this.active;
+  }
+
+  onEvent(event: UiEvent, replay: boolean): void {
+    if (event.type === "tool.call") this.argumentsByCall.set(event.callId, event.arguments);
+    // A replayed request was answered (or abandoned) in an earlier run: nothing to ask now.
+    if (replay) return;
+    if (event.type === "approval.request") {
+      const id = approvalId(event);
+      const frame = new ApprovalFrame(
+        this.theme,
+        {
+          id,
+          callId: event.callId,
+          name: event.name,
+          argumentsJson: this.argumentsByCall.get(event.callId) ?? "{}",
+          reason: event.reason,
+          preview: event.preview,
+          critical: event.critical,
+          scope: approvalScope(event),
+        },
+        (reply) => {
+          this.host.answer(id, reply);
+          this.advance(frame);
+        },
+      );
+      this.byCall.set(event.callId, frame);
+      this.waiting.push(frame);
+      if (!this.active) this.showNext();
+      return;
+    }
+    if (event.type === "approval.decision" || event.type === "tool.result") {
+      const frame = this.byCall.get(event.callId);
+      if (frame?.pending) {
+        frame.settle(event.type === "approval.decision" ? (event.decision === "allow" ? "allowed" : "denied") : "answered");
+        this.advance(frame);
+      }
+    }
+    if (event.type === "turn.ended") {
+      for (const frame of [...this.waiting, ...(this.active ? [this.active] : [])]) frame.settle("denied (turn ended)");
+      this.waiting.length = 0;
+      if (this.active) {
+        this.active = undefined;
+        this.host.focus(null);
+      }
+    }
+  }
+
+  private showNext(): void {
+    const next = this.waiting.shift();
+    this.active = next;
+    if (next) this.transcript.append(next);
+    this.host.focus(next ?? null);
+  }
+
+  private advance(frame: ApprovalFrame): void {
+    const queuedAt = this.waiting.indexOf(frame);
+    if (queuedAt >= 0) this.waiting.splice(queuedAt, 1);
+    if (this.active === frame) this.showNext();
+  }
+}
