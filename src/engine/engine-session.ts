@@ -84,6 +84,7 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     get queue() {
       return [...queue];
     },
+    tools: agent.tools,
     subscribe: (listener) => bus.subscribe(listener),
     async history() {
       return readWire(session.file).events;

@@ -122,7 +122,10 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   });
   // Order matters: the state is current before anyone else sees the event, and the
   // wire has the line before a renderer prints it.
-  bus.subscribe((event) => reduce(state, event));
+  // A child agent's events (agentId set) are its own conversation, not this one.
+  bus.subscribe((event) => {
+    if (event.agentId === undefined) reduce(state, event);
+  });
   bus.subscribe((event) => writer.append(event));
   warn = (message) => void bus.publish("notice", { level: "warn", message });
   return {

@@ -10,6 +10,7 @@ import type { AgentEvent } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
 import type { SessionState } from "./state.js";
+import type { ToolRegistry } from "./tools/registry.js";
 
 /**
  * How a person (or a policy such as --yes) answers an approval request: `ApprovalDecision`
@@ -37,6 +38,12 @@ export interface EngineSession {
   readonly busy: boolean;
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
+
+  /**
+   * The tools offered to the model. It may change during the session (MCP servers, skills):
+   * `tools.add` / `tools.remove`, and the next request follows.
+   */
+  readonly tools: ToolRegistry;
 
   /** Every event published from now on, in order. Returns the unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
