@@ -103,15 +103,18 @@ export class EventBus {
     this.seq += 1;
     const clean = this.redact ? redactPayload(payload, this.redact) : payload;
     const event = { ...clean, ...origin, type, seq: this.seq, ts: new Date().toISOString() } as AgentEvent;
+    const failures: unknown[] = [];
     // A copy of the list: a subscriber may unsubscribe while we deliver.
     for (const subscriber of [...this.subscribers]) {
       try {
         subscriber(event);
       } catch (error) {
         // One broken projection must not break the engine or the other projections.
-        this.onSubscriberError(error);
+        failures.push(error);
       }
     }
+    // Reported after every subscriber has the event, so a notice never overtakes it.
+    for (const error of failures) this.onSubscriberError(error);
     return event;
   }
 
