@@ -47,7 +47,8 @@ interface RawValues {
   sandbox?: boolean;
 }
 
-export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
+/** `interactive`: the TUI may start without a task (the person types one). */
+export function buildCliOptions(values: RawValues, prompt: string, mode: "print" | "interactive" = "print"): CliOptions {
   const chosen = [values.continue && "--continue", values.resume !== undefined && "--resume", values.new && "--new"].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} cannot be used together`);
   if (values.resume !== undefined && !/^[A-Za-z0-9_-]+$/.test(values.resume)) {
@@ -60,7 +61,7 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
       throw new UsageError(`invalid value ${JSON.stringify(values["max-rounds"])} for --max-rounds; expected a whole number of at least 1`);
     }
   }
-  if (!prompt) throw new UsageError('no task given: pass it as mini-agent -p "task" or on stdin');
+  if (!prompt && mode === "print") throw new UsageError('no task given: pass it as mini-agent -p "task" or on stdin');
   return {
     prompt,
     yes: values.yes ?? false,

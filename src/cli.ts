@@ -8,6 +8,8 @@ import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-option
 const HELP = `mini-agent — a terminal coding agent
 
 Usage:
+  mini-agent                      open the interactive UI (offers earlier sessions)
+  mini-agent "task"               open it with the task submitted
   mini-agent -p "task"            run one turn headless and exit
   echo "task" | mini-agent -p     the task may come on stdin
 
@@ -88,9 +90,11 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError('the task is empty (only whitespace); pass it as mini-agent -p "task" or on stdin');
   }
   if (values.print && !prompt) prompt = (await readStdin()).trim();
-  const options: CliOptions = buildCliOptions(values, prompt);
+  const options: CliOptions = buildCliOptions(values, prompt, values.print ? "print" : "interactive");
   if (!values.print) {
-    throw new UsageError('the interactive terminal UI is not part of this build yet; run a task headless with mini-agent -p "task"');
+    // The TUI (pi-tui and its dependencies) is a chunk of its own: print mode never loads it.
+    const { runInteractive } = await import("./tui/launch.js");
+    return runInteractive(options, { version: version(), explicitNew: values.new === true });
   }
   const { runPrint } = await import("./bootstrap.js");
   return runPrint(options, { version: version() });

@@ -22,7 +22,7 @@ import type { Theme } from "./theme/theme.js";
 import { Transcript } from "./transcript.js";
 import type { EventSink, UiEvent } from "./ui-events.js";
 
-export type SessionOpenChoice = { mode: "new" } | { mode: "resume"; id: string };
+export type SessionOpenChoice = { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
 
 export interface TuiAppOptions {
   terminal: Terminal;
@@ -57,6 +57,8 @@ export class TuiApp {
   private session: EngineSession | undefined;
   private detach: (() => void) | undefined;
   private finished: ((code: number) => void) | undefined;
+  private quitting = false;
+  private restored = false;
   private readonly done: Promise<number>;
 
   constructor(private readonly options: TuiAppOptions) {
@@ -73,7 +75,7 @@ export class TuiApp {
   /** Starts drawing; resolves with the exit code once the person quits. */
   async run(): Promise<number> {
     this.tui.start();
-    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd, model: this.options.footer.model, resumed: false }));
+    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
     let choice = this.options.defaultChoice;
     if (this.options.offerSessions && this.options.offerSessions.length > 0) {
       const picked = await pickSession(this.tui, this.inputHost, this.options.theme, this.options.offerSessions);
@@ -89,19 +91,30 @@ export class TuiApp {
     return this.done;
   }
 
-  /** Ends the app: the session is shut down, the terminal restored. */
+  /** Ends the app: the session is shut down, the terminal restored. The first call wins. */
   async quit(code = 0): Promise<void> {
+    if (this.quitting) return;
+    this.quitting = true;
     const session = this.session;
     this.detach?.();
     this.session = undefined;
+    // Restore the terminal first: a slow shutdown must not leave it in raw mode.
+    this.restoreTerminal();
     if (session) await session.shutdown().catch(() => undefined);
-    this.stop(code);
+    this.finished?.(code);
   }
 
-  private stop(code: number): number {
+  /** Raw mode off, cursor shown, paste mode off. Safe to call more than once. */
+  restoreTerminal(): void {
+    if (this.restored) return;
+    this.restored = true;
     this.spinner.stop();
     this.scheduler.cancel();
     this.tui.stop();
+  }
+
+  private stop(code: number): number {
+    this.restoreTerminal();
     this.finished?.(code);
     return code;
   }

@@ -81,9 +81,19 @@ describe("approval frames", () => {
     await waitFor(() => focused[focused.length - 1] === null);
   });
 
+  it("without a scope (a compound command) always is not offered and 'a' does nothing", async () => {
+    const { terminal, answers, ask } = setup();
+    ask("c1");
+    await terminal.waitForText("“always” is not offered for this call");
+    terminal.send("a");
+    terminal.send("\x1b");
+    await waitFor(() => answers.length === 1);
+    expect(answers[0]!.reply).toEqual({ decision: "deny" });
+  });
+
   it("a critical file: always is not offered and 'a' does nothing", async () => {
     const { terminal, answers, ask } = setup();
-    ask("c1", { critical: true });
+    ask("c1", { critical: true, scope: "write_file: .env" });
     await terminal.waitForText("critical file: “always” does not apply");
     terminal.send("a");
     terminal.send("y");

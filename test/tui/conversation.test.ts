@@ -79,10 +79,12 @@ describe("conversation on screen", () => {
     feed(event("tool.call", { callId: "c2", name: "write_file", arguments: '{"path":"notes.md","content":"hi"}' }));
     feed(event("approval.request", { callId: "c2", name: "write_file", reason: "writes a file", preview: "--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1 @@\n+hi" }));
     await terminal.waitForText("○ write_file notes.md  waiting for approval");
-    await terminal.waitForText("│ +hi");
+    // While it waits, the approval frame shows the diff; the tool frame is just its title.
+    expect(terminal.allLines().join("\n")).not.toContain("│ +hi");
     feed(event("approval.decision", { callId: "c2", name: "write_file", decision: "allow", by: "user", reason: "approved" }));
     feed(event("tool.result", { callId: "c2", name: "write_file", content: "wrote notes.md\n--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1 @@\n+hi", isError: false }));
     await terminal.waitForText("✓ write_file notes.md  ok");
+    await terminal.waitForText("│ +hi");
 
     feed(event("tool.call", { callId: "c3", name: "edit_file", arguments: '{"path":"a.ts"}' }));
     feed(event("approval.decision", { callId: "c3", name: "edit_file", decision: "deny", by: "user", reason: "not that file" }));
@@ -119,7 +121,7 @@ describe("conversation on screen", () => {
     await terminal.waitForScreen((s) => s.includes("› next thing") && !s.includes("(queued"), "the queued prompt to start");
     feed(event("prompt.queued", { id: "q2", prompt: "dropped one" }));
     await terminal.waitForText("› dropped one");
-    feed(event("prompt.dropped", { id: "q2" }));
+    feed(event("prompt.dropped", { id: "q2", reason: "aborted" }));
     await terminal.waitForScreen((s) => !s.includes("dropped one"), "the dropped prompt to vanish");
   });
 });

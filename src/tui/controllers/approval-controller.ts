@@ -5,7 +5,7 @@ import type { ApprovalReply } from "../../engine/surface.js";
 import { ApprovalFrame } from "../components/messages/approval-frame.js";
 import type { Theme } from "../theme/theme.js";
 import type { Transcript } from "../transcript.js";
-import { approvalId, approvalScope, type EventSink, type UiEvent } from "../ui-events.js";
+import type { EventSink, UiEvent } from "../ui-events.js";
 
 export interface ApprovalHost {
   answer(id: string, reply: ApprovalReply): void;
@@ -34,7 +34,8 @@ export class ApprovalController implements EventSink {
     // A replayed request was answered (or abandoned) in an earlier run: nothing to ask now.
     if (replay) return;
     if (event.type === "approval.request") {
-      const id = approvalId(event);
+      // Requests from before approval ids (old session files) are answered by call id.
+      const id = event.id ?? event.callId;
       const frame = new ApprovalFrame(
         this.theme,
         {
@@ -45,7 +46,7 @@ export class ApprovalController implements EventSink {
           reason: event.reason,
           preview: event.preview,
           critical: event.critical,
-          scope: approvalScope(event),
+          scope: event.scope,
         },
         (reply) => {
           this.host.answer(id, reply);

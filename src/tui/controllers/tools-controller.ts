@@ -31,6 +31,7 @@ export class ToolsController implements EventSink {
       case "approval.request": {
         const frame = this.frames.get(event.callId);
         if (!frame) return;
+        // The approval frame shows the preview; the tool frame waits, folded to its title.
         frame.status = "pending";
         const diff = event.preview ? extractDiff(event.preview) : undefined;
         if (diff) frame.setDiff(diff);
@@ -47,6 +48,7 @@ export class ToolsController implements EventSink {
         const frame = this.frames.get(event.callId);
         if (!frame || frame.status === "denied") return;
         frame.finish(event.isError ? "error" : "ok", event.content);
+        if (event.details?.diff) frame.setDiff(event.details.diff);
         return;
       }
       default:

@@ -47,7 +47,7 @@ export class Footer implements Component {
       `ctx ${formatTokens(info.contextTokens)}` +
       (info.contextWindow ? ` (${Math.min(100, Math.round((info.contextTokens / info.contextWindow) * 100))}%)` : "");
     const parts = [
-      t.fg("accent", info.model),
+      ...(info.model ? [t.fg("accent", info.model)] : []),
       `thinking ${info.thinking}`,
       context,
       `$${info.costUsd.toFixed(info.costUsd < 1 ? 4 : 2)}`,

@@ -5,8 +5,6 @@ import type { Theme } from "../../theme/theme.js";
 export interface WelcomeInfo {
   version: string;
   cwd: string;
-  model: string;
-  resumed: boolean;
 }
 
 export class Welcome implements Component {
@@ -20,8 +18,8 @@ export class Welcome implements Component {
   render(width: number): string[] {
     const t = this.theme;
     const lines = [
-      ` ${t.bold(t.fg("accent", "mini-agent"))} ${t.fg("muted", `v${this.info.version} · ${this.info.model}`)}`,
-      ` ${t.fg("muted", this.info.cwd)}${this.info.resumed ? t.fg("muted", " · resumed session") : ""}`,
+      ` ${t.bold(t.fg("accent", "mini-agent"))} ${t.fg("muted", `v${this.info.version}`)}`,
+      ` ${t.fg("muted", this.info.cwd)}`,
       ` ${t.fg("dim", "enter send · shift+enter newline · / commands · @ files · esc stop · ctrl-c twice quit")}`,
     ];
     return lines.map((line) => truncateToWidth(line, width));

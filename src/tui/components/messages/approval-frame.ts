@@ -14,7 +14,7 @@ export interface ApprovalView {
   reason: string;
   preview?: string | undefined;
   critical?: boolean | undefined;
-  /** What "always" would cover, in words ("run_command: npm test …"); absent: the whole tool. */
+  /** What "always" would cover ("run_command: npm test"); absent: "always" is not offered. */
   scope?: string | undefined;
 }
 
@@ -30,6 +30,10 @@ export class ApprovalFrame implements Component, Focusable {
     readonly view: ApprovalView,
     private readonly onAnswer: (reply: ApprovalReply) => void,
   ) {}
+
+  private get alwaysOffered(): boolean {
+    return !this.view.critical && this.view.scope !== undefined;
+  }
 
   get pending(): boolean {
     return this.answered === undefined;
@@ -56,7 +60,7 @@ export class ApprovalFrame implements Component, Focusable {
       return;
     }
     if (data === "y" || data === "Y") return this.answer({ decision: "allow_once" }, "allowed once");
-    if ((data === "a" || data === "A") && !this.view.critical) return this.answer({ decision: "allow_always" }, "always allowed");
+    if ((data === "a" || data === "A") && this.alwaysOffered) return this.answer({ decision: "allow_always" }, "always allowed");
     if (data === "n" || data === "N") {
       const input = new Input();
       input.focused = true;
@@ -88,13 +92,11 @@ export class ApprovalFrame implements Component, Focusable {
     const t = this.theme;
     const argument = sanitizeForTerminal(keyArgument(this.view.argumentsJson));
     const title = ` ${t.fg("approval", "?")} ${t.bold(t.fg("toolName", this.view.name))}${argument ? ` ${t.fg("toolArg", argument)}` : ""}`;
+    // Answered: one line says what happened; the tool frame above shows the rest.
+    if (this.answered !== undefined) return ["", truncateToWidth(`${title} ${t.fg("muted", `→ ${this.answered}`)}`, width)];
     const lines = ["", truncateToWidth(title, width), ...this.previewLines(width)];
     for (const line of wrapTextWithAnsi(sanitizeForTerminal(this.view.reason), Math.max(1, width - 3))) {
       lines.push(`   ${t.fg("approval", line)}`);
-    }
-    if (this.answered !== undefined) {
-      lines.push(`   ${t.fg("muted", `→ ${this.answered}`)}`);
-      return lines;
     }
     if (this.noteInput) {
       lines.push(truncateToWidth(`   ${t.fg("muted", "note for the model (enter to deny, esc to deny without one):")}`, width));
@@ -103,7 +105,9 @@ export class ApprovalFrame implements Component, Focusable {
     }
     const always = this.view.critical
       ? t.fg("warning", "critical file: “always” does not apply")
-      : `${t.bold("a")} always${this.view.scope ? ` (${sanitizeForTerminal(this.view.scope)})` : ` (${this.view.name} for this session)`}`;
+      : this.view.scope !== undefined
+        ? `${t.bold("a")} always (${sanitizeForTerminal(this.view.scope)})`
+        : t.fg("muted", "“always” is not offered for this call");
     const keys = `   ${t.bold("y")} allow once · ${always} · ${t.bold("n")} deny with a note · ${t.bold("esc")} deny`;
     for (const line of wrapTextWithAnsi(keys, Math.max(1, width))) lines.push(truncateToWidth(line, width));
     return lines;

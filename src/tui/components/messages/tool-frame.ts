@@ -83,7 +83,8 @@ export class ToolFrame implements Component {
       (argument ? ` ${this.theme.fg("toolArg", argument)}` : "") +
       `  ${this.theme.fg(status.token, status.label)}`;
     const lines = ["", truncateToWidth(header, width)];
-    if (this.folded) return lines;
+    // Waiting for approval: the approval frame below shows what would happen.
+    if (this.folded || this.status === "pending") return lines;
     const body = this.bodyLines();
     for (const line of body.lines) lines.push(truncateToWidth(`   ${this.theme.fg("border", "│")} ${body.colour(line)}`, width));
     return lines;
