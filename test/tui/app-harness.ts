@@ -1,0 +1,56 @@
+// The whole TUI (TuiApp: controllers, coordinator, editor) on a virtual terminal, over a real
+// EngineSession opened by bootstrap's openEngine with a FAKE_LLM script: what the CLI runs,
+// minus the process terminal.
+import { rmSync } from "node:fs";
+import { openEngine } from "../../src/bootstrap.js";
+import type { CliOptions } from "../../src/cli-options.js";
+import { workspaceKey } from "../../src/engine/session.js";
+import { SessionStore } from "../../src/engine/session.js";
+import { TuiApp, type SessionOpenChoice } from "../../src/tui/app.js";
+import { HistoryStore } from "../../src/tui/input/history-store.js";
+import { makeSandbox, type Sandbox } from "../helpers/run-cli.js";
+import { VirtualTerminal } from "../helpers/virtual-terminal.js";
+import { plainTheme } from "./harness.js";
+
+export interface RunningApp {
+  app: TuiApp;
+  terminal: VirtualTerminal;
+  box: Sandbox;
+  /** Resolves with the exit code when the app quits. */
+  exit: Promise<number>;
+}
+
+export function startApp(options: {
+  box?: Sandbox;
+  script?: unknown;
+  choice?: SessionOpenChoice;
+  offer?: boolean;
+  prompt?: string;
+}): RunningApp {
+  const box = options.box ?? makeSandbox();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    MINI_AGENT_HOME: box.home,
+    FAKE_LLM: options.script ? box.script(options.script as never) : "1",
+  };
+  const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
+  const terminal = new VirtualTerminal(100, 30);
+  const store = new SessionStore(box.home, box.workspace);
+  const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.mtimeMs }));
+  const app = new TuiApp({
+    terminal,
+    theme: plainTheme(),
+    version: "test",
+    cwd: box.workspace,
+    history: HistoryStore.forWorkspace(box.home, workspaceKey(box.workspace)),
+    footer: { model: "", thinking: "default", cwd: box.workspace, branch: "main" },
+    offerSessions: options.offer ? listSessions() : [],
+    defaultChoice: options.choice ?? { mode: "new" },
+    open: (choice) => openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace }),
+    listSessions,
+    deleteSession: async (id) => rmSync(store.fileFor(id), { force: true }),
+    ...(options.prompt ? { initialPrompt: options.prompt } : {}),
+  });
+  return { app, terminal, box, exit: app.run() };
+}
