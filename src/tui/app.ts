@@ -1,7 +1,7 @@
 // The TUI's composition root: lays out the screen, offers the session picker, replays a
 // resumed session's conversation, then wires controllers and the coordinator to a live
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
-import { Container, TUI, type Terminal } from "@mariozechner/pi-tui";
+import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { EngineSession } from "../engine/surface.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
@@ -57,6 +57,7 @@ export class TuiApp {
   private session: EngineSession | undefined;
   private detach: (() => void) | undefined;
   private finished: ((code: number) => void) | undefined;
+  private failed: ((error: unknown) => void) | undefined;
   private quitting = false;
   private restored = false;
   private readonly done: Promise<number>;
@@ -69,26 +70,50 @@ export class TuiApp {
     this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => COMMANDS));
     this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
     for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
-    this.done = new Promise((resolve) => (this.finished = resolve));
+    this.done = new Promise((resolve, reject) => {
+      this.finished = resolve;
+      this.failed = reject;
+    });
   }
 
   /** Starts drawing; resolves with the exit code once the person quits. */
   async run(): Promise<number> {
+    // Until a session is attached (the picker, the engine opening) ctrl-c quits at once.
+    const early = this.tui.addInputListener((data) => {
+      if (this.session || !matchesKey(data, "ctrl+c")) return undefined;
+      void this.quit(0);
+      return { consume: true };
+    });
+    this.start().then(undefined, (error: unknown) => {
+      // Opening failed (a locked session, bad config): restore the terminal, then report.
+      this.restoreTerminal();
+      this.failed?.(error);
+    });
+    try {
+      return await this.done;
+    } finally {
+      early();
+    }
+  }
+
+  private async start(): Promise<void> {
     this.tui.start();
     this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
     let choice = this.options.defaultChoice;
     if (this.options.offerSessions && this.options.offerSessions.length > 0) {
       const picked = await pickSession(this.tui, this.inputHost, this.options.theme, this.options.offerSessions);
-      if (picked === undefined) return this.stop(0);
+      if (this.quitting) return;
+      if (picked === undefined) return void this.stop(0);
       choice = picked === "new" ? { mode: "new" } : { mode: "resume", id: picked };
     }
-    await this.attach(await this.options.open(choice));
+    const session = await this.options.open(choice);
+    if (this.quitting) return void (await session.shutdown());
+    await this.attach(session);
     if (this.options.initialPrompt?.trim()) {
       this.options.history.add(this.options.initialPrompt);
       this.editor.addToHistory(this.options.initialPrompt);
       this.session?.submit(this.options.initialPrompt);
     }
-    return this.done;
   }
 
   /** Ends the app: the session is shut down, the terminal restored. The first call wins. */

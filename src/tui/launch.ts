@@ -4,8 +4,6 @@
 import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ProcessTerminal } from "@mariozechner/pi-tui";
-import { openEngine } from "../bootstrap.js";
 import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
 import { agentHome } from "../config/home.js";
 import { answerByFlag } from "../engine/approval/flag-answerer.js";
@@ -14,6 +12,7 @@ import type { EngineSession } from "../engine/surface.js";
 import { TuiApp, type SessionOpenChoice } from "./app.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { gitBranch } from "./git-branch.js";
+import { SafeProcessTerminal } from "./process-terminal.js";
 import { HistoryStore } from "./input/history-store.js";
 import { detectColors } from "./theme/detect.js";
 import { createTheme } from "./theme/theme.js";
@@ -60,6 +59,8 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const warnings: string[] = [];
 
   const open = async (choice: SessionOpenChoice): Promise<EngineSession> => {
+    // Loaded after the first frame: the welcome shows while the engine (zod, config) loads.
+    const { openEngine } = await import("../bootstrap.js");
     const engine = await openEngine(
       { ...options, session: choice },
       { version: context.version, env, cwd, report: { warn: (message) => warnings.push(message), info: () => {} } },
@@ -70,7 +71,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   };
 
   const app = new TuiApp({
-    terminal: new ProcessTerminal(),
+    terminal: new SafeProcessTerminal(),
     theme: createTheme(detectColors(env)),
     version: context.version,
     cwd,

@@ -165,4 +165,24 @@ describe("the TUI over a real engine session", () => {
     // Replayed frames are folded: the diff is not drawn again.
     expect(terminal.allLines().join("\n")).not.toContain("│ +mini-agent wrote this file.");
   });
+
+  it("ctrl-c in the picker quits before any session opens", async () => {
+    const first = startApp({});
+    await first.terminal.waitForText("ctrl-c twice quit");
+    first.terminal.send("hello\r");
+    await first.terminal.waitForText("› hello");
+    await first.app.quit(0);
+    running = startApp({ box: first.box, offer: true });
+    await running.terminal.waitForText("Start a new session");
+    running.terminal.send(CTRL_C);
+    expect(await running.exit).toBe(0);
+    expect(running.terminal.stopped).toBe(true);
+  });
+
+  it("a session that cannot be opened: run() fails with the reason and the terminal is restored", async () => {
+    running = startApp({ choice: { mode: "resume", id: "no-such-session" } });
+    await expect(running.exit).rejects.toThrow(/no-such-session/);
+    expect(running.terminal.stopped).toBe(true);
+  });
 });
+

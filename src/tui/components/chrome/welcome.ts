@@ -20,7 +20,8 @@ export class Welcome implements Component {
     const lines = [
       ` ${t.bold(t.fg("accent", "mini-agent"))} ${t.fg("muted", `v${this.info.version}`)}`,
       ` ${t.fg("muted", this.info.cwd)}`,
-      ` ${t.fg("dim", "enter send · shift+enter newline · / commands · @ files · esc stop · ctrl-c twice quit")}`,
+      ` ${t.fg("dim", "enter send · shift+enter newline · / commands · @ files")}`,
+      ` ${t.fg("dim", "esc stop · ctrl-c twice quit · /help")}`,
     ];
     return lines.map((line) => truncateToWidth(line, width));
   }
