@@ -128,7 +128,15 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
   if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
-  return createEngineSession({ session, agent, broker, model: current, ...(input.createModel ? { createModel: input.createModel } : {}) });
+  return createEngineSession({
+    session,
+    agent,
+    broker,
+    gate,
+    systemPrompt: model.systemPrompt,
+    model: current,
+    ...(input.createModel ? { createModel: input.createModel } : {}),
+  });
 }
 
 /** Everything a face needs: the chosen model, the opened session, the assembled engine. */
