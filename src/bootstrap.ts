@@ -107,7 +107,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
   });
-  const current = { current: model.provider, thinking: options.thinking ?? model.thinking };
+  // A flag wins; then what this session chose with setThinking (folded from its file); then config.
+  const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? model.thinking };
   const agent = createAgent({
     publish: bus.publish,
     state: () => state,
