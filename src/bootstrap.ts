@@ -107,7 +107,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
   });
-  const current = { current: model.provider, thinking: options.thinking ?? model.thinking };
+  // A flag wins; then what this session chose with setThinking (folded from its file); then config.
+  const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? model.thinking };
   const agent = createAgent({
     publish: bus.publish,
     state: () => state,
@@ -128,7 +129,15 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
   if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
-  return createEngineSession({ session, agent, broker, model: current, ...(input.createModel ? { createModel: input.createModel } : {}) });
+  return createEngineSession({
+    session,
+    agent,
+    broker,
+    gate,
+    systemPrompt: model.systemPrompt,
+    model: current,
+    ...(input.createModel ? { createModel: input.createModel } : {}),
+  });
 }
 
 /** Everything a face needs: the chosen model, the opened session, the assembled engine. */
