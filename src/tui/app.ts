@@ -106,14 +106,17 @@ export class TuiApp {
       if (picked === undefined) return void this.stop(0);
       choice = picked === "new" ? { mode: "new" } : { mode: "resume", id: picked };
     }
+    // The input works while the engine opens; what is sent meanwhile is held, then sent.
+    this.showEditor();
+    const early: string[] = [];
+    this.editor.onSubmitExpanded = (text) => {
+      if (text.trim()) early.push(text);
+    };
     const session = await this.options.open(choice);
     if (this.quitting) return void (await session.shutdown());
-    await this.attach(session);
-    if (this.options.initialPrompt?.trim()) {
-      this.options.history.add(this.options.initialPrompt);
-      this.editor.addToHistory(this.options.initialPrompt);
-      this.session?.submit(this.options.initialPrompt);
-    }
+    const coordinator = await this.attach(session);
+    if (this.options.initialPrompt?.trim()) coordinator.submit(this.options.initialPrompt);
+    for (const text of early) coordinator.submit(text);
   }
 
   /** Ends the app: the session is shut down, the terminal restored. The first call wins. */
@@ -144,7 +147,14 @@ export class TuiApp {
     return code;
   }
 
-  private async attach(session: EngineSession): Promise<void> {
+  private showEditor(): void {
+    this.inputHost.clear();
+    this.inputHost.addChild(this.editor);
+    this.tui.setFocus(this.editor);
+    this.scheduler.now();
+  }
+
+  private async attach(session: EngineSession): Promise<Coordinator> {
     const { theme } = this.options;
     const transcript = new Transcript();
     this.body.clear();
@@ -161,8 +171,11 @@ export class TuiApp {
     });
     const status = new StatusController(this.footer, this.spinner);
     const sinks: EventSink[] = [conversation, tools, approvals, status];
+    // A child agent's events (a subagent) are not this conversation: only its approval
+    // requests (a person must answer them) and its usage reach the screen.
+    const childSinks: EventSink[] = [approvals, status];
     const dispatch = (event: UiEvent, replay: boolean) => {
-      for (const sink of sinks) sink.onEvent(event, replay);
+      for (const sink of event.agentId ? childSinks : sinks) sink.onEvent(event, replay);
     };
 
     // Subscribe first and hold live events, so none falls between the replay and the live feed.
@@ -182,6 +195,7 @@ export class TuiApp {
     }
     for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
     held = undefined;
+    if (session.state.thinking) this.footer.update({ thinking: session.state.thinking });
 
     const coordinator = new Coordinator({
       tui: this.tui,
@@ -210,10 +224,8 @@ export class TuiApp {
       unsubscribe();
       coordinator.dispose();
     };
-    this.inputHost.clear();
-    this.inputHost.addChild(this.editor);
-    this.tui.setFocus(this.editor);
-    this.scheduler.now();
+    this.showEditor();
+    return coordinator;
   }
 
   private async switchSession(): Promise<void> {
@@ -222,12 +234,7 @@ export class TuiApp {
     const others = this.options.listSessions().filter((s) => s.id !== current.sessionId);
     this.inputHost.clear();
     const picked = await pickSession(this.tui, this.inputHost, this.options.theme, others);
-    if (picked === undefined) {
-      this.inputHost.addChild(this.editor);
-      this.tui.setFocus(this.editor);
-      this.scheduler.now();
-      return;
-    }
+    if (picked === undefined) return this.showEditor();
     this.detach?.();
     this.session = undefined;
     await current.shutdown();

@@ -98,7 +98,8 @@ export class Coordinator {
     this.parts.tui.requestRender();
   }
 
-  private submit(text: string): void {
+  /** A line from the input: a slash command or a prompt for the engine. */
+  submit(text: string): void {
     const { session, conversation, editor, history, tui } = this.parts;
     if (!text.trim()) return;
     editor.addToHistory(text);

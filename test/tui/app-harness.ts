@@ -26,6 +26,8 @@ export function startApp(options: {
   choice?: SessionOpenChoice;
   offer?: boolean;
   prompt?: string;
+  /** Holds the engine's opening until it resolves (to type while it opens). */
+  openGate?: Promise<void>;
 }): RunningApp {
   const box = options.box ?? makeSandbox();
   const env: NodeJS.ProcessEnv = {
@@ -47,7 +49,10 @@ export function startApp(options: {
     footer: { model: "", thinking: "default", cwd: box.workspace, branch: "main" },
     offerSessions: options.offer ? listSessions() : [],
     defaultChoice: options.choice ?? { mode: "new" },
-    open: (choice) => openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace }),
+    open: async (choice) => {
+      await options.openGate;
+      return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace });
+    },
     listSessions,
     deleteSession: async (id) => rmSync(store.fileFor(id), { force: true }),
     ...(options.prompt ? { initialPrompt: options.prompt } : {}),

@@ -184,5 +184,18 @@ describe("the TUI over a real engine session", () => {
     await expect(running.exit).rejects.toThrow(/no-such-session/);
     expect(running.terminal.stopped).toBe(true);
   });
+
+  it("what is typed while the engine opens is kept and sent once it is open", async () => {
+    let release!: () => void;
+    running = startApp({ openGate: new Promise((resolve) => (release = resolve)) });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("typed early\r");
+    await terminal.waitForScreen(() => running!.app.editor.getText() === "", "the early prompt to be taken");
+    expect(terminal.allLines().join("\n")).not.toContain("› typed early");
+    release();
+    await terminal.waitForText("› typed early");
+    await terminal.waitForText("I'll create a small notes file in the workspace.");
+  });
 });
 

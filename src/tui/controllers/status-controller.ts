@@ -43,8 +43,9 @@ export class StatusController implements EventSink {
         this.callNames.set(event.callId, event.name);
         return;
       case "tool.result": {
-        const started = BACKGROUND_STARTED.exec(event.content);
-        if (started && !event.isError) this.background.add(started[1]!);
+        // details.taskId is the engine's word for it; the text is the fallback for old sessions.
+        const started = event.details?.taskId ?? BACKGROUND_STARTED.exec(event.content)?.[1];
+        if (started && !event.isError && this.callNames.get(event.callId) === "run_command") this.background.add(started);
         if (this.callNames.get(event.callId) === "task_stop" && !event.isError) {
           for (const id of this.background) if (event.content.includes(id)) this.background.delete(id);
         }
