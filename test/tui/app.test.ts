@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/processes.js";
+import { sessionFiles } from "../helpers/session-files.js";
 import { startApp, type RunningApp } from "./app-harness.js";
 
 const CTRL_C = "\x03";
@@ -196,6 +197,27 @@ describe("the TUI over a real engine session", () => {
     release();
     await terminal.waitForText("› typed early");
     await terminal.waitForText("I'll create a small notes file in the workspace.");
+  });
+
+  it("/delete asks first; n keeps the session, y deletes it and quits", async () => {
+    running = startApp({ script: { turns: [{ text: "hi there." }] } });
+    const { terminal, box, exit } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("hello\r");
+    await terminal.waitForText("hi there.");
+    await waitFor(() => running!.app.footer.info.model === "fake-scripted");
+    const files = () => sessionFiles(box.home);
+    expect(files()).toHaveLength(1);
+    terminal.send("/delete\r");
+    await terminal.waitForText("Delete this session for good? (y/n)");
+    terminal.send("n");
+    await terminal.waitForText("kept the session");
+    expect(files()).toHaveLength(1);
+    terminal.send("/delete\r");
+    await terminal.waitForScreen((s) => s.split("Delete this session for good?").length === 3, "the second question");
+    terminal.send("y");
+    expect(await exit).toBe(0);
+    expect(files()).toEqual([]);
   });
 });
 

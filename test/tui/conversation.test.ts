@@ -124,4 +124,16 @@ describe("conversation on screen", () => {
     feed(event("prompt.dropped", { id: "q2", reason: "aborted" }));
     await terminal.waitForScreen((s) => !s.includes("dropped one"), "the dropped prompt to vanish");
   });
+
+  it("a resize re-wraps the conversation without losing it", async () => {
+    const { terminal, tui, feed } = setup(60, 20);
+    feed(event("turn.started", { turnId: "t1", prompt: "wrap me" }));
+    feed(event("assistant.delta", { text: "a fairly long sentence that will need to wrap differently when the terminal narrows\n\nend." }));
+    await terminal.waitForText("end.");
+    terminal.resize(30, 20);
+    tui.requestRender();
+    await terminal.waitForScreen((s) => s.includes("› wrap me") && s.includes("end.") && s.includes("a fairly long sentence that"), "the re-wrapped conversation");
+    expect(terminal.viewport().every((line) => line.length <= 30)).toBe(true);
+  });
 });
+
