@@ -7,7 +7,7 @@ import type { AgentEvent } from "../../src/engine/events.js";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
 import { openSession } from "../../src/engine/open-session.js";
 import { INTERRUPTED_MESSAGE } from "../../src/engine/tools/run-command.js";
-import { processAlive } from "../helpers/processes.js";
+import { processAlive, waitFor } from "../helpers/processes.js";
 
 describe("agent.interruptCommand", () => {
   // The command is bash (background job, $!) and the pid it prints is a POSIX one.
@@ -41,7 +41,7 @@ describe("agent.interruptCommand", () => {
     await agent.close();
 
     expect(sleeper).toBeGreaterThan(0);
-    expect(processAlive(sleeper)).toBe(false);
+    await waitFor(() => !processAlive(sleeper), 10_000, "the sleeper to die");
     expect(existsSync(workspace)).toBe(true);
     const result = events.find((event) => event.type === "tool.result");
     expect(result).toMatchObject({ isError: true, content: expect.stringContaining(INTERRUPTED_MESSAGE) });

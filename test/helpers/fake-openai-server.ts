@@ -32,6 +32,8 @@ export type Step =
 export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
+  /** How many responses the server has finished with (sent, or given up on a hung-up client). */
+  readonly answered: number;
   /** Body of request n parsed as JSON. */
   json(n: number): Record<string, unknown>;
   close(): Promise<void>;
@@ -47,13 +49,14 @@ export function status(code: number, body?: string | object, headers?: Record<st
 
 export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
+  let answered = 0;
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on("data", (part: Buffer) => parts.push(part));
     req.on("end", () => {
       requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) });
       const step = script[requests.length - 1] ?? status(500, { error: { message: "fake server: script exhausted" } });
-      void answer(step, res);
+      void answer(step, res).finally(() => (answered += 1));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -61,6 +64,9 @@ export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get answered() {
+      return answered;
+    },
     json: (n) => JSON.parse((requests[n] as RecordedRequest).body.toString("utf8")) as Record<string, unknown>,
     close: () =>
       new Promise<void>((resolve) => {

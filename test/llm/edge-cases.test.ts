@@ -7,6 +7,7 @@ import { ProviderError } from "../../src/engine/llm/provider.js";
 import { isRetryable } from "../../src/engine/llm/retry-policy.js";
 import { DONE, chunk, data, sse, startScriptedServer, status, toolDelta, usageChunk, type FakeServer } from "../helpers/fake-openai-server.js";
 import { build, collect, kimiConfig, ofType, openAiConfig, request, textOf, thinkingOf } from "./harness.js";
+import { waitFor } from "../helpers/processes.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -205,7 +206,8 @@ describe("PROVIDERS.md §7 edge cases (chat completions)", () => {
       caught = err;
     }
     expect((caught as Error).name).toBe("AbortError");
-    await new Promise((r) => setTimeout(r, 250)); // the server's write loop meets the closed socket
+    // The server's write loop meets the closed socket and gives up on that response.
+    await waitFor(() => server.answered === 1, 10_000, "the server to finish the aborted response");
     const after = await collect(provider);
     expect(textOf(after.parts)).toBe("c");
     expect(server.requests).toHaveLength(2);
