@@ -1,10 +1,9 @@
 // The composition root: config → provider → session → tools → approval → engine → renderer.
 // Nothing else in the codebase decides which concrete pieces are used.
-import { existsSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
-import { agentHome } from "./config/home.js";
+import { checkedAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
 import type { Approver } from "./engine/approval/gate.js";
 import type { TurnOutcome } from "./engine/loop.js";
@@ -57,6 +56,7 @@ function printApprover(yes: boolean): Approver {
 function exitCodeFor(outcome: TurnOutcome): number {
   if (outcome.stopReason === "aborted") return EXIT.interrupted;
   if (outcome.stopReason === "error") return EXIT.runtime;
+  if (outcome.stopReason === "max_rounds") return EXIT.maxRounds;
   return EXIT.ok;
 }
 
@@ -80,11 +80,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
   const cwd = context.cwd ?? process.cwd();
   const output = context.output ?? processOutput(interrupts);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const home = path.resolve(agentHome(env, os.homedir()));
-  if (existsSync(home) && !statSync(home).isDirectory()) {
-    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
-    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
-  }
+  const home = checkedAgentHome(env, os.homedir(), cwd);
 
   const model = await resolveModel({ options, env, cwd, version: context.version, warn, info: (line) => output.stderr(`${line}\n`) });
 

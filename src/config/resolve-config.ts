@@ -44,7 +44,7 @@ function envValue(env: Env, name: string): Candidate<string> {
 
 export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const { env, cwd, flags } = input;
-  const userDir = agentHome(env, input.home);
+  const userDir = agentHome(env, input.home, cwd);
   const project = readConfigFile(join(cwd, ".agent.json"));
   const user = readConfigFile(join(userDir, "config.json"));
   const files = [project, user].filter((f): f is LoadedConfigFile => f !== undefined);

@@ -2,7 +2,7 @@
 // calls, approvals, retries, errors) on stderr so a script can pipe the answer alone.
 import type { AgentEvent } from "../engine/events.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { TurnSummary } from "./turn-summary.js";
+import { maxRoundsNote, TurnSummary } from "./turn-summary.js";
 
 function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -48,8 +48,10 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
     },
     finish(outcome) {
       if (summary.finalText) output.stdout(summary.finalText.endsWith("\n") ? summary.finalText : `${summary.finalText}\n`);
-      if (outcome.stopReason === "max_rounds") progress(`stopped after ${outcome.rounds} rounds (max_rounds reached)`);
+      if (outcome.stopReason === "max_rounds") progress(maxRoundsNote(outcome.rounds));
       if (outcome.stopReason === "aborted") progress("interrupted");
+      // The id is what -r needs; a script reading stdout never sees this line.
+      if (summary.sessionId) progress(`session ${summary.sessionId} (resume: mini-agent -r ${summary.sessionId})`);
     },
   };
 }

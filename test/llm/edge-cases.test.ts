@@ -207,7 +207,7 @@ describe("PROVIDERS.md §7 edge cases (chat completions)", () => {
     }
     expect((caught as Error).name).toBe("AbortError");
     // The server's write loop meets the closed socket and gives up on that response.
-    await waitFor(() => server.answered === 1, 10_000, "the server to finish the aborted response");
+    await waitFor(() => server!.answered === 1, 10_000, "the server to finish the aborted response");
     const after = await collect(provider);
     expect(textOf(after.parts)).toBe("c");
     expect(server.requests).toHaveLength(2);
