@@ -4,7 +4,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { providerSandbox } from "../helpers/provider-cli.js";
 import { CLI, cliEnv, collect, makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
 import { recordedRequests, sessionFiles } from "../helpers/session-files.js";
 
@@ -136,5 +138,36 @@ describe("where it runs", () => {
     const outside = await runCli(["-p", "hi", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: path.join("..", "home") } });
     expect(outside.code, outside.stderr).toBe(0);
     expect(sessionFiles(box.home)).toHaveLength(1);
+  });
+});
+
+describe("a model endpoint that never answers", () => {
+  let server: FakeServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("says it is waiting, times out the silent request (first_byte_timeout_s), retries and answers", async () => {
+    server = await startScriptedServer([{ kind: "hang" }, chatText("finally")]);
+    const box = providerSandbox();
+    // Longer than the 3 s before the waiting note, so the note comes first.
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ first_byte_timeout_s: 4 }));
+    const run = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-timeout-test-1234", OPENAI_BASE_URL: `${server.url}/v1` });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("finally\n");
+    const waiting = run.stderr.indexOf("waiting for the model…");
+    const retry = run.stderr.search(/retrying \(attempt 1, in \d+ ms\): .*no response from the provider within 4s \(first-byte timeout\)/);
+    expect(waiting).toBeGreaterThanOrEqual(0);
+    expect(retry).toBeGreaterThan(waiting);
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("rejects a timeout that is not a positive whole number of seconds, naming the file", async () => {
+    const box = providerSandbox();
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ idle_timeout_s: "soon" }));
+    const run = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-timeout-test-1234" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/\.agent\.json: "idle_timeout_s" must be a positive whole number/);
   });
 });

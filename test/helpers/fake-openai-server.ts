@@ -27,7 +27,9 @@ export type Step =
     }
   | { kind: "status"; status: number; headers?: Record<string, string>; body?: string | object }
   /** Drop the connection before sending any response. */
-  | { kind: "reset" };
+  | { kind: "reset" }
+  /** Accept the request and never answer (until the client gives up and hangs up). */
+  | { kind: "hang" };
 
 export interface FakeServer {
   url: string;
@@ -79,6 +81,10 @@ export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
 async function answer(step: Step, res: ServerResponse): Promise<void> {
   if (step.kind === "reset") {
     res.socket?.destroy();
+    return;
+  }
+  if (step.kind === "hang") {
+    await new Promise((resolve) => res.once("close", resolve));
     return;
   }
   if (step.kind === "status") {
