@@ -71,8 +71,21 @@ describe.runIf(posix)("run_command", () => {
     const pidFile = path.join(root, "pid");
     const result = await tool.execute({ command: `sleep 30 & echo $! > ${pidFile}; wait`, timeout_ms: 500 }, context());
     expect(result.content).toContain("timed out after 500 ms");
+    expect(result.content).toMatch(/^exit code: none \(timed out after 500 ms; the process tree was killed with SIG(TERM|KILL)\)/);
+    expect(result.isError).toBe(true);
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     await waitFor(() => !alive(grandchild), 10_000, "the grandchild to die");
+  });
+
+  it("a command that exits 0 on SIGTERM at its timeout is reported as timed out, never exit code 0", async () => {
+    const result = await tool.execute({ command: "trap 'exit 0' TERM; sleep 30 & wait", timeout_ms: 500 }, context());
+    expect(result.content).not.toContain("exit code: 0");
+    expect(result.content).toMatch(/^exit code: none \(timed out after 500 ms; the process tree was killed with SIGTERM\)/);
+    expect(result.isError).toBe(true);
+  });
+
+  it("says the default timeout in its description", () => {
+    expect(tool.description).toContain("killed after 30 s");
   });
 
   it("interrupt kills a sleeping grandchild early; the call fails with the interrupt message", async () => {
