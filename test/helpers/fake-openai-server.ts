@@ -1,5 +1,5 @@
 // A scripted HTTP server on 127.0.0.1 that speaks provider wire formats byte for byte
-// (PROVIDERS.md §8). It records every request (method, path, headers, body bytes) and answers
+// (docs/providers.md §8). It records every request (method, path, headers, body bytes) and answers
 // the Nth request with the Nth step: SSE bytes with pauses, a status with headers, or a
 // socket destroyed mid-stream. The Anthropic fake reuses the server and adds its builders.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";

@@ -1,4 +1,4 @@
-// PROVIDERS.md §7, one test (or more) per item, run through the Chat Completions adapter
+// docs/providers.md §7, one test (or more) per item, run through the Chat Completions adapter
 // and the SDK transport against the fake server. Anthropic- and Responses-only items
 // (§7.14, §7.16, §7.21) live in anthropic.test.ts and openai-responses.test.ts as well.
 import { afterEach, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ async function run(...chunks: Parameters<typeof sse>) {
   return collect(await build(kimiConfig(server.url), { retry: { maxRetries: 0 } }));
 }
 
-describe("PROVIDERS.md §7 edge cases (chat completions)", () => {
+describe("docs/providers.md §7 edge cases (chat completions)", () => {
   it("§7.1 empty tool arguments become {}", async () => {
     const { parts } = await run(data({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_n", function: { name: "noop" } }] }, finish_reason: null }] }), chunk({}, "tool_calls"), DONE);
     expect(ofType(parts, "tool_call")).toEqual([{ type: "tool_call", id: "call_n", name: "noop", arguments: "{}" }]);
