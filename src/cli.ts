@@ -35,7 +35,8 @@ Environment:
   MINI_AGENT_HOME             where sessions and config live (default ~/.mini-agent)
 
 Exit codes: 0 ok, 1 runtime or provider error, 2 usage or config error (also: the session
-is in use), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hang-up, 141 stdout closed.
+is in use), 3 stopped at --max-rounds (unfinished; continue with -c), 130 interrupted
+(Ctrl-C), 143 terminated (SIGTERM), 129 hang-up, 141 stdout closed.
 `;
 
 const FLAGS = {
