@@ -56,7 +56,8 @@ describe("session lock", () => {
     const box = makeSandbox();
     const held = heldTurn(box);
     const env = { FAKE_LLM: held.script, MINI_AGENT_HOME: box.home };
-    expect((await runCli(["-p", "start", "--max-rounds", "1"], { cwd: box.workspace, env: { ...env, FAKE_LLM: "1" } })).code).toBe(0);
+    const start = await runCli(["-p", "start"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "started" }] }) } });
+    expect(start.code, start.stderr).toBe(0);
     // The winner holds the session until the loser has given up, however slowly either starts.
     const runs = [1, 2].map((n) => runCli(["-p", `racer ${n}`, "-c", "--yes"], { cwd: box.workspace, env }));
     const loser = await Promise.race(runs);
