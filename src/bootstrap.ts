@@ -1,7 +1,6 @@
 // The composition root: config → provider → session → tools → approval → engine → renderer.
 // Nothing else in the codebase decides which concrete pieces are used.
 import os from "node:os";
-import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { checkedAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
