@@ -70,12 +70,17 @@ export default async function requestSize() {
     const system = body.messages.find((message) => message.role === "system")?.content ?? "";
     const tools = body.tools ?? [];
     const perTool = tools
-      .map((tool) => ({ name: tool.function.name, total: bytes(tool), description: bytes(tool.function.description) }))
+      .map((tool) => ({
+        name: tool.function.name,
+        total: bytes(tool),
+        description: bytes(tool.function.description),
+        schema: bytes(tool.function.parameters),
+      }))
       .sort((a, b) => b.total - a.total);
-    const top = perTool.slice(0, 4).map((tool) => `${tool.name} ${fmt(tool.total)} (description ${fmt(tool.description)})`);
     return [
-      `first request (openai chat): ${fmt(first.length)} bytes (system ${fmt(bytes(system))}, tools ${fmt(bytes(tools))} for ${tools.length} tools)`,
-      `  largest tools: ${top.join(", ")}`,
+      `first request (openai chat): ${fmt(first.length)} bytes (system ${fmt(bytes(system))}, tools ${fmt(bytes(tools))} for ${tools.length} tools)   (target ≤ 8,500 B)`,
+      `  ${"tool".padEnd(14)} ${"total".padStart(6)} ${"description".padStart(12)} ${"schema".padStart(7)}`,
+      ...perTool.map((tool) => `  ${tool.name.padEnd(14)} ${fmt(tool.total).padStart(6)} ${fmt(tool.description).padStart(12)} ${fmt(tool.schema).padStart(7)}`),
     ];
   } finally {
     await server.close();
