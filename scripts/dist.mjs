@@ -44,8 +44,7 @@ const bundledRequire = {
   },
 };
 
-async function bundle(work) {
-  const version = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version;
+async function bundle(work, version) {
   const main = path.join(work, "mini-agent.cjs");
   await build({
     entryPoints: [path.join(root, "src", "cli.ts")],
@@ -63,15 +62,50 @@ async function bundle(work) {
   return main;
 }
 
+/** The binary's small main script, with the version fixed in (it has no package.json). */
+async function mainScript(work, version) {
+  const out = path.join(work, "sea-main.cjs");
+  await build({
+    entryPoints: [path.join(root, "scripts", "sea-main.cjs")],
+    outfile: out,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    define: { __MINI_AGENT_VERSION__: JSON.stringify(version) },
+    logLevel: "error",
+  });
+  return out;
+}
+
 async function main() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 20 || (major === 20 && minor < 12)) {
+    console.error(`npm run dist needs Node 20.12 or newer (single executable assets); this is ${process.version}`);
+    process.exit(2);
+  }
   const work = mkdtempSync(path.join(os.tmpdir(), "mini-agent-dist-"));
   mkdirSync(outDir, { recursive: true });
-  const script = await bundle(work);
+  const version = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version;
+  const script = await bundle(work, version);
+  // The CLI runs as a function of the CommonJS variables, compiled by sea-main.cjs; the cache
+  // is made for exactly this text.
+  const wrapped = path.join(work, "cli.cjs");
+  const body = readFileSync(script, "utf8").replace(/^#!.*\n/, "");
+  writeFileSync(wrapped, `(function (require, module, exports, __filename, __dirname) {${body}\n})`);
+  const cache = path.join(work, "cli.cache");
+  execFileSync(process.execPath, [path.join(root, "scripts", "sea-cache.cjs"), wrapped, cache, path.join(work, "demo")], { stdio: ["ignore", "ignore", "inherit"] });
+
   const blob = path.join(work, "mini-agent.blob");
   const config = path.join(work, "sea-config.json");
-  // useCodeCache: V8's compiled code for the script ships in the blob, so a start does not
-  // compile the ~5 MB script again. It is specific to this Node build, as the binary is.
-  writeFileSync(config, JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      main: await mainScript(work, version),
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      assets: { "cli.cjs": wrapped, "cli.cache": cache },
+    }),
+  );
   execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
 
   const name = targetName();
