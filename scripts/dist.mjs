@@ -93,7 +93,7 @@ async function main() {
   const body = readFileSync(script, "utf8").replace(/^#!.*\n/, "");
   writeFileSync(wrapped, `(function (require, module, exports, __filename, __dirname) {${body}\n})`);
   const cache = path.join(work, "cli.cache");
-  execFileSync(process.execPath, [path.join(root, "scripts", "sea-cache.cjs"), wrapped, cache, path.join(work, "demo")], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [path.join(root, "scripts", "sea-cache.cjs"), wrapped, cache, path.join(work, "demo")], { stdio: "pipe" });
 
   const blob = path.join(work, "mini-agent.blob");
   const config = path.join(work, "sea-config.json");
@@ -106,7 +106,7 @@ async function main() {
       assets: { "cli.cjs": wrapped, "cli.cache": cache },
     }),
   );
-  execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: "pipe" });
 
   const name = targetName();
   const binary = path.join(outDir, name);

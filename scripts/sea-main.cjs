@@ -2,7 +2,7 @@
 // The standalone binary's injected main script (docs/adr/0014-standalone-binaries.md). It is
 // small on purpose: `--version` answers without touching the 7 MB CLI, which is an asset of
 // the binary, compiled here with the V8 code cache that scripts/sea-cache.cjs made at build
-// time after running the demo (so the functions a run needs come compiled, not just the top).
+// time after a scripted run (so the functions a run needs come compiled, not just the top).
 const sea = require("node:sea");
 
 const args = process.argv.slice(2);
