@@ -7,9 +7,8 @@ import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers
 import { waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
 
-const SLOW = { turns: [{ text: "one two three four five six seven eight", delay_ms: 120 }], after: { text: "ok" } };
-/** ~3.6 s of streaming: long enough that a second CLI, started on a loaded machine, still finds it running. */
-const HELD = { turns: [{ text: "word ".repeat(60).trim(), delay_ms: 120 }], after: { text: "ok" } };
+// Long enough (20 deltas, 2.4 s) that a second CLI started on a loaded machine still finds it running.
+const SLOW = { turns: [{ text: Array.from({ length: 40 }, (_, i) => `word${i}`).join(" "), delay_ms: 120 }], after: { text: "ok" } };
 
 function fileHas(box: Sandbox, text: string): boolean {
   const files = sessionFiles(box.home);
@@ -24,7 +23,7 @@ function expectWellFormed(file: string): void {
 describe("session lock", () => {
   it("refuses a second run on a session in use with exit 2, and releases the lock at the end", async () => {
     const box = makeSandbox();
-    const env = { FAKE_LLM: box.script(HELD), MINI_AGENT_HOME: box.home };
+    const env = { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home };
     const first = startCli(["-p", "slow one"], { cwd: box.workspace, env });
     const firstDone = collect(first);
     await waitFor(() => fileHas(box, '"assistant.delta"'), 15_000, "the first run to stream");

@@ -102,6 +102,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       "Fetch a public web page as readable text. Private and loopback addresses are refused.",
     kind: "read",
     input: webFetchInput,
+    subject: ({ url }) => ({ url }),
     async execute({ url: raw, max_chars = DEFAULT_MAX_CHARS }, context) {
       const signal = AbortSignal.any([context.signal, AbortSignal.timeout(TIMEOUT_MS)]);
       let url = checkUrl(raw, allowLoopback);
