@@ -1,7 +1,6 @@
 // Wires the command tools for one session: run_command, task_status and task_stop share one
 // process runner, one set of foreground commands (for interrupt) and one background table
 // (reaped at close). The composition root calls this once per session.
-import { warmShellParserWhileWaiting } from "../approval/shell-warmup.js";
 import { probeBubblewrap, wrapInBubblewrap, type SandboxMode } from "../sandbox/bubblewrap.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
@@ -42,8 +41,6 @@ export interface CommandTools {
 }
 
 export function createCommandTools(options: CommandToolsOptions): CommandTools {
-  // run_command is offered, so its calls will be judged: load the parser while the model works.
-  warmShellParserWhileWaiting();
   const runner = options.runner ?? createProcessRunner();
   const env = options.env ?? commandEnvironment();
   const foreground = new ForegroundCommands();

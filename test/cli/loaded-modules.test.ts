@@ -35,7 +35,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe("import graph", () => {
+describe("modules loaded at run time", () => {
   it("--version loads nothing but the entry", async () => {
     const box = makeSandbox();
     const probe = probeEnv();
