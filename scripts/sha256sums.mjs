@@ -21,5 +21,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     console.error("usage: node scripts/sha256sums.mjs <folder>");
     process.exit(2);
   }
-  console.log(writeChecksums(dir));
+  try {
+    console.log(writeChecksums(dir));
+  } catch (error) {
+    console.error(`sha256sums.mjs: ${error.message}`);
+    process.exit(1);
+  }
 }
