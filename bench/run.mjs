@@ -22,8 +22,12 @@ function freshWorkspace(run) {
 }
 
 const model = await startFakeModel();
-const demoEnv = { FAKE_LLM: "1", MINI_AGENT_HOME: path.join(scratch, "home") };
-const httpEnv = { MINI_AGENT_HOME: path.join(scratch, "home"), OPENAI_API_KEY: "sk-bench-dummy-key-000000000000", OPENAI_BASE_URL: model.url };
+// An empty HOME: run_command runs `bash -lc`, and a login shell sources the machine user's
+// dotfiles (a `pyenv init` alone costs ~400 ms), which would measure them, not mini-agent.
+const home = path.join(scratch, "user-home");
+mkdirSync(home, { recursive: true });
+const demoEnv = { HOME: home, FAKE_LLM: "1", MINI_AGENT_HOME: path.join(scratch, "home") };
+const httpEnv = { HOME: home, MINI_AGENT_HOME: path.join(scratch, "home"), OPENAI_API_KEY: "sk-bench-dummy-key-000000000000", OPENAI_BASE_URL: model.url };
 const hasBinary = existsSync(BINARY);
 
 // Budgets from issue 14: time relative to node or absolute, and peak RSS.
