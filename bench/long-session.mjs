@@ -27,6 +27,8 @@ export default async function benchLongSession() {
         args: [CLI, "-p", "keep reading", "--max-rounds", String(ROUNDS), "--output-format", "json"],
         env: { FAKE_LLM: script, MINI_AGENT_HOME: path.join(scratch, "home") },
         cwd: workspace,
+        // The script never stops calling tools: the turn ends at the round limit (exit 3).
+        exitCode: 3,
       },
     ],
     3,
