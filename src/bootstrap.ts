@@ -10,6 +10,7 @@ import type { Approver } from "./engine/approval/gate.js";
 import type { TurnOutcome } from "./engine/loop.js";
 import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/open-session.js";
 import { SessionLockedError } from "./engine/session-lock.js";
+import { setUpExtensions } from "./extensions.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { WireFormatError } from "./engine/wire.js";
 import { resolveModel } from "./model-setup.js";
@@ -88,9 +89,17 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
 
   const model = await resolveModel({ options, env, cwd, version: context.version, warn, info: (line) => output.stderr(`${line}\n`) });
 
+  const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
+  const extensions = await setUpExtensions({
+    workspace: cwd,
+    home,
+    ...optional("agent", options.agent),
+    ...optional("variants", model.variants),
+    redact,
+    notice: warn,
+  });
   let session;
   try {
-    const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
     session = openSession({ home, cwd, choice: options.session, warn, redact });
   } catch (error) {
     const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
@@ -105,11 +114,13 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
     cwd,
     provider: model.provider,
     approver: printApprover(options.yes),
-    systemPrompt: model.systemPrompt,
+    systemPrompt: (tools, state) => [model.systemPrompt(tools, state), ...extensions.promptSections()].join("\n\n"),
+    extraTools: extensions.tools,
+    offers: (tool) => extensions.variant.offers(tool),
     warn,
     sandbox: options.sandbox || model.sandbox === "workspace-write",
     ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
-    ...optional("thinking", options.thinking ?? model.thinking),
+    ...optional("thinking", options.thinking ?? extensions.variant.thinking ?? model.thinking),
     ...optional("readRoots", model.readRoots),
     ...optional("permissions", model.permissions),
     ...optional("webSearch", model.webSearch),

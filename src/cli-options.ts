@@ -24,6 +24,8 @@ export interface CliOptions {
   thinking?: ThinkingFlag;
   maxRounds?: number;
   sandbox: boolean;
+  /** `--agent`: default | plan | review | a variant from config. */
+  agent?: string;
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
@@ -45,6 +47,7 @@ interface RawValues {
   thinking?: string;
   "max-rounds"?: string;
   sandbox?: boolean;
+  agent?: string;
 }
 
 export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
@@ -71,5 +74,6 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
+    ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
   };
 }

@@ -23,6 +23,7 @@ Options:
       --thinking <level>      off | low | medium | high | max
       --max-rounds <n>        stop after n model requests in one turn (default 50)
       --sandbox               run commands under bubblewrap (Linux)
+      --agent <name>          default | plan | review (look only) | a variant from config
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -47,6 +48,7 @@ const FLAGS = {
   thinking: { type: "string" },
   "max-rounds": { type: "string" },
   sandbox: { type: "boolean" },
+  agent: { type: "string" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];

@@ -12,6 +12,7 @@ import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
 import type { SessionState } from "./engine/state.js";
 import { formatTodosForPrompt } from "./engine/tools/todo-write.js";
+import type { VariantConfig } from "./engine/variants/agent-variants.js";
 import type { WebSearchConfig } from "./engine/tools/web-search.js";
 
 export interface ModelSetup {
@@ -24,6 +25,8 @@ export interface ModelSetup {
   /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
   permissions?: UserRules;
   webSearch?: WebSearchConfig;
+  /** Agent variants and tool sets from config. */
+  variants?: VariantConfig;
   /** Secret values (the API key) to redact from every event. */
   secrets?: string[];
 }
@@ -108,6 +111,7 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
     ...(config.readRoots ? { readRoots: config.readRoots } : {}),
     ...(config.permissions ? { permissions: config.permissions } : {}),
     ...(config.webSearch ? { webSearch: config.webSearch } : {}),
+    ...(config.variants ? { variants: config.variants } : {}),
     secrets: [config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
   };
 }

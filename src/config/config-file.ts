@@ -3,7 +3,9 @@
 import { readFileSync } from "node:fs";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
+import type { VariantSetting } from "../engine/variants/agent-variants.js";
 import { ConfigError } from "./config-error.js";
+import { parseAgents, parseToolSets } from "./extension-settings.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
 
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "low", "medium", "high", "max"];
@@ -21,6 +23,8 @@ export interface FileConfig {
   read_roots?: string[];
   permissions?: UserRules;
   web_search?: WebSearchSetting;
+  agents?: Record<string, VariantSetting>;
+  toolSets?: Record<string, string[]>;
 }
 
 /** A search backend for the web_search tool; without one the tool is not offered. */
@@ -39,7 +43,7 @@ export interface LoadedConfigFile {
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
-const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "$schema"]);
+const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "$schema"]);
 
 /** Undefined when the file does not exist. */
 export function readConfigFile(path: string): LoadedConfigFile | undefined {
@@ -97,6 +101,8 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
   if (input["permissions"] !== undefined && input["permissions"] !== null) {
     values.permissions = parsePermissions(input["permissions"], path);
   }
+  if (input["agents"] !== undefined && input["agents"] !== null) values.agents = parseAgents(input["agents"], path);
+  if (input["toolSets"] !== undefined && input["toolSets"] !== null) values.toolSets = parseToolSets(input["toolSets"], path);
   return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
 }
 

@@ -4,6 +4,7 @@
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
+import { validateVariants, type VariantConfig } from "../engine/variants/agent-variants.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
 import { agentHome, kimiCodeHome } from "./home.js";
@@ -78,6 +79,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const proxy = resolveProxy(env, sources);
   const permissions = mergePermissions(files);
   const webSearch = resolveWebSearch(env, files, sources);
+  const variants = mergeVariants(files);
 
   const shared = {
     thinking,
@@ -92,6 +94,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     ...(proxy ? { proxy } : {}),
     ...(permissions ? { permissions } : {}),
     ...(webSearch ? { webSearch } : {}),
+    ...(variants ? { variants } : {}),
   };
 
   // FAKE_LLM=1 is the demo, any other value a script path; either way no credentials.
@@ -200,6 +203,17 @@ function mergePermissions(files: LoadedConfigFile[]): UserRules | undefined {
     allow: withRules.flatMap((file) => file.values.permissions?.allow ?? []),
     deny: withRules.flatMap((file) => file.values.permissions?.deny ?? []),
   };
+}
+
+/** Variants and tool sets by name; the project's definition of a name beats the user's. */
+function mergeVariants(files: LoadedConfigFile[]): VariantConfig | undefined {
+  const agents = Object.assign({}, ...[...files].reverse().map((file) => file.values.agents ?? {})) as NonNullable<VariantConfig["agents"]>;
+  const toolSets = Object.assign({}, ...[...files].reverse().map((file) => file.values.toolSets ?? {})) as NonNullable<VariantConfig["toolSets"]>;
+  if (Object.keys(agents).length === 0 && Object.keys(toolSets).length === 0) return undefined;
+  const config = { agents, toolSets };
+  const problem = validateVariants(config);
+  if (problem) throw new ConfigError(`${files.map((file) => file.path).join(" / ")}: ${problem}`);
+  return config;
 }
 
 function absolute(path: string, base: string): string {

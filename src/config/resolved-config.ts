@@ -2,6 +2,7 @@
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { ThinkingDialect } from "../engine/llm/thinking.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
+import type { VariantConfig } from "../engine/variants/agent-variants.js";
 import type { Protocol } from "./presets.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
@@ -35,6 +36,8 @@ export interface ResolvedConfig {
   /** The web_search backend (config file, or BRAVE_API_KEY / TAVILY_API_KEY). */
   webSearch?: { provider: "brave" | "tavily"; apiKey: string; baseUrl?: string };
   proxy?: ProxySettings;
+  /** Agent variants and tool sets from config (project definitions win by name). */
+  variants?: VariantConfig;
   sources: SettingSources;
   /** Non-fatal notes for stderr (unknown keys, an expired Kimi login, …). */
   warnings: string[];

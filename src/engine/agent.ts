@@ -14,6 +14,7 @@ import type { SessionState } from "./state.js";
 import { createCommandTools } from "./tools/command-tools.js";
 import { createJail } from "./tools/jail.js";
 import { ToolRegistry } from "./tools/registry.js";
+import type { Tool } from "./tools/tool.js";
 import type { WebSearchConfig } from "./tools/web-search.js";
 import { createWorkspaceTools } from "./tools/workspace-tools.js";
 
@@ -29,6 +30,10 @@ export interface AgentOptions {
   readRoots?: string[];
   permissions?: UserRules;
   webSearch?: WebSearchConfig;
+  /** Tools beyond the built-in ones (skills, memory, …), offered after them. */
+  extraTools?: Tool[];
+  /** The agent variant's choice: a tool it does not offer is never registered. */
+  offers?(tool: Tool): boolean;
   /** Directories tools may never touch (the agent's home with its sessions and config). */
   deniedDirs?: string[];
   warn(message: string): void;
@@ -61,15 +66,19 @@ export function createAgent(options: AgentOptions): Agent {
   });
   if (commandTools.sandbox.notice) options.warn(commandTools.sandbox.notice);
 
-  const tools = new ToolRegistry([
-    ...createWorkspaceTools({
-      root: jail.root,
-      jail,
-      ...(options.webSearch ? { webSearch: options.webSearch } : {}),
-      onTodos: (todos) => bus.publish("todo.updated", { todos }),
-    }),
-    ...commandTools.tools,
-  ]);
+  const offers = options.offers ?? (() => true);
+  const tools = new ToolRegistry(
+    [
+      ...createWorkspaceTools({
+        root: jail.root,
+        jail,
+        ...(options.webSearch ? { webSearch: options.webSearch } : {}),
+        onTodos: (todos) => bus.publish("todo.updated", { todos }),
+      }),
+      ...commandTools.tools,
+      ...(options.extraTools ?? []),
+    ].filter((tool) => offers(tool)),
+  );
   const gate = createApprovalGate({
     rules: {
       jail,
