@@ -5,7 +5,9 @@ import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
 import type { VariantSetting } from "../engine/variants/agent-variants.js";
 import { ConfigError } from "./config-error.js";
-import { parseAgents, parseToolSets } from "./extension-settings.js";
+import type { HookSettings } from "../engine/hooks/hook-settings.js";
+import type { McpServerSetting } from "../engine/mcp/mcp-settings.js";
+import { parseAgents, parseHooks, parseMcpServers, parseToolSets } from "./extension-settings.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
 
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "low", "medium", "high", "max"];
@@ -25,6 +27,8 @@ export interface FileConfig {
   web_search?: WebSearchSetting;
   agents?: Record<string, VariantSetting>;
   toolSets?: Record<string, string[]>;
+  hooks?: HookSettings;
+  mcpServers?: Record<string, McpServerSetting>;
 }
 
 /** A search backend for the web_search tool; without one the tool is not offered. */
@@ -43,7 +47,7 @@ export interface LoadedConfigFile {
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
-const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "$schema"]);
+const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"]);
 
 /** Undefined when the file does not exist. */
 export function readConfigFile(path: string): LoadedConfigFile | undefined {
@@ -103,6 +107,8 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
   if (input["agents"] !== undefined && input["agents"] !== null) values.agents = parseAgents(input["agents"], path);
   if (input["toolSets"] !== undefined && input["toolSets"] !== null) values.toolSets = parseToolSets(input["toolSets"], path);
+  if (input["hooks"] !== undefined && input["hooks"] !== null) values.hooks = parseHooks(input["hooks"], path);
+  if (input["mcpServers"] !== undefined && input["mcpServers"] !== null) values.mcpServers = parseMcpServers(input["mcpServers"], path);
   return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
 }
 

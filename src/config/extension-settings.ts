@@ -1,6 +1,9 @@
-// Parses the config sections that extend the agent: `agents` (variants) and `toolSets`.
+// Parses the config sections that extend the agent: `agents` (variants), `toolSets`, `hooks`
+// and `mcpServers`.
 // Every mistake names the file and the key path, like the rest of the config.
 import type { VariantSetting } from "../engine/variants/agent-variants.js";
+import { validateHookSettings, type HookSettings } from "../engine/hooks/hook-settings.js";
+import { validateMcpServers, type McpServerSetting } from "../engine/mcp/mcp-settings.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking } from "./config-file.js";
 
@@ -40,4 +43,16 @@ export function parseAgents(value: unknown, path: string): Record<string, Varian
     agents[name] = setting;
   }
   return agents;
+}
+
+export function parseHooks(value: unknown, path: string): HookSettings {
+  const checked = validateHookSettings(value);
+  if ("problem" in checked) throw new ConfigError(`${path}: ${checked.problem}`);
+  return checked.settings;
+}
+
+export function parseMcpServers(value: unknown, path: string): Record<string, McpServerSetting> {
+  const checked = validateMcpServers(value);
+  if ("problem" in checked) throw new ConfigError(`${path}: ${checked.problem}`);
+  return checked.servers;
 }
