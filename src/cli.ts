@@ -10,6 +10,7 @@ const HELP = `mini-agent — a terminal coding agent
 Usage:
   mini-agent -p "task"            run one turn headless and exit
   echo "task" | mini-agent -p     the task may come on stdin
+  mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -83,6 +84,16 @@ async function main(argv: string[]): Promise<number> {
   if (values.version) {
     process.stdout.write(`${version()}\n`);
     return EXIT.ok;
+  }
+  if (!values.print && positionals[0] === "registry") {
+    const { runRegistry, terminalConfirm } = await import("./registry/registry-command.js");
+    const confirm = terminalConfirm();
+    return runRegistry(positionals.slice(1), { yes: values.yes ?? false }, {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      ...(confirm ? { confirm } : {}),
+    });
   }
   let prompt = positionals.join(" ").trim();
   // A task that is only whitespace is a mistake, not a request to read stdin (which may never end).

@@ -22,6 +22,8 @@ export interface FileConfig {
   context_budget?: number;
   max_rounds?: number;
   sandbox?: string;
+  /** The registry index URL (`mini-agent registry …`). */
+  registry?: string;
   read_roots?: string[];
   permissions?: UserRules;
   web_search?: WebSearchSetting;
@@ -45,7 +47,7 @@ export interface LoadedConfigFile {
   unknownKeys: string[];
 }
 
-const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox"] as const;
+const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox", "registry"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
 const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"]);
 
