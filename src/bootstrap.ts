@@ -1,23 +1,47 @@
-// The composition root: config → provider → session → tools → approval → engine → renderer.
-// Nothing else in the codebase decides which concrete pieces are used.
+// The composition root: config → model → session → tools → gate → agent → EngineSession.
+// Nothing else in the codebase decides which concrete pieces are used. Every face gets its
+// session from `openEngine`; print mode (`runPrint`) is one such face: submit, idle, shutdown.
 import { existsSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
-import type { Approver } from "./engine/approval/gate.js";
+import { createApprovalBroker } from "./engine/approval/approval-broker.js";
+import { classifyCommand } from "./engine/approval/command-policy.js";
+import { isCriticalFile } from "./engine/approval/critical-files.js";
+import { answerByFlag } from "./engine/approval/flag-answerer.js";
+import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
+import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { matchUserRules } from "./engine/approval/user-rules.js";
+import { createEngineSession } from "./engine/engine-session.js";
+import { createAskTool, createQuestionBroker } from "./engine/ask/ask-tool.js";
+import { createPluginGuard } from "./engine/guards/plugin-guard.js";
+import { createHookGuard } from "./engine/hooks/hook-guard.js";
+import { createHookRunner, type HookRunner } from "./engine/hooks/hook-runner.js";
+import { createSubagentRunner, subagentPrompt } from "./engine/subagents/subagent-runner.js";
+import { createTaskTool, type SubagentKind } from "./engine/subagents/task-tool.js";
+import type { Tool } from "./engine/tools/tool.js";
+import { isReadOnly } from "./engine/variants/agent-variants.js";
+import { setUpExtensions, type Extensions } from "./extensions.js";
+import { withPostToolUse, withTurnHooks } from "./session-hooks.js";
+import type { AgentEvent } from "./engine/events.js";
+import type { ModelProvider } from "./engine/llm/provider.js";
 import type { TurnOutcome } from "./engine/loop.js";
-import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/open-session.js";
-import { SessionLockedError } from "./engine/session-lock.js";
-import { setUpExtensions } from "./extensions.js";
+import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/open-session.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
+import { SessionLockedError } from "./engine/session-lock.js";
+import type { EngineSession } from "./engine/surface.js";
+import { createCommandTools } from "./engine/tools/command-tools.js";
+import { createJail } from "./engine/tools/jail.js";
+import { ToolRegistry } from "./engine/tools/registry.js";
+import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
-import { resolveModel } from "./model-setup.js";
+import { resolveModel, type ModelSetup } from "./model-setup.js";
+import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
-import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createTextRenderer } from "./print/text.js";
 
 export interface RunContext {
@@ -27,6 +51,233 @@ export interface RunContext {
   output?: PrintOutput;
   /** Aborts the turn (besides SIGINT, SIGTERM, SIGHUP and a closed stdout). */
   signal?: AbortSignal;
+}
+
+export interface EngineContext {
+  version: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Lines from before the session exists (config warnings, the settings' sources). */
+  report?: { warn(message: string): void; info(line: string): void };
+  /** Subscribed before the first event (session.started, startup notices) is published. */
+  listener?: (event: AgentEvent) => void;
+  /** Where a throwing subscriber's error goes; default: a `notice` event. */
+  onSubscriberError?: (error: unknown) => void;
+  /** Guards every call meets before the rules (hooks, policies); --yes never skips them. */
+  guards?: readonly Guard[];
+  /** The face can put a question to a person (the TUI): the `ask` tool is offered. */
+  canAsk?: boolean;
+}
+
+/** Tools that belong to the parent's own conversation: a subagent never holds them. */
+const PARENT_ONLY = new Set(["task", "ask", "todo_write", "remember", "forget"]);
+
+/** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
+export interface EngineAssembly {
+  session: OpenSession;
+  cwd: string;
+  home: string;
+  model: ModelSetup;
+  options: Pick<CliOptions, "sandbox" | "maxRounds" | "thinking">;
+  guards?: readonly Guard[];
+  /** Skills, memory, the variant, guard plugins, MCP servers (extensions.ts) and the session's hooks. */
+  extensions?: { base: Extensions; hooks?: HookRunner };
+  canAsk?: boolean;
+  createModel?(choice: { provider?: string; model: string }): Promise<ModelProvider>;
+}
+
+/** tools → gate → agent → EngineSession over an open session. */
+export function assembleEngine(input: EngineAssembly): EngineSession {
+  const { session, model, options } = input;
+  const { bus, state } = session;
+  // One jail for the rules and the tools, so both judge a path the same way.
+  const jail = createJail(input.cwd, {
+    ...(model.readRoots ? { readRoots: model.readRoots } : {}),
+    deniedDirs: [input.home],
+  });
+  const commands = createCommandTools({
+    root: jail.root,
+    tasksDir: path.join(session.sideDir, "tasks"),
+    ...(options.sandbox || model.sandbox === "workspace-write" ? { sandbox: "workspace-write" as const } : {}),
+  });
+  const extensions = input.extensions?.base;
+  const hooks = input.extensions?.hooks;
+  const offered = [
+    ...createWorkspaceTools({
+      root: jail.root,
+      jail,
+      ...(model.webSearch ? { webSearch: model.webSearch } : {}),
+      onTodos: (todos) => bus.publish("todo.updated", { todos }),
+    }),
+    ...commands.tools,
+    ...(extensions?.tools ?? []),
+  ].filter((tool) => extensions?.variant.offers(tool) ?? true);
+  const tools = new ToolRegistry(hooks?.has("PostToolUse") ? offered.map((tool) => withPostToolUse(tool, hooks)) : offered);
+  const broker = createApprovalBroker();
+  const questions = createQuestionBroker();
+  const guards = [
+    ...(input.guards ?? []),
+    extensions ? createPluginGuard(extensions.plugins) : undefined,
+    hooks ? createHookGuard(hooks) : undefined,
+  ].filter((guard): guard is Guard => guard !== undefined);
+  const permissions = model.permissions;
+  const gate = createApprovalGate({
+    rules: {
+      jail,
+      classifyCommand: (command) =>
+        classifyCommand(command, { root: jail.root, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+      isCriticalFile,
+      matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
+    },
+    ...(guards.length > 0 ? { guards } : {}),
+    isDirty: createDirtyCheck(jail.root),
+    approver: broker.approver,
+    publish: bus.publish,
+    alwaysAllowed: () => state.alwaysAllowed,
+  });
+  const current = { current: model.provider, thinking: options.thinking ?? extensions?.variant.thinking ?? model.thinking };
+  const systemPrompt = extensions
+    ? (specs: Parameters<ModelSetup["systemPrompt"]>[0], state: Parameters<ModelSetup["systemPrompt"]>[1]) =>
+        [model.systemPrompt(specs, state), ...extensions.promptSections()].join("\n\n")
+    : model.systemPrompt;
+  // Subagents hold a copy of the parent's tools (never task, ask, memory writes or the todo
+  // list, which belong to the parent's conversation) and share the parent's gate.
+  const childTools = (kind: SubagentKind) =>
+    tools
+      .names()
+      .map((name) => tools.get(name) as Tool)
+      .filter((tool) => !PARENT_ONLY.has(tool.name) && (kind === "worker" || isReadOnly(tool)));
+  const canChangeThings = tools.names().some((name) => !isReadOnly(tools.get(name) as Tool));
+  const ownCommands = { interruptCommand: commands.interruptCommand, closeAll: commands.closeAll, killAllNow: commands.killAllNow };
+  const agent = createAgent({
+    publish: bus.publish,
+    state: () => state,
+    tools,
+    gate,
+    provider: () => current.current,
+    thinking: () => current.thinking,
+    // Everything the session started ends with it: commands, hooks still running, MCP servers.
+    commands: {
+      ...ownCommands,
+      closeAll: async () => {
+        await commands.closeAll();
+        hooks?.killAllNow();
+        await extensions?.close();
+      },
+      killAllNow: () => {
+        commands.killAllNow();
+        hooks?.killAllNow();
+      },
+    },
+    systemPrompt,
+    ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
+  });
+  const task = createTaskTool(
+      createSubagentRunner({
+        bus,
+        gate,
+        provider: () => current.current,
+        thinking: () => current.thinking,
+        toolsFor: childTools,
+        systemPrompt: (kind, specs) => subagentPrompt(kind, input.cwd, specs),
+        ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
+      }),
+    { kinds: canChangeThings ? ["explore", "review", "worker"] : ["explore", "review"] },
+  );
+  if (extensions?.variant.offers(task) ?? true) tools.add(task);
+  if (input.canAsk) tools.add(createAskTool(questions, bus.publish));
+  bus.publish("session.started", {
+    sessionId: session.sessionId,
+    cwd: input.cwd,
+    provider: model.provider.name,
+    model: model.provider.model,
+    resumed: session.resumed,
+  });
+  for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
+  if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
+  for (const message of extensions?.notices.splice(0) ?? []) bus.publish("notice", { level: "warn", message });
+  return createEngineSession({
+    session,
+    agent: hooks ? withTurnHooks(agent, hooks, bus.publish) : agent,
+    broker,
+    questions,
+    ...(extensions ? { skills: extensions.skills } : {}),
+    model: current,
+    ...(input.createModel ? { createModel: input.createModel } : {}),
+  });
+}
+
+/** Everything a face needs: the chosen model, the opened session, the assembled engine. */
+export async function openEngine(options: CliOptions, context: EngineContext): Promise<EngineSession> {
+  const env = context.env ?? process.env;
+  const cwd = context.cwd ?? process.cwd();
+  const report = context.report ?? { warn: () => {}, info: () => {} };
+  const home = path.resolve(agentHome(env, os.homedir()));
+  if (existsSync(home) && !statSync(home).isDirectory()) {
+    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
+    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
+  }
+  const model = await resolveModel({ options, env, cwd, version: context.version, warn: report.warn, info: report.info });
+  const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
+  const extensions = await setUpExtensions({
+    workspace: cwd,
+    home,
+    version: context.version,
+    ...(options.agent !== undefined ? { agent: options.agent } : {}),
+    ...(model.variants ? { variants: model.variants } : {}),
+    ...(model.codeRunning ? { codeRunning: model.codeRunning } : {}),
+    ...(options.trustProject ? { trustProject: true } : {}),
+    redact,
+  });
+  let session: OpenSession;
+  try {
+    session = openSession({
+      home,
+      cwd,
+      choice: options.session,
+      redact,
+      ...(context.onSubscriberError ? { onSubscriberError: context.onSubscriberError } : {}),
+    });
+  } catch (error) {
+    await extensions.close();
+    const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
+    if (userFacing.some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
+    throw error;
+  }
+  if (context.listener) session.bus.subscribe(context.listener);
+  const createModel = async (choice: { provider?: string; model: string }) => {
+    const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
+    return (await resolveModel({ options: next, env, cwd, version: context.version, warn: report.warn, info: () => {} })).provider;
+  };
+  const hooks = await startSessionHooks(extensions, session, { cwd, env });
+  return assembleEngine({
+    session,
+    cwd,
+    home,
+    model,
+    options,
+    createModel,
+    extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
+    ...(context.guards ? { guards: context.guards } : {}),
+    ...(context.canAsk ? { canAsk: true } : {}),
+  });
+}
+
+/** The session's hook runner, after its SessionStart hooks ran (their output is context for the model). */
+async function startSessionHooks(extensions: Extensions, session: OpenSession, where: { cwd: string; env: NodeJS.ProcessEnv }): Promise<HookRunner | undefined> {
+  if (extensions.hooks.length === 0) return undefined;
+  const hooks = createHookRunner(extensions.hooks, {
+    sessionId: session.sessionId,
+    transcriptPath: session.file,
+    cwd: where.cwd,
+    env: where.env,
+    notice: (message) => void session.bus.publish("notice", { level: "warn", message }),
+  });
+  if (hooks.has("SessionStart")) {
+    const verdict = await hooks.run("SessionStart", { source: session.resumed ? "resume" : "startup" });
+    if (verdict.kind === "none" && verdict.context) extensions.addPromptSection(`# Session start context (from a hook)\n${verdict.context}`);
+  }
+  return hooks;
 }
 
 /** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */
@@ -47,23 +298,10 @@ function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput)
   return createTextRenderer(output);
 }
 
-/** Print mode cannot ask anyone: --yes approves, otherwise the model hears why not. */
-function printApprover(yes: boolean): Approver {
-  return async () =>
-    yes
-      ? { decision: "allow", by: "flag", reason: "approved by --yes" }
-      : { decision: "deny", by: "flag", reason: "needs approval: rerun with --yes" };
-}
-
-function exitCodeFor(outcome: TurnOutcome): number {
-  if (outcome.stopReason === "aborted") return EXIT.interrupted;
-  if (outcome.stopReason === "error") return EXIT.runtime;
+function exitCodeFor(outcome: TurnOutcome | undefined): number {
+  if (outcome?.stopReason === "aborted") return EXIT.interrupted;
+  if (!outcome || outcome.stopReason === "error") return EXIT.runtime;
   return EXIT.ok;
-}
-
-/** `{ key: value }` when the value is set, `{}` otherwise (exactOptional-friendly spreading). */
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
 export async function runPrint(options: CliOptions, context: RunContext): Promise<number> {
@@ -77,70 +315,37 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
 }
 
 async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
-  const env = context.env ?? process.env;
-  const cwd = context.cwd ?? process.cwd();
   const output = context.output ?? processOutput(interrupts);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const home = path.resolve(agentHome(env, os.homedir()));
-  if (existsSync(home) && !statSync(home).isDirectory()) {
-    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
-    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
-  }
-
-  const model = await resolveModel({ options, env, cwd, version: context.version, warn, info: (line) => output.stderr(`${line}\n`) });
-
-  const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
-  const extensions = await setUpExtensions({
-    workspace: cwd,
-    home,
-    ...optional("agent", options.agent),
-    ...optional("variants", model.variants),
-    redact,
-    notice: warn,
-  });
-  let session;
-  try {
-    session = openSession({ home, cwd, choice: options.session, warn, redact });
-  } catch (error) {
-    const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
-    if (userFacing.some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
-    throw error;
-  }
   const renderer = createRenderer(options.outputFormat, output);
-  session.bus.subscribe((event) => renderer.onEvent(event));
-
-  const agent = createAgent({
-    session,
-    cwd,
-    provider: model.provider,
-    approver: printApprover(options.yes),
-    systemPrompt: (tools, state) => [model.systemPrompt(tools, state), ...extensions.promptSections()].join("\n\n"),
-    extraTools: extensions.tools,
-    offers: (tool) => extensions.variant.offers(tool),
-    warn,
-    sandbox: options.sandbox || model.sandbox === "workspace-write",
-    ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
-    ...optional("thinking", options.thinking ?? extensions.variant.thinking ?? model.thinking),
-    ...optional("readRoots", model.readRoots),
-    ...optional("permissions", model.permissions),
-    ...optional("webSearch", model.webSearch),
-    deniedDirs: [home],
+  const engine = await openEngine(options, {
+    version: context.version,
+    ...(context.env ? { env: context.env } : {}),
+    ...(context.cwd ? { cwd: context.cwd } : {}),
+    report: { warn, info: (line) => output.stderr(`${line}\n`) },
+    listener: (event) => {
+      // Notices go to stderr in every format; stream-json also prints them as events.
+      if (event.type === "notice") warn(event.message);
+      renderer.onEvent(event);
+    },
+    onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
   });
+  // Print mode cannot ask anyone: --yes allows, otherwise the model hears how to get approval.
+  answerByFlag(engine, options.yes);
   // A second Ctrl-C exits at once; no command may outlive the process that started it.
-  interrupts.beforeForcedExit(() => agent.killCommandsNow());
-
-  const controller = new AbortController();
-  for (const source of [context.signal, interrupts.signal]) {
-    if (source?.aborted) controller.abort();
-    source?.addEventListener("abort", () => controller.abort(), { once: true });
-  }
+  interrupts.beforeForcedExit(() => engine.killCommandsNow());
   let code: number;
   try {
-    const outcome = await agent.runTurn(options.prompt, controller.signal);
-    renderer.finish(outcome, session.state);
+    engine.submit(options.prompt);
+    for (const source of [context.signal, interrupts.signal]) {
+      if (source?.aborted) engine.abortTurn();
+      source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
+    }
+    const outcome = await engine.idle();
+    if (outcome) renderer.finish(outcome, engine.state);
     code = exitCodeFor(outcome);
   } finally {
-    await agent.close();
+    await engine.shutdown();
   }
   // A signal or a closed stdout says why the turn stopped better than "aborted" does;
   // a write that failed while closing (the final answer into a closed pipe) counts too.

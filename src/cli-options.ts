@@ -26,6 +26,8 @@ export interface CliOptions {
   sandbox: boolean;
   /** `--agent`: default | plan | review | a variant from config. */
   agent?: string;
+  /** `--trust-project`: trust this project's hooks and MCP servers (recorded in the agent home). */
+  trustProject?: boolean;
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
@@ -48,6 +50,7 @@ interface RawValues {
   "max-rounds"?: string;
   sandbox?: boolean;
   agent?: string;
+  "trust-project"?: boolean;
 }
 
 export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
@@ -75,5 +78,6 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
     ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
+    ...(values["trust-project"] ? { trustProject: true } : {}),
   };
 }

@@ -25,6 +25,7 @@ Options:
       --max-rounds <n>        stop after n model requests in one turn (default 50)
       --sandbox               run commands under bubblewrap (Linux)
       --agent <name>          default | plan | review (look only) | a variant from config
+      --trust-project         run this project's hooks and MCP servers (recorded once per workspace)
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -50,6 +51,7 @@ const FLAGS = {
   "max-rounds": { type: "string" },
   sandbox: { type: "boolean" },
   agent: { type: "string" },
+  "trust-project": { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];

@@ -3,6 +3,7 @@ import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { ThinkingDialect } from "../engine/llm/thinking.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
 import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
+import type { ProxySettings } from "../engine/llm/provider-config.js";
 import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
 import type { VariantConfig } from "../engine/variants/agent-variants.js";
 import type { Protocol } from "./presets.js";
@@ -10,11 +11,7 @@ import type { Protocol } from "./presets.js";
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
 export type SettingSources = Record<string, string>;
 
-export interface ProxySettings {
-  httpProxy?: string;
-  httpsProxy?: string;
-  noProxy?: string;
-}
+export type { ProxySettings } from "../engine/llm/provider-config.js";
 
 export interface ResolvedConfig {
   /** Preset name ("kimi", "openai", …), a custom name, or "fake" for FAKE_LLM=1. */

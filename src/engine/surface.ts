@@ -3,20 +3,22 @@
 // state change comes back out as an event on the session's bus (see events.ts), so the wire
 // file, a resumed session and every face agree. Nothing else crosses the seam.
 //
-// This file is the contract only; `engine-session.ts` implements it.
+// This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
+// (`openEngine`) assembles one for a face.
+import type { ApprovalReply } from "./approval/approval-broker.js";
+import type { QuestionReply } from "./ask/ask-tool.js";
 import type { AgentEvent } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
 import type { SessionState } from "./state.js";
+import type { ToolRegistry } from "./tools/registry.js";
 
-/** How a person (or a policy such as --yes) answers an approval request. */
-export type ApprovalDecision = "allow_once" | "allow_always" | "deny";
-
-export interface ApprovalReply {
-  decision: ApprovalDecision;
-  /** Optional words for the model ("use the other file", "don't touch CI"). */
-  note?: string;
-}
+/**
+ * How a person (or a policy such as --yes) answers an approval request: `ApprovalDecision`
+ * is allow_once | allow_always | deny; `ApprovalReply` adds an optional note for the model
+ * (and, for policies, `by: "flag"` and a reason). Defined beside the broker that uses them.
+ */
+export type { ApprovalDecision, ApprovalReply } from "./approval/approval-broker.js";
 
 /** A prompt waiting for the running turn to end; `queued` / `dequeued` / `dropped` events track it. */
 export interface QueuedPrompt {
@@ -38,6 +40,12 @@ export interface EngineSession {
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
 
+  /**
+   * The tools offered to the model. It may change during the session (MCP servers, skills):
+   * `tools.add` / `tools.remove`, and the next request follows.
+   */
+  readonly tools: ToolRegistry;
+
   /** Every event published from now on, in order. Returns the unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
   /**
@@ -52,6 +60,13 @@ export interface EngineSession {
   abortTurn(): void;
   /** Kills the running command's process tree; the turn goes on. False when none runs. */
   interruptCommand(): boolean;
+  /**
+   * Answers the `question.asked` with this id (the `ask` tool, offered only to faces that can
+   * ask a person): picked option labels, free text, or `{ dismissed: true }` for esc.
+   */
+  answerQuestion(id: string, reply: QuestionReply): void;
+  /** Skills found for this session; a face's `/<name>` submits a prompt with the body. */
+  readonly skills: readonly SkillInfo[];
   /** Answers the `approval.request` with this id. Unknown or already answered ids are ignored. */
   answerApproval(id: string, reply: ApprovalReply): void;
   setModel(choice: ModelChoice): void;
@@ -64,4 +79,14 @@ export interface EngineSession {
   shutdown(): Promise<void>;
   /** For a process that must exit at once (a second Ctrl-C): kills every command now. */
   killCommandsNow(): void;
+}
+
+export type { QuestionReply } from "./ask/ask-tool.js";
+
+/** A skill as a face lists it (`/<name>`): its body is what gets injected. */
+export interface SkillInfo {
+  name: string;
+  description: string;
+  body: string;
+  scope: "project" | "user";
 }

@@ -11,9 +11,11 @@ function oneLine(text: string, max = 160): string {
 
 export function createTextRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
-  const progress = (line: string) => output.stderr(`${line}\n`);
+  const stderrLine = (line: string) => output.stderr(`${line}\n`);
 
   function describe(event: AgentEvent): void {
+    // A subagent's progress is indented under the task call that started it.
+    const progress = event.agentId ? (line: string) => stderrLine(`  [${event.agentId}] ${line}`) : stderrLine;
     switch (event.type) {
       case "tool.call":
         progress(`→ ${event.name} ${oneLine(event.arguments, 120)}`);
@@ -38,18 +40,18 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
 
   return {
     onEvent(event) {
-      if (event.type === "tool.call") {
+      if (event.type === "tool.call" && event.agentId === undefined) {
         const said = summary.takeStepText().trim();
-        if (said) progress(said);
+        if (said) stderrLine(said);
       }
       const step = summary.observe(event);
-      if (step && !step.final && step.stepText) progress(step.stepText.trim());
+      if (step && !step.final && step.stepText) stderrLine(step.stepText.trim());
       describe(event);
     },
     finish(outcome) {
       if (summary.finalText) output.stdout(summary.finalText.endsWith("\n") ? summary.finalText : `${summary.finalText}\n`);
-      if (outcome.stopReason === "max_rounds") progress(`stopped after ${outcome.rounds} rounds (max_rounds reached)`);
-      if (outcome.stopReason === "aborted") progress("interrupted");
+      if (outcome.stopReason === "max_rounds") stderrLine(`stopped after ${outcome.rounds} rounds (max_rounds reached)`);
+      if (outcome.stopReason === "aborted") stderrLine("interrupted");
     },
   };
 }

@@ -24,6 +24,8 @@ export interface AgentVariant {
   thinking?: ThinkingLevel;
   note?: string;
   offers(tool: { name: string; kind: ToolKind }): boolean;
+  /** Whether any external tool named with this prefix may be offered (so an MCP server is worth starting). */
+  mayOfferExternal(prefix: string): boolean;
 }
 
 export class VariantError extends Error {}
@@ -35,7 +37,7 @@ export const READ_ONLY_SET = "read-only";
  * Read-class tools that still belong to a mutating family: the background-task tools only
  * make sense after run_command (their descriptions name it), MCP tools act on other systems.
  */
-function isReadOnly(tool: { name: string; kind: ToolKind }): boolean {
+export function isReadOnly(tool: { name: string; kind: ToolKind }): boolean {
   if (tool.kind !== "read") return false;
   return !(tool.name === "task_status" || tool.name === "task_stop" || tool.name.startsWith("mcp__"));
 }
@@ -50,8 +52,8 @@ const NOTES: Record<string, string> = {
 };
 
 export function resolveVariant(name: string, config: VariantConfig = {}): AgentVariant {
-  if (name === "default") return { name, offers: () => true };
-  if (name === "plan" || name === "review") return { name, note: NOTES[name] as string, offers: isReadOnly };
+  if (name === "default") return { name, offers: () => true, mayOfferExternal: () => true };
+  if (name === "plan" || name === "review") return { name, note: NOTES[name] as string, offers: isReadOnly, mayOfferExternal: () => false };
   const setting = config.agents?.[name];
   if (!setting) {
     const known = [...BUILT_IN_VARIANTS, ...Object.keys(config.agents ?? {})];
@@ -61,12 +63,14 @@ export function resolveVariant(name: string, config: VariantConfig = {}): AgentV
     name,
     ...(setting.thinking ? { thinking: setting.thinking } : {}),
     ...(setting.prompt?.trim() ? { note: setting.prompt.trim() } : {}),
-    offers: setting.toolSet === undefined ? () => true : toolSetMatcher(setting.toolSet, config, name),
+    ...(setting.toolSet === undefined
+      ? { offers: () => true, mayOfferExternal: () => true }
+      : toolSetMatcher(setting.toolSet, config, name)),
   };
 }
 
-function toolSetMatcher(setName: string, config: VariantConfig, variant: string): AgentVariant["offers"] {
-  if (setName === READ_ONLY_SET) return isReadOnly;
+function toolSetMatcher(setName: string, config: VariantConfig, variant: string): Pick<AgentVariant, "offers" | "mayOfferExternal"> {
+  if (setName === READ_ONLY_SET) return { offers: isReadOnly, mayOfferExternal: () => false };
   const entries = config.toolSets?.[setName];
   if (!entries) {
     const known = [READ_ONLY_SET, ...Object.keys(config.toolSets ?? {})];
@@ -74,7 +78,11 @@ function toolSetMatcher(setName: string, config: VariantConfig, variant: string)
   }
   const exact = new Set(entries.filter((entry) => !entry.endsWith("*")));
   const prefixes = entries.filter((entry) => entry.endsWith("*")).map((entry) => entry.slice(0, -1));
-  return (tool) => exact.has(tool.name) || prefixes.some((prefix) => tool.name.startsWith(prefix));
+  return {
+    offers: (tool) => exact.has(tool.name) || prefixes.some((prefix) => tool.name.startsWith(prefix)),
+    mayOfferExternal: (prefix) =>
+      [...exact].some((entry) => entry.startsWith(prefix)) || prefixes.some((entry) => entry.startsWith(prefix) || prefix.startsWith(entry)),
+  };
 }
 
 /** Checks a config's variants up front, so a typo fails at start-up naming the variant. */
