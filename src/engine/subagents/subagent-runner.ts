@@ -32,11 +32,13 @@ export function createSubagentRunner(options: SubagentOptions): SubagentRunner {
         if (event.agentId === agentId) reduce(state, event);
       });
       try {
+        const origin = { agentId, parentCallId: request.parentCallId };
         const agent = createAgent({
-          publish: childPublish(options.bus.publish, { agentId, parentCallId: request.parentCallId }),
+          publish: childPublish(options.bus.publish, origin),
           state: () => state,
           tools: new ToolRegistry(options.toolsFor(request.kind)),
-          gate: options.gate,
+          // The parent's gate (its rules, guards, approver), its events stamped as the child's.
+          gate: (callId, tool, input, signal) => options.gate(callId, tool, input, signal, origin),
           provider: options.provider,
           ...(options.thinking ? { thinking: options.thinking } : {}),
           systemPrompt: (tools) => options.systemPrompt(request.kind, tools),
