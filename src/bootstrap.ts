@@ -135,7 +135,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
   });
-  const current = { current: model.provider, thinking: options.thinking ?? extensions?.variant.thinking ?? model.thinking };
+  // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
+  const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };
   const systemPrompt = extensions
     ? (specs: Parameters<ModelSetup["systemPrompt"]>[0], state: Parameters<ModelSetup["systemPrompt"]>[1]) =>
         [model.systemPrompt(specs, state), ...extensions.promptSections()].join("\n\n")
@@ -172,16 +173,15 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     systemPrompt,
     ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
   });
+  // The engine session exists only at the end; a task call runs long after, through it.
+  let engine: EngineSession | undefined;
   const task = createTaskTool(
-      createSubagentRunner({
-        bus,
-        gate,
-        provider: () => current.current,
-        thinking: () => current.thinking,
-        toolsFor: childTools,
-        systemPrompt: (kind, specs) => subagentPrompt(kind, input.cwd, specs),
-        ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
-      }),
+    createSubagentRunner({
+      spawn: (childOptions) => (engine as EngineSession).spawnAgent(childOptions),
+      toolsFor: childTools,
+      systemPrompt: (kind, specs) => subagentPrompt(kind, input.cwd, specs),
+      ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
+    }),
     { kinds: canChangeThings ? ["explore", "review", "worker"] : ["explore", "review"] },
   );
   if (extensions?.variant.offers(task) ?? true) tools.add(task);
@@ -196,15 +196,18 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
   if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
   for (const message of extensions?.notices.splice(0) ?? []) bus.publish("notice", { level: "warn", message });
-  return createEngineSession({
+  engine = createEngineSession({
     session,
     agent: hooks ? withTurnHooks(agent, hooks, bus.publish) : agent,
     broker,
+    gate,
+    systemPrompt,
     questions,
     ...(extensions ? { skills: extensions.skills } : {}),
     model: current,
     ...(input.createModel ? { createModel: input.createModel } : {}),
   });
+  return engine;
 }
 
 /** Everything a face needs: the chosen model, the opened session, the assembled engine. */

@@ -2,13 +2,16 @@
 // operations in, events out. Turns run one at a time; a prompt submitted meanwhile waits in
 // a visible queue. Every state change is an event, so the wire and a resumed session agree.
 import { randomUUID } from "node:crypto";
-import type { Agent } from "./agent.js";
+import { createAgent, type Agent } from "./agent.js";
 import type { ApprovalBroker } from "./approval/approval-broker.js";
+import type { ApprovalGate } from "./approval/gate.js";
 import type { QuestionBroker } from "./ask/ask-tool.js";
+import { childPublish } from "./event-bus.js";
+import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
 import type { Skill } from "./skills/skill-file.js";
-import type { ModelProvider, ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
+import { initialState, reduce, type SessionState } from "./state.js";
 import type { EngineSession, ModelChoice, QueuedPrompt } from "./surface.js";
 import { readWire } from "./wire.js";
 
@@ -24,6 +27,9 @@ export interface EngineSessionParts {
   model: { current: ModelProvider; thinking?: ThinkingLevel | undefined };
   /** Builds a provider for setModel; without it setModel only says (a notice) that it cannot. */
   createModel?(choice: ModelChoice): Promise<ModelProvider>;
+  /** The parent's gate and system prompt, shared with child agents. */
+  gate: ApprovalGate;
+  systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
 }
 
 export function createEngineSession(parts: EngineSessionParts): EngineSession {
@@ -164,5 +170,24 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
       settleIdle();
     },
     killCommandsNow: () => agent.killCommandsNow(),
+    spawnAgent(options) {
+      const state = initialState();
+      const unsubscribe = bus.subscribe((event) => {
+        if (event.agentId === options.agentId) reduce(state, event);
+      });
+      const origin = { agentId: options.agentId, parentCallId: options.parentCallId };
+      const child = createAgent({
+        publish: childPublish(bus.publish, origin),
+        state: () => state,
+        tools: options.tools ?? agent.tools,
+        // The parent's gate (rules, guards, approver); its approval events carry the child's origin.
+        gate: (callId, tool, input, signal) => parts.gate(callId, tool, input, signal, origin),
+        provider: () => model.current,
+        thinking: () => model.thinking,
+        systemPrompt: options.systemPrompt === undefined ? parts.systemPrompt : () => options.systemPrompt!,
+        ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
+      });
+      return { state, runTurn: (prompt, signal) => child.runTurn(prompt, signal), close: unsubscribe };
+    },
   };
 }

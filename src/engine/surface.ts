@@ -79,6 +79,29 @@ export interface EngineSession {
   shutdown(): Promise<void>;
   /** For a process that must exit at once (a second Ctrl-C): kills every command now. */
   killCommandsNow(): void;
+  /**
+   * A child agent (a subagent started by the parent's tool call `parentCallId`): it shares
+   * this session's gate (so its calls meet the same guards, rules and memory) and model, and
+   * publishes through a child bus into this session's bus, each event stamped with `agentId`
+   * and `parentCallId`. Its conversation is its own; this session's state ignores it.
+   */
+  spawnAgent(options: ChildAgentOptions): ChildAgent;
+}
+
+export interface ChildAgentOptions {
+  agentId: string;
+  parentCallId: string;
+  /** The child's tools; default: the parent's. */
+  tools?: ToolRegistry;
+  systemPrompt?: string;
+  maxRounds?: number;
+}
+
+export interface ChildAgent {
+  readonly state: Readonly<SessionState>;
+  runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
+  /** Stops folding its events; the commands it started belong to the session and are reaped with it. */
+  close(): void;
 }
 
 export type { QuestionReply } from "./ask/ask-tool.js";

@@ -220,12 +220,16 @@ describe("turns and tools", () => {
     expect(second.thinking).toBe("high");
     expect(second.messages).toEqual([{ role: "user", content: "second" }]);
     expect(of(events, "context.cleared")).toHaveLength(1);
-    const resumed = startEngine({ home, cwd, choice: { mode: "continue" }, provider: new FakeProvider({ turns: [] }) });
+    const resumedRecord = path.join(home, "resumed.jsonl");
+    const resumed = startEngine({ home, cwd, choice: { mode: "continue" }, provider: new FakeProvider({ turns: [] }, resumedRecord) });
     expect(resumed.engine.state.thinking).toBe("high");
-    expect(resumed.engine.state.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    resumed.engine.submit("third");
+    await resumed.engine.idle();
+    expect(recordedRequests(resumedRecord)[0]!.thinking).toBe("high");
+    expect(resumed.engine.state.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
     const history = await resumed.engine.history();
     expect(history.map((event) => event.type)).toContain("context.cleared");
-    expect(history.filter((event) => event.type === "turn.started")).toHaveLength(2);
+    expect(history.filter((event) => event.type === "turn.started")).toHaveLength(3);
     await resumed.engine.shutdown();
   });
 });
@@ -289,3 +293,28 @@ describe("notices", () => {
     expect(readFileSync(file, "utf8")).toContain("was empty");
   });
 });
+
+describe("child agents", () => {
+  it("run through the parent's gate and publish into its bus and wire, stamped, outside its conversation", async () => {
+    const { engine, events, cwd, home } = engineFor({
+      turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "child.txt", content: "from the child" } }] }, { text: "child done" }],
+    });
+    answerByFlag(engine, true);
+    const child = engine.spawnAgent({ agentId: "sub-1", parentCallId: "call_parent_1", systemPrompt: "you are a subagent" });
+    const outcome = await child.runTurn("do the sub task", new AbortController().signal);
+    child.close();
+    await engine.shutdown();
+    expect(outcome).toEqual({ stopReason: "completed", rounds: 2 });
+    expect(readFileSync(path.join(cwd, "child.txt"), "utf8")).toBe("from the child");
+    // The parent's gate asked (and --yes answered) for the child's write.
+    expect(of(events, "approval.decision")).toMatchObject([{ decision: "allow", by: "flag" }]);
+    const stamped = events.filter((event) => event.agentId === "sub-1");
+    expect(stamped.every((event) => event.parentCallId === "call_parent_1")).toBe(true);
+    expect(stamped.map((event) => event.type)).toEqual(expect.arrayContaining(["turn.started", "tool.call", "tool.result", "turn.ended"]));
+    expect(engine.state.messages).toEqual([]);
+    expect(child.state.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    const onDisk = eventLines(sessionFiles(home)[0]!).filter((event) => event.agentId === "sub-1");
+    expect(onDisk).toHaveLength(stamped.length);
+  });
+});
+

@@ -1,20 +1,17 @@
-// Runs one subagent: a child agent with a fresh conversation, its own tool set, and the
-// parent's gate. Its events go through the parent's bus stamped with its id and the parent's
-// call id (one session file, every face sees them); its own state folds only those events.
-import { createAgent } from "../agent.js";
-import type { ApprovalGate } from "../approval/gate.js";
-import { childPublish, type EventBus } from "../event-bus.js";
-import type { ModelProvider, ThinkingLevel, ToolSpec } from "../llm/provider.js";
-import { initialState, reduce, type SessionState } from "../state.js";
+// Runs one subagent through the engine's `spawnAgent`: a child agent with a fresh
+// conversation, its own tool set, and the parent's gate and model. Its events go through the
+// parent's bus stamped with its id and the parent's call id (one session file, every face
+// sees them); the child's state folds only those events.
+import type { ToolSpec } from "../llm/provider.js";
+import type { SessionState } from "../state.js";
+import type { ChildAgent, ChildAgentOptions } from "../surface.js";
 import { ToolRegistry } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
 import type { SubagentKind, SubagentRunner } from "./task-tool.js";
 
 export interface SubagentOptions {
-  bus: EventBus;
-  gate: ApprovalGate;
-  provider(): ModelProvider;
-  thinking?(): ThinkingLevel | undefined;
+  /** The session's `spawnAgent`. */
+  spawn(options: ChildAgentOptions): ChildAgent;
   /** The tools a subagent of this kind holds (never `task`: subagents do not nest). */
   toolsFor(kind: SubagentKind): Tool[];
   systemPrompt(kind: SubagentKind, tools: readonly ToolSpec[]): string;
@@ -26,37 +23,28 @@ export function createSubagentRunner(options: SubagentOptions): SubagentRunner {
   return {
     async run(request, signal) {
       count += 1;
-      const agentId = `${request.kind}-${count}`;
-      const state: SessionState = initialState();
-      const unsubscribe = options.bus.subscribe((event) => {
-        if (event.agentId === agentId) reduce(state, event);
+      const tools = new ToolRegistry(options.toolsFor(request.kind));
+      const child = options.spawn({
+        agentId: `${request.kind}-${count}`,
+        parentCallId: request.parentCallId,
+        tools,
+        systemPrompt: options.systemPrompt(request.kind, tools.specs()),
+        ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
       });
       try {
-        const origin = { agentId, parentCallId: request.parentCallId };
-        const agent = createAgent({
-          publish: childPublish(options.bus.publish, origin),
-          state: () => state,
-          tools: new ToolRegistry(options.toolsFor(request.kind)),
-          // The parent's gate (its rules, guards, approver), its events stamped as the child's.
-          gate: (callId, tool, input, signal) => options.gate(callId, tool, input, signal, origin),
-          provider: options.provider,
-          ...(options.thinking ? { thinking: options.thinking } : {}),
-          systemPrompt: (tools) => options.systemPrompt(request.kind, tools),
-          ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
-        });
-        const outcome = await agent.runTurn(request.prompt, signal);
-        const report = lastAssistantText(state);
+        const outcome = await child.runTurn(request.prompt, signal);
+        const report = lastAssistantText(child.state);
         if (outcome.stopReason === "completed") return { report: report || "(the subagent finished without a report)", isError: false };
         const why = outcome.stopReason === "max_rounds" ? "ran out of rounds" : outcome.stopReason === "aborted" ? "was stopped" : "failed";
         return { report: `The subagent ${why}.${report ? ` Its last words:\n${report}` : ""}`, isError: true };
       } finally {
-        unsubscribe();
+        child.close();
       }
     },
   };
 }
 
-function lastAssistantText(state: SessionState): string {
+function lastAssistantText(state: Readonly<SessionState>): string {
   for (let index = state.messages.length - 1; index >= 0; index -= 1) {
     const message = state.messages[index]!;
     if (message.role === "assistant" && message.text?.trim()) return message.text.trim();
