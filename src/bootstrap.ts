@@ -14,17 +14,8 @@ import { answerByFlag } from "./engine/approval/flag-answerer.js";
 import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
+import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/engine-session.js";
-import { createAskTool, createQuestionBroker } from "./engine/ask/ask-tool.js";
-import { createPluginGuard } from "./engine/guards/plugin-guard.js";
-import { createHookGuard } from "./engine/hooks/hook-guard.js";
-import { createHookRunner, type HookRunner } from "./engine/hooks/hook-runner.js";
-import { createSubagentRunner, subagentPrompt } from "./engine/subagents/subagent-runner.js";
-import { createTaskTool, type SubagentKind } from "./engine/subagents/task-tool.js";
-import type { Tool } from "./engine/tools/tool.js";
-import { isReadOnly } from "./engine/variants/agent-variants.js";
-import { setUpExtensions, type Extensions } from "./extensions.js";
-import { withPostToolUse, withTurnHooks } from "./session-hooks.js";
 import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
 import type { TurnOutcome } from "./engine/loop.js";
@@ -37,12 +28,15 @@ import { createJail } from "./engine/tools/jail.js";
 import { ToolRegistry } from "./engine/tools/registry.js";
 import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
+import { setUpExtensions } from "./extensions.js";
 import { resolveModel, type ModelSetup } from "./model-setup.js";
 import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
 import { createTextRenderer } from "./print/text.js";
+import { startSessionHooks, withTurnHooks } from "./session-hooks.js";
+import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
 
 export interface RunContext {
   version: string;
@@ -69,9 +63,6 @@ export interface EngineContext {
   canAsk?: boolean;
 }
 
-/** Tools that belong to the parent's own conversation: a subagent never holds them. */
-const PARENT_ONLY = new Set(["task", "ask", "todo_write", "remember", "forget"]);
-
 /** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
 export interface EngineAssembly {
   session: OpenSession;
@@ -81,7 +72,7 @@ export interface EngineAssembly {
   options: Pick<CliOptions, "sandbox" | "maxRounds" | "thinking">;
   guards?: readonly Guard[];
   /** Skills, memory, the variant, guard plugins, MCP servers (extensions.ts) and the session's hooks. */
-  extensions?: { base: Extensions; hooks?: HookRunner };
+  extensions?: SessionExtensions;
   canAsk?: boolean;
   createModel?(choice: { provider?: string; model: string }): Promise<ModelProvider>;
 }
@@ -102,7 +93,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   const extensions = input.extensions?.base;
   const hooks = input.extensions?.hooks;
-  const offered = [
+  const builtIn = [
     ...createWorkspaceTools({
       root: jail.root,
       jail,
@@ -110,16 +101,11 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
       onTodos: (todos) => bus.publish("todo.updated", { todos }),
     }),
     ...commands.tools,
-    ...(extensions?.tools ?? []),
-  ].filter((tool) => extensions?.variant.offers(tool) ?? true);
-  const tools = new ToolRegistry(hooks?.has("PostToolUse") ? offered.map((tool) => withPostToolUse(tool, hooks)) : offered);
+  ];
+  const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
   const broker = createApprovalBroker();
   const questions = createQuestionBroker();
-  const guards = [
-    ...(input.guards ?? []),
-    extensions ? createPluginGuard(extensions.plugins) : undefined,
-    hooks ? createHookGuard(hooks) : undefined,
-  ].filter((guard): guard is Guard => guard !== undefined);
+  const guards = sessionGuards(input.guards, input.extensions);
   const permissions = model.permissions;
   const gate = createApprovalGate({
     rules: {
@@ -137,18 +123,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
   const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };
-  const systemPrompt = extensions
-    ? (specs: Parameters<ModelSetup["systemPrompt"]>[0], state: Parameters<ModelSetup["systemPrompt"]>[1]) =>
-        [model.systemPrompt(specs, state), ...extensions.promptSections()].join("\n\n")
-    : model.systemPrompt;
-  // Subagents hold a copy of the parent's tools (never task, ask, memory writes or the todo
-  // list, which belong to the parent's conversation) and share the parent's gate.
-  const childTools = (kind: SubagentKind) =>
-    tools
-      .names()
-      .map((name) => tools.get(name) as Tool)
-      .filter((tool) => !PARENT_ONLY.has(tool.name) && (kind === "worker" || isReadOnly(tool)));
-  const canChangeThings = tools.names().some((name) => !isReadOnly(tools.get(name) as Tool));
+  const systemPrompt = extendedPrompt(model.systemPrompt, input.extensions);
   const ownCommands = { interruptCommand: commands.interruptCommand, closeAll: commands.closeAll, killAllNow: commands.killAllNow };
   const agent = createAgent({
     publish: bus.publish,
@@ -173,19 +148,17 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     systemPrompt,
     ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
   });
+  const maxRounds = options.maxRounds ?? model.maxRounds;
   // The engine session exists only at the end; a task call runs long after, through it.
   let engine: EngineSession | undefined;
-  const task = createTaskTool(
-    createSubagentRunner({
-      spawn: (childOptions) => (engine as EngineSession).spawnAgent(childOptions),
-      toolsFor: childTools,
-      systemPrompt: (kind, specs) => subagentPrompt(kind, input.cwd, specs),
-      ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
-    }),
-    { kinds: canChangeThings ? ["explore", "review", "worker"] : ["explore", "review"] },
-  );
-  if (extensions?.variant.offers(task) ?? true) tools.add(task);
-  if (input.canAsk) tools.add(createAskTool(questions, bus.publish));
+  addSessionOnlyTools({
+    tools,
+    extensions: input.extensions,
+    cwd: input.cwd,
+    ...(maxRounds ? { maxRounds } : {}),
+    spawn: (childOptions) => (engine as EngineSession).spawnAgent(childOptions),
+    ...(input.canAsk ? { ask: { questions, publish: bus.publish } } : {}),
+  });
   bus.publish("session.started", {
     sessionId: session.sessionId,
     cwd: input.cwd,
@@ -264,23 +237,6 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });
-}
-
-/** The session's hook runner, after its SessionStart hooks ran (their output is context for the model). */
-async function startSessionHooks(extensions: Extensions, session: OpenSession, where: { cwd: string; env: NodeJS.ProcessEnv }): Promise<HookRunner | undefined> {
-  if (extensions.hooks.length === 0) return undefined;
-  const hooks = createHookRunner(extensions.hooks, {
-    sessionId: session.sessionId,
-    transcriptPath: session.file,
-    cwd: where.cwd,
-    env: where.env,
-    notice: (message) => void session.bus.publish("notice", { level: "warn", message }),
-  });
-  if (hooks.has("SessionStart")) {
-    const verdict = await hooks.run("SessionStart", { source: session.resumed ? "resume" : "startup" });
-    if (verdict.kind === "none" && verdict.context) extensions.addPromptSection(`# Session start context (from a hook)\n${verdict.context}`);
-  }
-  return hooks;
 }
 
 /** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */

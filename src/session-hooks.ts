@@ -1,10 +1,13 @@
 // Hooks for the events around tools and turns, attached where the composition root builds
-// the session: PostToolUse wraps each tool, UserPromptSubmit and Stop wrap the agent's turn.
+// the session: SessionStart runs once the session is open, PostToolUse wraps each tool,
+// UserPromptSubmit and Stop wrap the agent's turn.
 // (PreToolUse is a gate guard, see engine/hooks/hook-guard.ts.) The engine's loop knows
 // nothing of hooks; a session without them runs exactly as before.
 import type { Agent } from "./engine/agent.js";
 import type { Publish } from "./engine/event-bus.js";
-import type { HookRunner } from "./engine/hooks/hook-runner.js";
+import { createHookRunner, type HookRunner } from "./engine/hooks/hook-runner.js";
+import type { OpenSession } from "./engine/open-session.js";
+import type { Extensions } from "./extensions.js";
 import type { Tool } from "./engine/tools/tool.js";
 
 /** Stop hooks may send the model back to work this many times per prompt, then the turn ends. */
@@ -51,4 +54,21 @@ export function withTurnHooks(agent: Agent, runner: HookRunner, publish: Publish
       return outcome;
     },
   };
+}
+
+/** The session's hook runner, after its SessionStart hooks ran (their output is context for the model). */
+export async function startSessionHooks(extensions: Extensions, session: OpenSession, where: { cwd: string; env: NodeJS.ProcessEnv }): Promise<HookRunner | undefined> {
+  if (extensions.hooks.length === 0) return undefined;
+  const hooks = createHookRunner(extensions.hooks, {
+    sessionId: session.sessionId,
+    transcriptPath: session.file,
+    cwd: where.cwd,
+    env: where.env,
+    notice: (message) => void session.bus.publish("notice", { level: "warn", message }),
+  });
+  if (hooks.has("SessionStart")) {
+    const verdict = await hooks.run("SessionStart", { source: session.resumed ? "resume" : "startup" });
+    if (verdict.kind === "none" && verdict.context) extensions.addPromptSection(`# Session start context (from a hook)\n${verdict.context}`);
+  }
+  return hooks;
 }
