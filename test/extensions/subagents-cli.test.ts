@@ -58,3 +58,28 @@ describe("task subagents", () => {
     for (const name of ["write_file", "edit_file", "run_command", "task", "todo_write", "remember"]) expect(childTools).not.toContain(name);
   });
 });
+
+describe("several subagents", () => {
+  it("run at once when the model starts them in one step, each reporting to its own call", async () => {
+    const box = makeSandbox();
+    const record = path.join(box.home, "requests.jsonl");
+    const two = {
+      tool_calls: [
+        { name: "task", arguments: { description: "one", prompt: "Look at A", kind: "explore" } },
+        { name: "task", arguments: { description: "two", prompt: "Look at B", kind: "explore" } },
+      ],
+    };
+    const report = { text: "a report", delay_ms: 20 };
+    const script = box.script({ turns: [two, report, report, { text: "both done" }] });
+    const run = await runCli(["-p", "split it"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script, FAKE_LLM_RECORD: record } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("both done\n");
+    const events = eventLines(onlySessionFile(box.home));
+    const children = events.filter((event) => event.agentId !== undefined && (event.type === "turn.started" || event.type === "turn.ended"));
+    // Both children started before either ended: they ran at the same time.
+    expect(children.map((event) => event.type).slice(0, 2)).toEqual(["turn.started", "turn.started"]);
+    expect(new Set(children.map((event) => event.parentCallId)).size).toBe(2);
+    const results = recordedRequests(record)[3]!.messages.filter((message) => message.role === "tool");
+    expect(results.map((message) => message.content)).toEqual(["a report", "a report"]);
+  });
+});

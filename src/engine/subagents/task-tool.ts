@@ -79,6 +79,7 @@ export function createTaskTool(runner: SubagentRunner, options: TaskToolOptions 
       `kind: ${kinds.map((kind) => KIND_HELP[kind]).join(", ")}. ` +
       "Give it everything it needs in prompt: it does not see this conversation. Several may run at once.",
     kind: "read",
+    concurrent: true,
     input: z.object({
       description: z.string().min(1).max(120).describe("A few words shown while it runs"),
       prompt: z.string().min(1).describe("The whole job, with the context it needs"),

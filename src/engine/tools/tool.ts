@@ -49,6 +49,8 @@ export interface Tool<Input = any> {
   subject?(input: Input): ToolSubject;
   /** The input's JSON Schema as sent to the model, when it comes from elsewhere (an MCP server). */
   jsonSchema?: Record<string, unknown>;
+  /** Calls of it in one step may run at the same time (subagents); others run one by one. */
+  concurrent?: boolean;
 }
 
 /** A failure the model should see as a tool error (not a crash of the engine). */
@@ -67,6 +69,7 @@ export function defineTool<Schema extends z.ZodType>(tool: {
   execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
   preview?(input: z.infer<Schema>): Promise<string | undefined>;
   subject?(input: z.infer<Schema>): ToolSubject;
+  concurrent?: boolean;
 }): Tool<z.infer<Schema>> {
   // The generic Schema is wider than ZodType<Output>; the shape is identical.
   return tool as unknown as Tool<z.infer<Schema>>;
