@@ -61,6 +61,11 @@ export interface EngineContext {
   guards?: readonly Guard[];
   /** The face can put a question to a person (the TUI): the `ask` tool is offered. */
   canAsk?: boolean;
+  /**
+   * Asked (once, before the session opens) when the project's .agent.json has hooks or MCP
+   * servers that are not trusted yet; the question lists what would run. True trusts it.
+   */
+  askTrust?(question: string): Promise<boolean>;
 }
 
 /** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
@@ -203,6 +208,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     ...(model.variants ? { variants: model.variants } : {}),
     ...(model.codeRunning ? { codeRunning: model.codeRunning } : {}),
     ...(options.trustProject ? { trustProject: true } : {}),
+    ...(context.askTrust ? { askTrust: context.askTrust } : {}),
     redact,
   });
   let session: OpenSession;

@@ -26,6 +26,8 @@ export interface ExtensionsInput {
   codeRunning?: CodeRunningSettings;
   /** `--trust-project`. */
   trustProject?: boolean;
+  /** The TUI asks the person instead (see EngineContext.askTrust). */
+  askTrust?(question: string): Promise<boolean>;
   redact?: (text: string) => string;
 }
 
@@ -70,7 +72,13 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
   const notice = (message: string) => void notices.push(message);
   const { skills, notices: skillNotices } = await discoverSkills({ workspace: input.workspace, home: input.home });
   notices.push(...skillNotices);
-  const trusted = trustedExtensions(input.codeRunning ?? {}, { home: input.home, workspace: input.workspace, trust: input.trustProject ?? false, notice });
+  const trusted = await trustedExtensions(input.codeRunning ?? {}, {
+    home: input.home,
+    workspace: input.workspace,
+    trust: input.trustProject ?? false,
+    ...(input.askTrust ? { askTrust: input.askTrust } : {}),
+    notice,
+  });
   // A server none of whose tools the variant could offer is not started at all.
   const servers = trusted.mcpServers.filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`));
   const mcp =

@@ -16,6 +16,8 @@ export interface TrustInput {
   workspace: string;
   /** `--trust-project` (or the TUI's answer): trust the project's settings as they are now. */
   trust: boolean;
+  /** A face that can ask a person (the TUI): asked once before anything of the project runs. */
+  askTrust?(question: string): Promise<boolean>;
   notice(message: string): void;
 }
 
@@ -26,20 +28,21 @@ export interface Trusted {
   projectWithheld: boolean;
 }
 
-export function trustedExtensions(settings: CodeRunningSettings, input: TrustInput): Trusted {
+export async function trustedExtensions(settings: CodeRunningSettings, input: TrustInput): Promise<Trusted> {
   const hooks = settings.hooks ?? [];
   const servers = settings.mcpServers ?? [];
   const digest = settings.projectTrustDigest;
   let projectAllowed = true;
   if (digest !== undefined) {
-    if (input.trust) {
+    const state = projectTrust(input.home, input.workspace, digest);
+    const question = state === "trusted" ? undefined : withheldMessage(hooks, servers, state === "changed");
+    const trustNow = input.trust || (question !== undefined && (await input.askTrust?.(askText(hooks, servers, state === "changed"))) === true);
+    if (trustNow && state !== "trusted") {
       trustProject(input.home, input.workspace, digest);
       input.notice(`trusted this project's hooks and MCP servers (recorded in ${trustFile(input.home)})`);
-    } else {
-      const state = projectTrust(input.home, input.workspace, digest);
-      projectAllowed = state === "trusted";
-      if (!projectAllowed) input.notice(withheldMessage(hooks, servers, state === "changed"));
     }
+    projectAllowed = trustNow || state === "trusted";
+    if (!projectAllowed && question) input.notice(question);
   }
   const keptHooks = hooks.filter((source) => projectAllowed || source.scope !== "project");
   const keptServers: ScopedMcpServer[] = [];
@@ -49,6 +52,18 @@ export function trustedExtensions(settings: CodeRunningSettings, input: TrustInp
     if (!keptServers.some((kept) => kept.name === server.name)) keptServers.push(server);
   }
   return { hooks: keptHooks, mcpServers: keptServers, projectWithheld: !projectAllowed };
+}
+
+/** What a face asks: the commands and servers themselves, so the person sees what would run. */
+function askText(hooks: ScopedHooks[], servers: ScopedMcpServer[], changed: boolean): string {
+  const commands = hooks
+    .filter((source) => source.scope === "project")
+    .flatMap((source) => Object.entries(source.settings).flatMap(([event, entries]) => (entries ?? []).flatMap((entry) => entry.hooks.map((hook) => `hook ${event}: ${hook.command}`))));
+  const started = servers
+    .filter((server) => server.scope === "project")
+    .map((server) => `MCP server ${server.name}: ${server.setting.type === "stdio" ? [server.setting.command, ...server.setting.args].join(" ") : server.setting.url}`);
+  const intro = changed ? "This project's hooks or MCP servers changed since you trusted it." : "This project's .agent.json wants to run code on your machine.";
+  return `${intro}\n${[...commands, ...started].map((line) => `  ${line}`).join("\n")}\nTrust this project and run them?`;
 }
 
 function withheldMessage(hooks: ScopedHooks[], servers: ScopedMcpServer[], changed: boolean): string {
