@@ -13,6 +13,7 @@ import { isCriticalFile } from "./engine/approval/critical-files.js";
 import { answerByFlag } from "./engine/approval/flag-answerer.js";
 import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
 import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/engine-session.js";
@@ -108,6 +109,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     ...commands.tools,
   ];
   const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
+  // run_command is offered, so its calls will be judged: load the parser while the model works.
+  if (tools.get("run_command")) warmShellParserWhileWaiting();
   const broker = createApprovalBroker();
   const questions = createQuestionBroker();
   const guards = sessionGuards(input.guards, input.extensions);
