@@ -7,21 +7,26 @@ import { MAX_NOTE_CHARS, searchNotes, type MemoryStore } from "./memory-store.js
 
 const MAX_RECALLED = 50;
 
+/** recall and forget only once there are notes (they would have nothing to act on), to keep requests small. */
 export function createMemoryTools(store: MemoryStore): Tool[] {
-  return [
+  const hasNotes = store.list().length > 0;
+  const tools: Tool[] = [
     defineTool({
       name: "remember",
-      description:
-        "Keep a short note about this project for future sessions (a convention, a command that works, a decision). " +
-        "Notes are shown to you at the start of every session here. Never store secrets.",
+      description: "Save a short fact about this project (a convention, a working command) for future sessions. Never secrets.",
       kind: "read",
-      input: z.object({ note: z.string().min(1).max(MAX_NOTE_CHARS).describe("One self-contained fact") }),
+      input: z.object({ note: z.string().describe("One self-contained fact") }),
       async execute({ note }) {
         if (note.trim() === "") throw new ToolError("the note is empty");
+        if (note.length > MAX_NOTE_CHARS) throw new ToolError(`the note is ${note.length} characters; keep it under ${MAX_NOTE_CHARS}`);
         const saved = store.add(note);
         return { content: `remembered as ${saved.id}` };
       },
     }),
+  ];
+  if (!hasNotes) return tools;
+  return [
+    ...tools,
     defineTool({
       name: "recall",
       description: "Search your notes about this project (every word of the query must appear); without a query, list the newest.",

@@ -57,9 +57,9 @@ function createSlots(cap: number) {
 }
 
 const KIND_HELP: Record<SubagentKind, string> = {
-  explore: "explore (find and read code, answer a question)",
-  review: "review (read changes and report problems)",
-  worker: "worker (make a change; its edits and commands are approved like yours)",
+  explore: "explore: read, answer",
+  review: "review: read, report problems",
+  worker: "worker: may change files (approved like yours)",
 };
 
 export interface TaskToolOptions {
@@ -74,19 +74,17 @@ export function createTaskTool(runner: SubagentRunner, options: TaskToolOptions 
   const kinds = (options.kinds ?? SUBAGENT_KINDS) as [SubagentKind, ...SubagentKind[]];
   return defineTool({
     name: "task",
-    description:
-      "Hand a self-contained job to a subagent with a fresh context; it returns one report. " +
-      `kind: ${kinds.map((kind) => KIND_HELP[kind]).join(", ")}. ` +
-      "Give it everything it needs in prompt: it does not see this conversation. Several may run at once.",
+    description: "Run a subagent on a self-contained job: it sees only prompt and returns one report. Several may run at once.",
     kind: "read",
     concurrent: true,
     input: z.object({
-      description: z.string().min(1).max(120).describe("A few words shown while it runs"),
-      prompt: z.string().min(1).describe("The whole job, with the context it needs"),
-      kind: z.enum(kinds),
+      description: z.string().describe("A few words shown while it runs"),
+      prompt: z.string().describe("The whole job and its context"),
+      kind: z.enum(kinds).describe(kinds.map((kind) => KIND_HELP[kind]).join("; ")),
     }),
     async execute(input, context) {
       if (!context.callId) throw new ToolError("task needs the call id of its parent call");
+      if (!input.prompt.trim()) throw new ToolError("prompt is empty: give the subagent its whole job");
       const release = await slots.take(context.signal);
       try {
         const { report, isError } = await runner.run({ ...input, parentCallId: context.callId }, context.signal);
