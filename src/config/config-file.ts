@@ -21,6 +21,8 @@ export interface FileConfig {
   system_prompt_file?: string;
   context_budget?: number;
   max_rounds?: number;
+  first_byte_timeout_s?: number;
+  idle_timeout_s?: number;
   sandbox?: string;
   /** The registry index URL (`mini-agent registry …`). */
   registry?: string;
@@ -48,8 +50,12 @@ export interface LoadedConfigFile {
 }
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox", "registry"] as const;
-const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
-const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"]);
+const INTEGER_KEYS = ["context_budget", "max_rounds", "first_byte_timeout_s", "idle_timeout_s"] as const;
+const KNOWN = new Set<string>([
+  ...STRING_KEYS,
+  ...INTEGER_KEYS,
+  ...["thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
+]);
 
 /** Undefined when the file does not exist. */
 export function readConfigFile(path: string): LoadedConfigFile | undefined {
