@@ -7,7 +7,7 @@ import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { Spinner } from "./components/chrome/spinner.js";
 import { Welcome } from "./components/chrome/welcome.js";
-import { COMMANDS } from "./commands/declarations.js";
+import { COMMANDS, commandsWithSkills, type CommandDeclaration } from "./commands/declarations.js";
 import { ApprovalController } from "./controllers/approval-controller.js";
 import { ConversationController } from "./controllers/conversation-controller.js";
 import { pickSession } from "./controllers/session-picker.js";
@@ -55,6 +55,7 @@ export class TuiApp {
   private readonly spinner: Spinner;
   private readonly inputHost = new Container();
   private session: EngineSession | undefined;
+  private commands: readonly CommandDeclaration[] = COMMANDS;
   private detach: (() => void) | undefined;
   private finished: ((code: number) => void) | undefined;
   private failed: ((error: unknown) => void) | undefined;
@@ -67,7 +68,7 @@ export class TuiApp {
     this.scheduler = new RenderScheduler(this.tui);
     this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
     this.editor = new PromptEditor(this.tui, options.theme.editor);
-    this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => COMMANDS));
+    this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => this.commands));
     this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
     for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
     this.done = new Promise((resolve, reject) => {
@@ -206,6 +207,7 @@ export class TuiApp {
       tools,
       approvals,
       history: this.options.history,
+      commands: () => this.commands,
       quit: () => void this.quit(0),
       commandContext: {
         currentModel: () => this.footer.info.model,
@@ -220,6 +222,7 @@ export class TuiApp {
       },
     });
     this.session = session;
+    this.commands = commandsWithSkills(session.skills);
     this.detach = () => {
       unsubscribe();
       coordinator.dispose();

@@ -3,6 +3,7 @@
 // engine (which runs it now or queues it while a turn runs).
 import { matchesKey, type TUI } from "@mariozechner/pi-tui";
 import type { EngineSession } from "../engine/surface.js";
+import type { CommandDeclaration } from "./commands/declarations.js";
 import { executeCommand, type CommandContext } from "./commands/execute.js";
 import { parseInput } from "./commands/parse.js";
 import type { ApprovalController } from "./controllers/approval-controller.js";
@@ -21,6 +22,8 @@ export interface CoordinatorParts {
   tools: ToolsController;
   approvals: ApprovalController;
   history: HistoryStore;
+  /** The slash commands now (the built-ins and this session's skills). */
+  commands(): readonly CommandDeclaration[];
   /** The parts of the command context only the app can give (sessions, quitting). */
   commandContext: Omit<CommandContext, "session" | "info" | "error" | "confirm">;
   quit(): void;
@@ -104,7 +107,7 @@ export class Coordinator {
     if (!text.trim()) return;
     editor.addToHistory(text);
     history.add(text);
-    const parsed = parseInput(text);
+    const parsed = parseInput(text, this.parts.commands());
     if (parsed.kind === "unknown-command") {
       conversation.note(`unknown command /${parsed.name}; /help lists the commands`, "error");
     } else if (parsed.kind === "command") {

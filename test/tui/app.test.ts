@@ -1,10 +1,11 @@
 // The whole TUI over a real engine session (FAKE_LLM scripts, real tools, real commands), with
 // real key sequences on a virtual terminal.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/processes.js";
 import { sessionFiles } from "../helpers/session-files.js";
+import { makeSandbox } from "../helpers/run-cli.js";
 import { startApp, type RunningApp } from "./app-harness.js";
 
 const CTRL_C = "\x03";
@@ -218,6 +219,24 @@ describe("the TUI over a real engine session", () => {
     terminal.send("y");
     expect(await exit).toBe(0);
     expect(files()).toEqual([]);
+  });
+
+  it("each skill is a slash command that sends its body, with the words after it", async () => {
+    const box = makeSandbox();
+    const dir = path.join(box.workspace, ".agents", "skills", "greet");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "SKILL.md"), "---\nname: greet\ndescription: greets people politely\n---\nSay hello politely.\n");
+    running = startApp({ box, script: { turns: [{ text: "Hello, Bob." }] } });
+    const { terminal } = running;
+    await waitFor(() => running!.app.footer.info.model === "fake-scripted");
+    terminal.send("/gr");
+    await terminal.waitForText("skill: greets people politely");
+    terminal.send("\t");
+    terminal.send("to Bob\r");
+    await terminal.waitForText("Hello, Bob.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen).toContain("› Say hello politely.");
+    expect(screen).toContain("  to Bob");
   });
 });
 

@@ -7,6 +7,17 @@ export interface CommandDeclaration {
   argumentHint?: string;
   /** Values the argument may take, offered in the menu. */
   argumentValues?: readonly string[];
+  /** A skill's entry: running it submits the skill's body (and any words after it) as a prompt. */
+  skillBody?: string;
+}
+
+/** The built-in commands, then one entry per skill whose name no built-in takes. */
+export function commandsWithSkills(skills: readonly { name: string; description: string; body: string }[]): CommandDeclaration[] {
+  const taken = new Set(COMMANDS.map((command) => command.name));
+  const entries = skills
+    .filter((skill) => !taken.has(skill.name))
+    .map((skill) => ({ name: skill.name, description: `skill: ${skill.description}`, argumentHint: "[request]", skillBody: skill.body }));
+  return [...COMMANDS, ...entries];
 }
 
 export const THINKING_LEVELS = ["off", "low", "medium", "high", "max"] as const;

@@ -29,6 +29,10 @@ function helpText(): string {
 }
 
 export async function executeCommand(command: CommandDeclaration, args: string, context: CommandContext): Promise<void> {
+  if (command.skillBody !== undefined) {
+    context.session.submit(args ? `${command.skillBody}\n\n${args}` : command.skillBody);
+    return;
+  }
   switch (command.name) {
     case "clear":
       if (context.session.busy) return context.error("/clear waits for the turn to end (esc stops it)");
