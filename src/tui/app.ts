@@ -165,6 +165,7 @@ export class TuiApp {
     const tools = new ToolsController(theme, transcript);
     const approvals = new ApprovalController(theme, transcript, {
       answer: (id, reply) => session.answerApproval(id, reply),
+      answerQuestion: (id, reply) => session.answerQuestion(id, reply),
       focus: (frame) => {
         this.tui.setFocus(frame ?? this.editor);
         this.scheduler.now();

@@ -63,7 +63,8 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     const { openEngine } = await import("../bootstrap.js");
     const engine = await openEngine(
       { ...options, session: choice },
-      { version: context.version, env, cwd, report: { warn: (message) => warnings.push(message), info: () => {} } },
+      // canAsk: a person is here to answer the model's questions (the `ask` tool is offered).
+      { version: context.version, env, cwd, canAsk: true, report: { warn: (message) => warnings.push(message), info: () => {} } },
     );
     if (options.yes) answerByFlag(engine, true);
     if (warnings.length > 0) app.footer.update({ notice: warnings.splice(0).join(" · ") });

@@ -51,7 +51,7 @@ export function startApp(options: {
     defaultChoice: options.choice ?? { mode: "new" },
     open: async (choice) => {
       await options.openGate;
-      return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace });
+      return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace, canAsk: true });
     },
     listSessions,
     deleteSession: async (id) => rmSync(store.fileFor(id), { force: true }),

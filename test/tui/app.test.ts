@@ -238,5 +238,41 @@ describe("the TUI over a real engine session", () => {
     expect(screen).toContain("› Say hello politely.");
     expect(screen).toContain("  to Bob");
   });
+
+  it("the model's questions: pick an option, several with space, or type an answer; esc dismisses", async () => {
+    const ask = (args: Record<string, unknown>) => ({ tool_calls: [{ name: "ask", arguments: args }] });
+    running = startApp({
+      script: {
+        turns: [
+          ask({ question: "Which database?", options: [{ label: "sqlite", detail: "a file" }, { label: "postgres" }] }),
+          ask({ question: "Which checks?", options: [{ label: "lint" }, { label: "types" }, { label: "tests" }], multiple: true }),
+          ask({ question: "What should the file be called?" }),
+          ask({ question: "Tabs or spaces?", options: [{ label: "tabs" }, { label: "spaces" }] }),
+          { text: "Answers: {{last_result}}" },
+        ],
+      },
+    });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("set it up\r");
+    await terminal.waitForText("sqlite — a file");
+    terminal.send("\x1b[B");
+    terminal.send("\r");
+    await terminal.waitForText("→ postgres");
+    await terminal.waitForText("[ ] types");
+    terminal.send("\x1b[B");
+    terminal.send(" ");
+    terminal.send("\x1b[B");
+    terminal.send(" ");
+    terminal.send("\r");
+    await terminal.waitForText("→ types, tests");
+    await terminal.waitForText("enter answers");
+    terminal.send("schema.sql\r");
+    await terminal.waitForText("→ schema.sql");
+    await terminal.waitForText("Tabs or spaces?");
+    terminal.send(ESC);
+    await terminal.waitForText("Answers: The user dismissed the question");
+    await terminal.waitForText("→ dismissed");
+  });
 });
 

@@ -1,8 +1,7 @@
 // Approval frames answered with real keys on a virtual terminal.
 import { describe, expect, it } from "vitest";
 import type { ApprovalReply } from "../../src/engine/surface.js";
-import type { ApprovalFrame } from "../../src/tui/components/messages/approval-frame.js";
-import { ApprovalController } from "../../src/tui/controllers/approval-controller.js";
+import { ApprovalController, type AskFrame } from "../../src/tui/controllers/approval-controller.js";
 import { Transcript } from "../../src/tui/transcript.js";
 import { waitFor } from "../helpers/processes.js";
 import { event, mount, plainTheme } from "./harness.js";
@@ -11,7 +10,7 @@ function setup() {
   const transcript = new Transcript();
   const answers: { id: string; reply: ApprovalReply }[] = [];
   const { terminal, tui } = mount([transcript], 80, 30);
-  const focused: (ApprovalFrame | null)[] = [];
+  const focused: (AskFrame | null)[] = [];
   const approvals = new ApprovalController(plainTheme(), transcript, {
     answer: (id, reply) => answers.push({ id, reply }),
     focus: (frame) => {

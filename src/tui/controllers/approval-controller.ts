@@ -1,23 +1,28 @@
-// Approval requests become frames the person answers with a key. One is asked at a time; the
-// frame takes the focus while it waits and gives it back when answered (by a key, or by the
-// engine: an abort answers every pending request with "deny").
-import type { ApprovalReply } from "../../engine/surface.js";
+// Approval requests and the model's questions (the `ask` tool) become frames the person
+// answers with keys. One is asked at a time; the frame takes the focus while it waits and
+// gives it back when answered (by a key, or by the engine: an abort denies every approval).
+import type { ApprovalReply, QuestionReply } from "../../engine/surface.js";
 import { ApprovalFrame } from "../components/messages/approval-frame.js";
+import { QuestionFrame } from "../components/messages/question-frame.js";
 import type { Theme } from "../theme/theme.js";
 import type { Transcript } from "../transcript.js";
 import type { EventSink, UiEvent } from "../ui-events.js";
 
 export interface ApprovalHost {
   answer(id: string, reply: ApprovalReply): void;
+  answerQuestion?(id: string, reply: QuestionReply): void;
   /** Gives the frame the keyboard (null: back to the input). */
-  focus(frame: ApprovalFrame | null): void;
+  focus(frame: AskFrame | null): void;
 }
 
+export type AskFrame = ApprovalFrame | QuestionFrame;
+
 export class ApprovalController implements EventSink {
-  private readonly waiting: ApprovalFrame[] = [];
+  private readonly waiting: AskFrame[] = [];
   private readonly byCall = new Map<string, ApprovalFrame>();
+  private readonly byQuestion = new Map<string, QuestionFrame>();
   private readonly argumentsByCall = new Map<string, string>();
-  private active: ApprovalFrame | undefined;
+  private active: AskFrame | undefined;
 
   constructor(
     private readonly theme: Theme,
@@ -25,7 +30,7 @@ export class ApprovalController implements EventSink {
     private readonly host: ApprovalHost,
   ) {}
 
-  get current(): ApprovalFrame | undefined {
+  get current(): AskFrame | undefined {
     return this.active;
   }
 
@@ -58,6 +63,24 @@ export class ApprovalController implements EventSink {
       if (!this.active) this.showNext();
       return;
     }
+    if (event.type === "question.asked") {
+      const frame = new QuestionFrame(this.theme, event, (reply) => {
+        this.host.answerQuestion?.(event.id, reply);
+        this.advance(frame);
+      });
+      this.byQuestion.set(event.id, frame);
+      this.waiting.push(frame);
+      if (!this.active) this.showNext();
+      return;
+    }
+    if (event.type === "question.answered") {
+      const frame = this.byQuestion.get(event.id);
+      if (frame?.pending) {
+        frame.settle(event.dismissed ? "dismissed" : (event.choices?.join(", ") ?? event.text ?? "answered"));
+        this.advance(frame);
+      }
+      return;
+    }
     if (event.type === "approval.decision" || event.type === "tool.result") {
       const frame = this.byCall.get(event.callId);
       if (frame?.pending) {
@@ -82,7 +105,7 @@ export class ApprovalController implements EventSink {
     this.host.focus(next ?? null);
   }
 
-  private advance(frame: ApprovalFrame): void {
+  private advance(frame: AskFrame): void {
     const queuedAt = this.waiting.indexOf(frame);
     if (queuedAt >= 0) this.waiting.splice(queuedAt, 1);
     if (this.active === frame) this.showNext();
