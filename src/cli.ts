@@ -10,6 +10,7 @@ const HELP = `mini-agent — a terminal coding agent
 Usage:
   mini-agent -p "task"            run one turn headless and exit
   echo "task" | mini-agent -p     the task may come on stdin
+  mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -18,6 +19,7 @@ Options:
   -c, --continue              resume the newest session of this workspace
   -r, --resume <id>           resume the session with this id
       --new                   start a new session (the default)
+      --fork <id>             start a new session from a copy of session <id>'s finished turns
       --provider <name>       kimi | openai | anthropic | a preset or custom provider
       --model <name>          the model to use
       --thinking <level>      off | low | medium | high | max
@@ -42,6 +44,7 @@ const FLAGS = {
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
   new: { type: "boolean" },
+  fork: { type: "string" },
   provider: { type: "string" },
   model: { type: "string" },
   thinking: { type: "string" },
@@ -73,6 +76,11 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Subcommands have their own flags and module; the agent's flags are parsed below.
+  if (argv[0] === "sessions") {
+    const { runSessionsCommand } = await import("./sessions-command.js");
+    return runSessionsCommand(argv.slice(1));
+  }
   const { values, positionals } = parse(argv);
   if (values.help) {
     process.stdout.write(HELP);

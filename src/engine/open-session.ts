@@ -4,12 +4,18 @@
 import { rmSync, statSync } from "node:fs";
 import { EventBus } from "./event-bus.js";
 import type { Redactor } from "./redact.js";
-import { initialState, foldEvents, reduce, type SessionState } from "./state.js";
+import { initialState, reduce, type SessionState } from "./state.js";
 import { SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "./session-lock.js";
-import { readWire, WireFormatError, WireWriter } from "./wire.js";
+import { forkSessionFile } from "./fork-session.js";
+import { scanWire, WireFormatError, WireWriter } from "./wire.js";
 
-export type SessionChoice = { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
+export type SessionChoice =
+  | { mode: "new" }
+  | { mode: "continue" }
+  | { mode: "resume"; id: string }
+  /** A new session starting from a copy of another's finished turns. */
+  | { mode: "fork"; id: string };
 
 export class SessionNotFoundError extends Error {}
 
@@ -66,11 +72,11 @@ export function openSession(options: OpenSessionOptions): OpenSession {
 }
 
 function chooseSession(store: SessionStore, choice: SessionChoice): string {
-  if (choice.mode === "resume") {
+  if (choice.mode === "resume" || choice.mode === "fork") {
     if (!store.exists(choice.id)) {
       throw new SessionNotFoundError(`no session ${JSON.stringify(choice.id)} for this workspace (looked in ${store.dir})`);
     }
-    return choice.id;
+    return choice.mode === "fork" ? newSessionId() : choice.id;
   }
   if (choice.mode === "continue") {
     const newest = store.newest();
@@ -84,19 +90,27 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   const file = store.fileFor(sessionId);
   const onWriteError = (message: string) => options.warn(message);
   const header = () => ({ sessionId, cwd: options.cwd, created: new Date().toISOString() });
-  const resumed = options.choice.mode !== "new";
+  const { choice } = options;
+  const resumed = choice.mode !== "new";
   let state = initialState();
   let writer: WireWriter;
   try {
+    if (choice.mode === "fork") {
+      const source = store.fileFor(choice.id);
+      const facts = forkSessionFile(source, file, { sessionId, cwd: options.cwd, forkedFrom: choice.id });
+      for (const warning of facts.warnings) options.warn(warning);
+    }
     if (resumed && statSync(file).size === 0) {
       // Killed between creating the file and writing its header: nothing was lost.
       options.warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
       rmSync(file);
       writer = WireWriter.create(file, header(), { onWriteError });
     } else if (resumed) {
-      const contents = readWire(file);
+      // Folded while read: the events themselves are never held (resume memory ∝ state).
+      const folded = initialState();
+      const contents = scanWire(file, (event) => reduce(folded, event));
       for (const warning of contents.warnings) options.warn(warning);
-      state = foldEvents(contents.events);
+      state = folded;
       writer = WireWriter.resume(file, contents, { onWriteError });
     } else {
       writer = WireWriter.create(file, header(), { onWriteError });
