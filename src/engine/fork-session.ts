@@ -13,13 +13,13 @@ export interface ForkFacts {
 
 /** Writes `target` (which must not exist) as the fork of `source`. */
 export function forkSessionFile(source: string, target: string, header: { sessionId: string; cwd: string; forkedFrom: string }): ForkFacts {
-  let cut = 0;
+  let lastLine = 0;
   let events = 0;
   let counted = 0;
-  const scan = scanWire(source, (event, endOffset) => {
+  const scan = scanWire(source, (event, lineNumber) => {
     counted += 1;
     if (event.type === "turn.ended") {
-      cut = endOffset;
+      lastLine = lineNumber;
       events = counted;
     }
   });
@@ -27,22 +27,38 @@ export function forkSessionFile(source: string, target: string, header: { sessio
   try {
     const line = { format: WIRE_FORMAT, version: WIRE_VERSION, ...header, created: new Date().toISOString() };
     writeSync(out, `${JSON.stringify(line)}\n`);
-    if (cut > scan.headerBytes) copyRange(source, out, scan.headerBytes, cut);
+    if (lastLine > 1) copyLines(source, out, scan.headerBytes, lastLine - 1);
   } finally {
     closeSync(out);
   }
   return { events, warnings: scan.warnings };
 }
 
-function copyRange(source: string, out: number, from: number, to: number): void {
+/** Copies `count` lines (raw bytes, newline included) starting at byte `from`. */
+function copyLines(source: string, out: number, from: number, count: number): void {
   const fd = openSync(source, "r");
   try {
     const chunk = Buffer.allocUnsafe(1024 * 1024);
-    for (let position = from; position < to; ) {
-      const read = readSync(fd, chunk, 0, Math.min(chunk.length, to - position), position);
-      if (read === 0) break;
-      writeSync(out, chunk, 0, read);
-      position += read;
+    let position = from;
+    let left = count;
+    while (left > 0) {
+      const read = readSync(fd, chunk, 0, chunk.length, position);
+      if (read === 0) {
+        writeSync(out, "\n"); // The last line had no newline on disk (a torn-tail event kept by the reader).
+        break;
+      }
+      let end = 0;
+      while (left > 0) {
+        const newline = chunk.indexOf(10, end);
+        if (newline < 0 || newline >= read) {
+          end = read;
+          break;
+        }
+        end = newline + 1;
+        left -= 1;
+      }
+      writeSync(out, chunk, 0, end);
+      position += end;
     }
   } finally {
     closeSync(fd);
