@@ -110,6 +110,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
     sandbox: options.sandbox || model.sandbox === "workspace-write",
     ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
     ...optional("thinking", options.thinking ?? model.thinking),
+    ...optional("contextBudget", model.contextBudget),
     ...optional("readRoots", model.readRoots),
     ...optional("permissions", model.permissions),
     ...optional("webSearch", model.webSearch),

@@ -8,6 +8,8 @@ import { createApprovalGate, type Approver } from "./approval/gate.js";
 import { createDirtyCheck } from "./approval/git-dirty.js";
 import { matchUserRules, type UserRules } from "./approval/user-rules.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
+import { createCompactor, type CompactOutcome } from "./compactor.js";
+import { contextBudget, TokenMeter } from "./context.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
 import type { SessionState } from "./state.js";
@@ -25,6 +27,8 @@ export interface AgentOptions {
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
   thinking?: ThinkingLevel;
+  /** `context_budget` from the config; otherwise the model's window minus a reserve. */
+  contextBudget?: number;
   sandbox?: boolean;
   readRoots?: string[];
   permissions?: UserRules;
@@ -40,6 +44,8 @@ export interface Agent {
   runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
   /** Kills the running command's process tree; the turn goes on. False when none runs. */
   interruptCommand(): boolean;
+  /** Compacts the conversation now (`/compact [instructions]`); call it between turns. */
+  compact(instructions?: string, signal?: AbortSignal): Promise<CompactOutcome>;
   /** Reaps commands and background tasks and closes the session file. */
   close(): Promise<void>;
   /** Kills every running command at once, for a process that must exit immediately. */
@@ -87,7 +93,17 @@ export function createAgent(options: AgentOptions): Agent {
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
   });
+  const meter = new TokenMeter();
+  const compactor = createCompactor({
+    provider: options.provider,
+    publish: bus.publish,
+    state: () => state,
+    budget: contextBudget({ model: options.provider.model, ...(options.contextBudget !== undefined ? { configured: options.contextBudget } : {}) }),
+    meter,
+  });
   const loop = createLoop({
+    compactor,
+    meter,
     provider: options.provider,
     registry: tools,
     gate,
@@ -110,6 +126,13 @@ export function createAgent(options: AgentOptions): Agent {
     tools,
     runTurn: (prompt, signal) => loop.runTurn(prompt, signal),
     interruptCommand: () => commandTools.interruptCommand(),
+    compact: (instructions, signal) =>
+      compactor.compact({
+        trigger: "manual",
+        ...loop.requestShape(),
+        ...(instructions !== undefined ? { instructions } : {}),
+        ...(signal ? { signal } : {}),
+      }),
     killCommandsNow: () => commandTools.killAllNow(),
     async close() {
       await commandTools.closeAll();

@@ -12,6 +12,8 @@ function oneLine(text: string, max = 160): string {
 export function createTextRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
   const progress = (line: string) => output.stderr(`${line}\n`);
+  // Compaction may run several times in a long turn; a person needs to hear of it once.
+  let compactedThisTurn = false;
 
   function describe(event: AgentEvent): void {
     switch (event.type) {
@@ -30,6 +32,18 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
         break;
       case "error":
         progress(`error (${event.kind}): ${event.message}`);
+        break;
+      case "turn.started":
+        compactedThisTurn = false;
+        break;
+      case "context.compacted":
+        // A summary that failed is said every time: the model lost part of the conversation.
+        if (event.mode === "dropped") {
+          progress(`context compacted by dropping the ${event.replaced} oldest messages (${event.reason ?? "no summary"})`);
+        } else if (!compactedThisTurn) {
+          progress(`context compacted: ~${event.tokensBefore} → ~${event.tokensAfter} tokens (${event.replaced} messages summarised)`);
+        }
+        compactedThisTurn = true;
         break;
       default:
         break;
