@@ -124,7 +124,11 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   // Order matters: the state is current before anyone else sees the event, and the
   // wire has the line before a renderer prints it.
   bus.subscribe((event) => reduce(state, event));
-  bus.subscribe((event) => writer.append(event));
+  bus.subscribe((event) => {
+    writer.append(event);
+    // A finished turn (and a compaction, which rewrites what the next request holds) is on the disk itself.
+    if (event.type === "turn.ended" || event.type === "context.compacted") writer.sync();
+  });
   return {
     sessionId,
     resumed,

@@ -1,7 +1,7 @@
 // The append-only wire: one JSON event per line after a header line. Writes are
 // synchronous so the order on disk is the order of events, and a killed process loses
 // at most the line it was writing.
-import { closeSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import type { AgentEvent } from "./events.js";
 import { WIRE_FORMAT, WIRE_VERSION, type WireHeader } from "./wire-format.js";
 import { scanWire, type WireScan } from "./wire-reader.js";
@@ -67,6 +67,19 @@ export class WireWriter {
 
   append(event: AgentEvent): void {
     this.writeLine(JSON.stringify(event));
+  }
+
+  /**
+   * Flushes to the disk itself. Written lines survive a killed process without it; this is for
+   * a power cut or a crashed machine, so it runs at turn boundaries, not per line.
+   */
+  sync(): void {
+    if (this.fd === undefined) return;
+    try {
+      fsyncSync(this.fd);
+    } catch {
+      // Some file systems (and Windows pipes) refuse fsync; the lines are written all the same.
+    }
   }
 
   close(): void {
