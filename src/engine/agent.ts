@@ -1,41 +1,42 @@
-// One running agent session: tools, gate and loop assembled over an open session, behind
-// the small command surface every face uses (run a turn, interrupt a command, close).
-// It receives already-resolved pieces (provider, approver, settings); it reads no config.
-import path from "node:path";
-import { classifyCommand } from "./approval/command-policy.js";
-import { isCriticalFile } from "./approval/critical-files.js";
-import { createApprovalGate, type Approver } from "./approval/gate.js";
-import { createDirtyCheck } from "./approval/git-dirty.js";
-import { matchUserRules, type UserRules } from "./approval/user-rules.js";
+// One agent over an open session: the loop with the tools, gate and model it is handed.
+// It builds nothing itself: the composition root (src/bootstrap.ts) makes the jail, the tool
+// set, the command policy, the guards and the gate, so a child agent can be given its
+// parent's gate and a child bus, and a test can hand it anything real.
+import type { ApprovalGate } from "./approval/gate.js";
+import type { Publish } from "./event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
 import { createCompactor, type CompactOutcome } from "./compactor.js";
 import { contextBudget, TokenMeter } from "./context.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
-import type { OpenSession } from "./open-session.js";
 import type { SessionState } from "./state.js";
-import { createCommandTools } from "./tools/command-tools.js";
-import { createJail } from "./tools/jail.js";
-import { ToolRegistry } from "./tools/registry.js";
-import type { WebSearchConfig } from "./tools/web-search.js";
-import { createWorkspaceTools } from "./tools/workspace-tools.js";
+import type { ToolRegistry } from "./tools/registry.js";
+
+/** The running commands of a session (run_command, background tasks). */
+export interface CommandControl {
+  /** Kills the running foreground command(s); false when none ran. */
+  interruptCommand(): boolean;
+  /** Kills foreground commands and reaps background tasks. */
+  closeAll(): Promise<void>;
+  /** SIGKILLs every command at once, for a process about to exit. */
+  killAllNow(): void;
+}
 
 export interface AgentOptions {
-  session: OpenSession;
-  cwd: string;
-  provider: ModelProvider;
-  approver: Approver;
+  /** Where events go: the session's bus, or a child bus forwarding to the parent's. */
+  publish: Publish;
+  /** The folded state this agent's conversation lives in. */
+  state(): SessionState;
+  tools: ToolRegistry;
+  gate: ApprovalGate;
+  /** Read per request, so setModel takes effect on the next one. */
+  provider(): ModelProvider;
+  /** Read per request, so setThinking takes effect on the next one. */
+  thinking?(): ThinkingLevel | undefined;
+  commands?: CommandControl;
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
-  thinking?: ThinkingLevel;
-  /** `context_budget` from the config; otherwise the model's window minus a reserve. */
+  /** `context_budget` from the config; otherwise the current model's window minus a reserve. */
   contextBudget?: number;
-  sandbox?: boolean;
-  readRoots?: string[];
-  permissions?: UserRules;
-  webSearch?: WebSearchConfig;
-  /** Directories tools may never touch (the agent's home with its sessions and config). */
-  deniedDirs?: string[];
-  warn(message: string): void;
 }
 
 export interface Agent {
@@ -46,59 +47,22 @@ export interface Agent {
   interruptCommand(): boolean;
   /** Compacts the conversation now (`/compact [instructions]`); call it between turns. */
   compact(instructions?: string, signal?: AbortSignal): Promise<CompactOutcome>;
-  /** Reaps commands and background tasks and closes the session file. */
+  /** Reaps commands and background tasks. */
   close(): Promise<void>;
   /** Kills every running command at once, for a process that must exit immediately. */
   killCommandsNow(): void;
 }
 
 export function createAgent(options: AgentOptions): Agent {
-  const { session } = options;
-  const { bus, state } = session;
-  // One jail for the rules and the tools, so both judge a path the same way.
-  const jail = createJail(options.cwd, {
-    ...(options.readRoots ? { readRoots: options.readRoots } : {}),
-    ...(options.deniedDirs ? { deniedDirs: options.deniedDirs } : {}),
-  });
-  const commandTools = createCommandTools({
-    root: jail.root,
-    tasksDir: path.join(session.sideDir, "tasks"),
-    ...(options.sandbox ? { sandbox: "workspace-write" as const } : {}),
-  });
-  if (commandTools.sandbox.notice) options.warn(commandTools.sandbox.notice);
-
-  const tools = new ToolRegistry([
-    ...createWorkspaceTools({
-      root: jail.root,
-      jail,
-      ...(options.webSearch ? { webSearch: options.webSearch } : {}),
-      onTodos: (todos) => bus.publish("todo.updated", { todos }),
-    }),
-    ...commandTools.tools,
-  ]);
-  const gate = createApprovalGate({
-    rules: {
-      jail,
-      classifyCommand: (command) =>
-        classifyCommand(command, {
-          root: jail.root,
-          sandbox: commandTools.sandbox.active,
-          ...(options.permissions ? { userRules: options.permissions } : {}),
-        }),
-      isCriticalFile,
-      matchUserRules: (tool, subject) => matchUserRules(options.permissions, tool, subject),
-    },
-    isDirty: createDirtyCheck(jail.root),
-    approver: options.approver,
-    publish: bus.publish,
-    alwaysAllowed: () => state.alwaysAllowed,
-  });
+  const { tools } = options;
   const meter = new TokenMeter();
   const compactor = createCompactor({
     provider: options.provider,
-    publish: bus.publish,
-    state: () => state,
-    budget: contextBudget({ model: options.provider.model, ...(options.contextBudget !== undefined ? { configured: options.contextBudget } : {}) }),
+    publish: options.publish,
+    state: options.state,
+    // Per use: setModel may move the session to a model with another window.
+    budget: () =>
+      contextBudget({ model: options.provider().model, ...(options.contextBudget !== undefined ? { configured: options.contextBudget } : {}) }),
     meter,
   });
   const loop = createLoop({
@@ -106,26 +70,17 @@ export function createAgent(options: AgentOptions): Agent {
     meter,
     provider: options.provider,
     registry: tools,
-    gate,
-    publish: bus.publish,
-    state: () => state,
+    gate: options.gate,
+    publish: options.publish,
+    state: options.state,
     systemPrompt: (current) => options.systemPrompt(tools.specs(), current),
     ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
     ...(options.thinking ? { thinking: options.thinking } : {}),
   });
-
-  bus.publish("session.started", {
-    sessionId: session.sessionId,
-    cwd: options.cwd,
-    provider: options.provider.name,
-    model: options.provider.model,
-    resumed: session.resumed,
-  });
-
   return {
     tools,
     runTurn: (prompt, signal) => loop.runTurn(prompt, signal),
-    interruptCommand: () => commandTools.interruptCommand(),
+    interruptCommand: () => options.commands?.interruptCommand() ?? false,
     compact: (instructions, signal) =>
       compactor.compact({
         trigger: "manual",
@@ -133,10 +88,9 @@ export function createAgent(options: AgentOptions): Agent {
         ...(instructions !== undefined ? { instructions } : {}),
         ...(signal ? { signal } : {}),
       }),
-    killCommandsNow: () => commandTools.killAllNow(),
-    async close() {
-      await commandTools.closeAll();
-      session.close();
+    killCommandsNow: () => options.commands?.killAllNow(),
+    close: async () => {
+      await options.commands?.closeAll();
     },
   };
 }

@@ -22,10 +22,12 @@ const MIN_SUMMARISED = 200;
 export type CompactionTrigger = Payload<"context.compacted">["trigger"];
 
 export interface CompactorOptions {
-  provider: ModelProvider;
+  /** Read per use: the summary goes to the model the session uses now. */
+  provider(): ModelProvider;
   publish: Publish;
   state(): SessionState;
-  budget: number;
+  /** Read per use: the budget follows the current model's window. */
+  budget(): number;
   meter: TokenMeter;
 }
 
@@ -44,11 +46,12 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 export function createCompactor(options: CompactorOptions) {
-  const { provider, publish, meter, budget } = options;
+  const { publish, meter } = options;
 
   /** The summary request's input: the older part, trimmed from its second message on until it fits. */
   function summaryInput(older: readonly Message[], instructions: string | undefined): Message[] {
     const messages = summaryRequestMessages(older, instructions);
+    const budget = options.budget();
     const fits = () => meter.scale(requestTokens({ system: SUMMARY_SYSTEM, messages, tools: [] })) <= budget;
     // The first message (the goal, or the previous summary) stays; the ask at the end stays.
     while (!fits() && messages.length > 3) messages.splice(1, 1);
@@ -57,7 +60,7 @@ export function createCompactor(options: CompactorOptions) {
 
   async function summarize(older: readonly Message[], request: CompactRequest): Promise<string> {
     let text = "";
-    const stream = provider.stream({
+    const stream = options.provider().stream({
       system: SUMMARY_SYSTEM,
       messages: summaryInput(older, request.instructions),
       tools: [],
@@ -81,12 +84,13 @@ export function createCompactor(options: CompactorOptions) {
   }
 
   function overBudget(shape: Omit<RequestShape, "messages">): boolean {
-    return estimate(shape) > budget;
+    return estimate(shape) > options.budget();
   }
 
   async function compact(request: CompactRequest): Promise<CompactOutcome> {
     const state = options.state();
     const messages = state.messages;
+    const budget = options.budget();
     const shape = { system: request.system, tools: request.tools };
     const boundary = chooseBoundary(messages, keepTokensFor(budget), (tokens) => meter.scale(tokens));
     if (boundary === undefined) return { compacted: false, reason: "nothing to compact: the conversation is only its latest exchange" };
@@ -135,7 +139,7 @@ export function createCompactor(options: CompactorOptions) {
     return { compacted: true, event };
   }
 
-  return { compact, overBudget, estimate, budget };
+  return { compact, overBudget, estimate };
 }
 
 export type Compactor = ReturnType<typeof createCompactor>;

@@ -3,25 +3,32 @@
 // state change comes back out as an event on the session's bus (see events.ts), so the wire
 // file, a resumed session and every face agree. Nothing else crosses the seam.
 //
-// This file is the contract only; `engine-session.ts` implements it.
+// This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
+// (`openEngine`) assembles one for a face.
+import type { ApprovalReply } from "./approval/approval-broker.js";
 import type { AgentEvent } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
 import type { SessionState } from "./state.js";
+import type { ToolRegistry } from "./tools/registry.js";
 
-/** How a person (or a policy such as --yes) answers an approval request. */
-export type ApprovalDecision = "allow_once" | "allow_always" | "deny";
-
-export interface ApprovalReply {
-  decision: ApprovalDecision;
-  /** Optional words for the model ("use the other file", "don't touch CI"). */
-  note?: string;
-}
+/**
+ * How a person (or a policy such as --yes) answers an approval request: `ApprovalDecision`
+ * is allow_once | allow_always | deny; `ApprovalReply` adds an optional note for the model
+ * (and, for policies, `by: "flag"` and a reason). Defined beside the broker that uses them.
+ */
+export type { ApprovalDecision, ApprovalReply } from "./approval/approval-broker.js";
 
 /** A prompt waiting for the running turn to end; `queued` / `dequeued` / `dropped` events track it. */
 export interface QueuedPrompt {
   id: string;
   prompt: string;
+}
+
+export interface CompactResult {
+  compacted: boolean;
+  /** Why nothing was compacted (a turn runs, nothing to summarise, stopped). */
+  reason?: string;
 }
 
 export interface ModelChoice {
@@ -37,6 +44,12 @@ export interface EngineSession {
   readonly busy: boolean;
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
+
+  /**
+   * The tools offered to the model. It may change during the session (MCP servers, skills):
+   * `tools.add` / `tools.remove`, and the next request follows.
+   */
+  readonly tools: ToolRegistry;
 
   /** Every event published from now on, in order. Returns the unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
@@ -58,10 +71,39 @@ export interface EngineSession {
   setThinking(level: ThinkingLevel): void;
   /** A fresh context in the same session file (an event, so a resume sees it too). */
   clearContext(): void;
+  /**
+   * `/compact [instructions]`: summarises the older part of the conversation now (a
+   * `context.compacted` event). Between turns only; while it runs, prompts queue as during a
+   * turn and `abortTurn` stops it. Resolves with whether anything was compacted and, if not, why.
+   */
+  compact(instructions?: string): Promise<CompactResult>;
   /** Resolves when no turn runs and the queue is empty; the outcome of the last turn run. */
   idle(): Promise<TurnOutcome | undefined>;
   /** Aborts what runs, denies pending approvals, reaps commands, closes the session file. */
   shutdown(): Promise<void>;
   /** For a process that must exit at once (a second Ctrl-C): kills every command now. */
   killCommandsNow(): void;
+  /**
+   * A child agent (a subagent started by the parent's tool call `parentCallId`): it shares
+   * this session's gate (so its calls meet the same guards, rules and memory) and model, and
+   * publishes through a child bus into this session's bus, each event stamped with `agentId`
+   * and `parentCallId`. Its conversation is its own; this session's state ignores it.
+   */
+  spawnAgent(options: ChildAgentOptions): ChildAgent;
+}
+
+export interface ChildAgentOptions {
+  agentId: string;
+  parentCallId: string;
+  /** The child's tools; default: the parent's. */
+  tools?: ToolRegistry;
+  systemPrompt?: string;
+  maxRounds?: number;
+}
+
+export interface ChildAgent {
+  readonly state: Readonly<SessionState>;
+  runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
+  /** Stops folding its events; the commands it started belong to the session and are reaped with it. */
+  close(): void;
 }

@@ -65,7 +65,12 @@ export function parseEventLine(line: string): AgentEvent | undefined {
   const event = raw as Json;
   const fast = typeof event.type === "string" ? FAST_CHECKS[event.type] : undefined;
   if (fast) {
-    const envelope = Number.isInteger(event.seq) && (event.seq as number) > 0 && isString(event.ts);
+    const envelope =
+      Number.isInteger(event.seq) &&
+      (event.seq as number) > 0 &&
+      isString(event.ts) &&
+      isOptional(event.agentId, isString) &&
+      isOptional(event.parentCallId, isString);
     return envelope && fast(event) ? (event as unknown as AgentEvent) : undefined;
   }
   const result = agentEventSchema.safeParse(event);
