@@ -130,8 +130,10 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     async history() {
       return readWire(session.file).events;
     },
+    promptHistory: () => session.promptHistory.load(),
     submit(prompt) {
       if (closed) throw new Error("the session is shut down; open it again to submit a prompt");
+      session.promptHistory.add(prompt);
       const item: QueuedPrompt = { id: randomUUID(), prompt };
       if (busy || queue.length > 0) {
         queue.push(item);

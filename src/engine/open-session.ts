@@ -8,6 +8,7 @@ import { initialState, reduce, type SessionState } from "./state.js";
 import { SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "./session-lock.js";
 import { forkSessionFile } from "./fork-session.js";
+import { PromptHistory } from "./prompt-history.js";
 import { scanWire, WireFormatError, WireWriter } from "./wire.js";
 
 export type SessionChoice =
@@ -36,6 +37,8 @@ export interface OpenSession {
   file: string;
   /** Folder for this session's side files (background task logs). */
   sideDir: string;
+  /** The prompts typed in this workspace, across sessions (a face's up-arrow). */
+  promptHistory: PromptHistory;
   bus: EventBus;
   state: SessionState;
   /**
@@ -154,6 +157,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     resumed,
     file,
     sideDir: store.sideDirFor(sessionId),
+    promptHistory: new PromptHistory(store.promptHistoryFile()),
     bus,
     state,
     startupNotices: notices,

@@ -46,6 +46,11 @@ export class SessionStore {
     return this.fileFor(sessionId).replace(/\.jsonl$/, ".lock");
   }
 
+  /** The workspace's prompt history (no `.jsonl`: it is not a session). */
+  promptHistoryFile(): string {
+    return path.join(this.dir, "prompt-history");
+  }
+
   /** Folder for a session's side files (background task logs). */
   sideDirFor(sessionId: string): string {
     return path.join(this.dir, sessionId);

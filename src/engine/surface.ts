@@ -59,6 +59,8 @@ export interface EngineSession {
    */
   history(): Promise<readonly AgentEvent[]>;
 
+  /** Prompts submitted in this workspace, oldest first, across sessions and restarts (the up-arrow's list). */
+  promptHistory(): readonly string[];
   /** Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after. */
   submit(prompt: string): QueuedPrompt;
   /** Stops the running turn and drops every queued prompt; pending approvals resolve as denied. */

@@ -126,8 +126,8 @@ describe("mini-agent sessions", () => {
     const done = await sessions(box, ["delete", only!.id, "--yes"]);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toBe(`deleted ${only!.id}\n`);
-    // The file, its listing cache, its side folder and its lock are all gone.
-    expect(readdirSync(path.dirname(file))).toEqual([]);
+    // The file, its listing cache, its side folder and its lock are all gone; the workspace's prompt history stays.
+    expect(readdirSync(path.dirname(file))).toEqual(["prompt-history"]);
 
     const again = await sessions(box, ["delete", only!.id, "--yes"]);
     expect(again.code).toBe(2);
