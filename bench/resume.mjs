@@ -26,7 +26,7 @@ export function syntheticSession(sessionId, cwd, events = EVENTS) {
     push({ type: "tool.call", callId: `c${turn}`, name: "read_file", arguments: '{"path":"a.txt"}' });
     push({ type: "usage", inputTokens: 1000, outputTokens: 50 });
     push({ type: "step.ended", round: 1, finishReason: "tool_calls" });
-    push({ type: "tool.result", callId: `c${turn}`, name: "read_file", content: "x".repeat(850), isError: false });
+    push({ type: "tool.result", callId: `c${turn}`, name: "read_file", content: "x".repeat(700), isError: false });
     push({ type: "step.started", round: 2 });
     push({ type: "assistant.delta", text: "done" });
     push({ type: "step.ended", round: 2, finishReason: "stop" });
@@ -54,6 +54,8 @@ export default async function resumeBench() {
     const { text, events } = syntheticSession("20260101T000000-bench0", cwd);
     const file = store.fileFor("20260101T000000-bench0");
     writeFileSync(file, text);
+    // A budget the history fits in: this measures the resume, not a compaction of 2,400 turns.
+    writeFileSync(path.join(cwd, ".agent.json"), JSON.stringify({ context_budget: 100_000_000 }));
     // The fake model's script: one short answer, no tools, so the run is the resume.
     const script = path.join(scratch, "script.json");
     writeFileSync(script, JSON.stringify({ turns: [], after: { text: "ok" } }));

@@ -5,6 +5,7 @@
 import {
   chooseBoundary,
   keepTokensFor,
+  messageTokens,
   requestTokens,
   type RequestShape,
   type TokenMeter,
@@ -52,10 +53,16 @@ export function createCompactor(options: CompactorOptions) {
   function summaryInput(older: readonly Message[], instructions: string | undefined): Message[] {
     const messages = summaryRequestMessages(older, instructions);
     const budget = options.budget();
-    const fits = () => meter.scale(requestTokens({ system: SUMMARY_SYSTEM, messages, tools: [] })) <= budget;
-    // The first message (the goal, or the previous summary) stays; the ask at the end stays.
-    while (!fits() && messages.length > 3) messages.splice(1, 1);
-    return messages;
+    let tokens = meter.scale(requestTokens({ system: SUMMARY_SYSTEM, messages, tools: [] }));
+    if (tokens <= budget) return messages;
+    // The first message (the goal, or the previous summary) and the ask at the end stay;
+    // the oldest of the rest go until it fits (one pass: a long history is thousands of messages).
+    let cut = 1;
+    while (tokens > budget && cut < messages.length - 2) {
+      tokens -= meter.scale(messageTokens(messages[cut]!));
+      cut += 1;
+    }
+    return [messages[0]!, ...messages.slice(cut)];
   }
 
   async function summarize(older: readonly Message[], request: CompactRequest): Promise<string> {
@@ -136,6 +143,8 @@ export function createCompactor(options: CompactorOptions) {
       ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
     };
     publish("context.compacted", event);
+    // Losing part of the conversation without a summary is said in every output format.
+    if (reason) publish("notice", { level: "warn", message: `context compacted by dropping the ${older.length} oldest messages: ${reason}` });
     return { compacted: true, event };
   }
 

@@ -37,10 +37,8 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
         compactedThisTurn = false;
         break;
       case "context.compacted":
-        // A summary that failed is said every time: the model lost part of the conversation.
-        if (event.mode === "dropped") {
-          progress(`context compacted by dropping the ${event.replaced} oldest messages (${event.reason ?? "no summary"})`);
-        } else if (!compactedThisTurn) {
+        // A failed summary is also a notice (said every time); a good one is said once a turn.
+        if (event.mode === "summary" && !compactedThisTurn) {
           progress(`context compacted: ~${event.tokensBefore} → ~${event.tokensAfter} tokens (${event.replaced} messages summarised)`);
         }
         compactedThisTurn = true;

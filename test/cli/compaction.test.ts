@@ -119,6 +119,15 @@ describe("compaction in a long turn", () => {
     expect(events.filter((event) => event.type === "tool.result")).toHaveLength(5);
   });
 
+  it("says so once per turn in text mode, however often the turn compacts", async () => {
+    const box = setUp(4000);
+    const result = await runCli(["-p", GOAL, "--yes"], { cwd: box.workspace, env: { FAKE_LLM: box.script(TURN), MINI_AGENT_HOME: box.home } });
+    expect(result.code, result.stderr).toBe(0);
+    const compactions = eventLines(onlySessionFile(box.home)).filter((event) => event.type === "context.compacted");
+    expect(compactions.length).toBeGreaterThanOrEqual(2);
+    expect(result.stderr.match(/^context compacted: ~\d+ → ~\d+ tokens \(\d+ messages summarised\)$/gm)).toHaveLength(1);
+  });
+
   it("a resumed session sends the very compacted view the live one had", async () => {
     const box = setUp(4000);
     const live = await run(box, TURN, [GOAL]);
@@ -145,6 +154,7 @@ describe("compaction in a long turn", () => {
     expect(result.code, result.stderr).toBe(0);
     const events = eventLines(onlySessionFile(box.home)).filter((event) => event.type === "context.compacted");
     expect(events[0]).toMatchObject({ mode: "dropped", reason: "the summary request failed: summary service down" });
+    expect(result.stderr).toMatch(/mini-agent: context compacted by dropping the \d+ oldest messages: the summary request failed: summary service down/);
     const after = sent[sent.findIndex((request) => request.purpose === "summary") + 1]!;
     expect(after.messages[0]!.content).toContain("the oldest messages were dropped without a summary");
     expect(after.messages[0]!.content).toContain(`The user's request, verbatim:\n${GOAL}`);
