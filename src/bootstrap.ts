@@ -13,6 +13,7 @@ import { isCriticalFile } from "./engine/approval/critical-files.js";
 import { answerByFlag } from "./engine/approval/flag-answerer.js";
 import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
 import { createEngineSession } from "./engine/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
@@ -82,6 +83,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     tasksDir: path.join(session.sideDir, "tasks"),
     ...(options.sandbox || model.sandbox === "workspace-write" ? { sandbox: "workspace-write" as const } : {}),
   });
+  // run_command is offered, so its calls will be judged: load the parser while the model works.
+  warmShellParserWhileWaiting();
   const tools = new ToolRegistry([
     ...createWorkspaceTools({
       root: jail.root,

@@ -54,7 +54,11 @@ const FLAGS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
+// Defined at build time in the standalone binary, which has no package.json beside it.
+declare const __MINI_AGENT_VERSION__: string | undefined;
+
 function version(): string {
+  if (typeof __MINI_AGENT_VERSION__ === "string") return __MINI_AGENT_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
   return pkg.version;
 }

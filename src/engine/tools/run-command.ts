@@ -58,17 +58,17 @@ export interface RunCommandOptions {
 }
 
 const input = z.object({
-  command: z.string().min(1).describe("The shell command line, run by bash -lc in the workspace root."),
+  command: z.string().min(1).describe("Command line for bash -lc"),
   timeout_ms: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe(`Milliseconds before the command is killed. Default ${DEFAULT_TIMEOUT_MS} (600000 for background), max ${MAX_FOREGROUND_TIMEOUT_MS} in the foreground.`),
+    .describe(`Kill after this many ms (default ${DEFAULT_TIMEOUT_MS}; foreground max ${MAX_FOREGROUND_TIMEOUT_MS})`),
   background: z
     .boolean()
     .optional()
-    .describe("Start it and return a task id at once; read it with task_status, end it with task_stop."),
+    .describe("Return a task id at once; see task_status, task_stop"),
 });
 
 function describeEnd(outcome: CommandOutcome, timeoutMs: number): string | undefined {
@@ -93,8 +93,8 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
   return defineTool({
     name: "run_command",
     description:
-      "Run a shell command in the workspace root and return its exit code, stdout and stderr. " +
-      "Output streams to the user live. Use background: true for servers and watchers.",
+      "Run a shell command in the workspace root; returns exit code, stdout and stderr. Use background " +
+      "for servers and watchers.",
     kind: "command",
     input,
     subject: ({ command }) => ({ command }),
