@@ -99,7 +99,9 @@ export function createCompactor(options: CompactorOptions) {
     const messages = state.messages;
     const budget = options.budget();
     const shape = { system: request.system, tools: request.tools };
-    const boundary = chooseBoundary(messages, keepTokensFor(budget), (tokens) => meter.scale(tokens));
+    // The provider said it does not fit, so our budget was wrong for it: keep only the latest exchange.
+    const keep = request.trigger === "overflow" ? 0 : keepTokensFor(budget);
+    const boundary = chooseBoundary(messages, keep, (tokens) => meter.scale(tokens));
     if (boundary === undefined) return { compacted: false, reason: "nothing to compact: the conversation is only its latest exchange" };
     const older = messages.slice(0, boundary);
     const tail = messages.slice(boundary);
