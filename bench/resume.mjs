@@ -2,11 +2,14 @@
 // Node process that reads the same file and JSON.parses every line (the floor a resume
 // cannot beat). Both run as fresh processes, timed and RSS-probed from outside.
 // Figures only; nothing here asserts a time.
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { measureAll } from "./measure.mjs";
+import { cleanEnv, measureAll } from "./measure.mjs";
+
+const HEAP_PROBE = fileURLToPath(new URL("./heap-probe.cjs", import.meta.url));
 
 const EVENTS = 100_000;
 const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
@@ -67,13 +70,21 @@ export default async function resumeBench() {
       ],
       5,
     );
+    // What the resumed process still holds after a full GC: the folded state, not the file.
+    const heapFile = path.join(scratch, "heap");
+    spawnSync(process.execPath, ["--expose-gc", "-r", HEAP_PROBE, CLI, "-p", "go on", "-c"], {
+      cwd,
+      env: cleanEnv({ FAKE_LLM: script, MINI_AGENT_HOME: home, MINI_AGENT_BENCH_HEAP_FILE: heapFile }),
+      stdio: "pipe",
+    });
+    const liveMiB = Number(readFileSync(heapFile, "utf8").trim()) / 1024 / 1024;
     const bare = results.get("bare");
     const resume = results.get("resume");
     const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
     const row = (label, r) => `${label.padEnd(52)} ${r.medianMs.toFixed(1).padStart(8)} ms ${r.peakRssMiB.toFixed(1).padStart(8)} MiB`;
     return [
       row(`resume: bare JSON.parse of ${events} events (${mib} MiB)`, bare),
-      `${row("resume: mini-agent -p -c on the same file", resume)}   ${(resume.medianMs / bare.medianMs).toFixed(2)}× bare (target ≤ 1.5×)`,
+      `${row("resume: mini-agent -p -c on the same file", resume)}   ${(resume.medianMs / bare.medianMs).toFixed(2)}× bare (target ≤ 1.5×); live heap at exit ${liveMiB.toFixed(1)} MiB`,
     ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
