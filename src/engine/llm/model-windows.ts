@@ -1,5 +1,5 @@
 // Context windows (input + output tokens) of the presets' models, as the vendors publish them
-// (see docs/context.md). Unknown models get the default; `context_budget` overrides both.
+// (see docs/adr/0016-compaction.md). Unknown models get the default; `context_budget` overrides both.
 interface Row {
   model: RegExp;
   window: number;
