@@ -29,9 +29,14 @@ const FILE = "a line of a medium-sized source file, repeated\n".repeat(400);
 export default async function benchLongSession() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-long-"));
   try {
-    const script = path.join(scratch, "script.json");
     const text = "Reading the file again to check it has not changed since the last look. ".repeat(3);
-    writeFileSync(script, JSON.stringify({ turns: [], after: { text, tool_calls: [{ name: "read_file", arguments: { path: "big.txt" } }] } }));
+    const read = { text, tool_calls: [{ name: "read_file", arguments: { path: "big.txt" } }] };
+    // rounds − 1 reads, then the model stops: the turn ends completed, not at the round limit.
+    const scriptFor = (rounds) => {
+      const file = path.join(scratch, `script-${rounds}.json`);
+      writeFileSync(file, JSON.stringify({ turns: [...Array.from({ length: rounds - 1 }, () => read), { text: "Done reading." }] }));
+      return file;
+    };
     const workspace = (budget) => (run) => {
       const dir = path.join(scratch, `ws-${budget}-${run}`);
       mkdirSync(dir, { recursive: true });
@@ -42,7 +47,7 @@ export default async function benchLongSession() {
     const spec = (rounds, budget) => ({
       label: `${rounds}-${budget}`,
       args: [CLI, "-p", "keep reading", "--max-rounds", String(rounds), "--output-format", "json"],
-      env: { FAKE_LLM: script, MINI_AGENT_HOME: path.join(scratch, "home") },
+      env: { FAKE_LLM: scriptFor(rounds), MINI_AGENT_HOME: path.join(scratch, "home") },
       cwd: workspace(budget),
     });
     const OFF = 1_000_000_000;
