@@ -6,6 +6,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError } from "./config/config-error.js";
+import { applyHeapPolicy } from "./heap-policy.js";
 
 const HELP = `mini-agent — a terminal coding agent
 
@@ -102,6 +103,7 @@ function startDirectory(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  applyHeapPolicy();
   // Subcommands have their own flags and module; the agent's flags are parsed below.
   if (argv[0] === "sessions") {
     const { runSessionsCommand } = await import("./sessions-command.js");
