@@ -27,6 +27,10 @@ export interface CliOptions {
   thinking?: ThinkingFlag;
   maxRounds?: number;
   sandbox: boolean;
+  /** `--agent`: default | plan | review | a variant from config. */
+  agent?: string;
+  /** `--trust-project`: trust this project's hooks and MCP servers (recorded in the agent home). */
+  trustProject?: boolean;
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
@@ -49,6 +53,8 @@ interface RawValues {
   thinking?: string;
   "max-rounds"?: string;
   sandbox?: boolean;
+  agent?: string;
+  "trust-project"?: boolean;
 }
 
 export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
@@ -80,6 +86,8 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
+    ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
+    ...(values["trust-project"] ? { trustProject: true } : {}),
   };
 }
 

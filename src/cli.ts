@@ -15,6 +15,7 @@ Usage:
   echo "task" | mini-agent        the task may come on stdin (so may -p -)
   cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
   mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
+  mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -29,6 +30,8 @@ Options:
       --thinking <level>      off | low | medium | high | max
       --max-rounds <n>        stop after n model requests in one turn (default 50)
       --sandbox               run commands under bubblewrap (Linux)
+      --agent <name>          default | plan | review (look only) | a variant from config
+      --trust-project         run this project's hooks and MCP servers (recorded once per workspace)
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -55,6 +58,8 @@ const FLAGS = {
   thinking: { type: "string" },
   "max-rounds": { type: "string" },
   sandbox: { type: "boolean" },
+  agent: { type: "string" },
+  "trust-project": { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -117,6 +122,17 @@ async function main(argv: string[]): Promise<number> {
   if (values.version) {
     process.stdout.write(`${version()}\n`);
     return EXIT.ok;
+  }
+  // `mini-agent registry …` is a subcommand (with -p, "registry" is just the task's first word).
+  if (!values.print && positionals[0] === "registry") {
+    const { runRegistry, terminalConfirm } = await import("./registry/registry-command.js");
+    const confirm = terminalConfirm();
+    return runRegistry(positionals.slice(1), { yes: values.yes ?? false }, {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      ...(confirm ? { confirm } : {}),
+    });
   }
   const cwd = startDirectory();
   const stdin = stdinKind(process.stdin.isTTY);
