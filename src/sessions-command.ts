@@ -45,11 +45,20 @@ export interface SessionsIo {
   now?: number;
 }
 
+/** The directory we started in; a deleted one is the user's to fix, not a crash. */
+function startDirectory(): string {
+  try {
+    return process.cwd();
+  } catch {
+    throw new UsageError("the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent sessions again");
+  }
+}
+
 function processIo(): SessionsIo {
   const tty = process.stdin.isTTY && process.stderr.isTTY;
   return {
     env: process.env,
-    cwd: process.cwd(),
+    cwd: startDirectory(),
     stdout: (text) => process.stdout.write(text),
     ...(tty
       ? {
