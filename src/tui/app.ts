@@ -2,6 +2,7 @@
 // resumed session's conversation, then wires controllers and the coordinator to a live
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
 import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
+import type { CliOptions } from "../cli-options.js";
 import type { EngineSession } from "../engine/surface.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
@@ -22,7 +23,8 @@ import type { Theme } from "./theme/theme.js";
 import { Transcript } from "./transcript.js";
 import type { EventSink, UiEvent } from "./ui-events.js";
 
-export type SessionOpenChoice = { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
+/** What to open: the CLI's choice (new, -c, -r, --fork) or the picker's (new, resume). */
+export type SessionOpenChoice = CliOptions["session"];
 
 export interface TuiAppOptions {
   terminal: Terminal;

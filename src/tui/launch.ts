@@ -1,13 +1,13 @@
 // The interactive face's entry (loaded lazily by cli.ts): a real terminal, the engine opened
 // through bootstrap's openEngine, and the process concerns: the terminal is restored on every
 // way out (quit, SIGTERM, SIGHUP, a crash), commands are reaped, the exit code is set.
-import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
 import { agentHome } from "../config/home.js";
 import { answerByFlag } from "../engine/approval/flag-answerer.js";
 import { SessionStore, workspaceKey } from "../engine/session.js";
+import type { SessionSummary as StoredSession } from "../engine/session-summary.js";
 import type { EngineSession } from "../engine/surface.js";
 import { TuiApp, type SessionOpenChoice } from "./app.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
@@ -25,25 +25,9 @@ export interface InteractiveContext {
   explicitNew: boolean;
 }
 
-/** A listing entry as main's SessionStore gives it (id, mtime) or with the picker's fields. */
-type ListedSession = { id: string; mtimeMs?: number; lastActivityMs?: number; title?: string; turns?: number; model?: string; bytes?: number };
-
-function toSummary(entry: ListedSession): SessionSummary {
-  return {
-    id: entry.id,
-    mtimeMs: entry.lastActivityMs ?? entry.mtimeMs ?? 0,
-    title: entry.title,
-    turns: entry.turns,
-    model: entry.model,
-    sizeBytes: entry.bytes,
-  };
-}
-
-function removeSession(store: SessionStore, id: string): void {
-  const remove = (store as unknown as { remove?: (id: string) => void }).remove;
-  if (remove) return remove.call(store, id);
-  rmSync(store.fileFor(id), { force: true });
-  rmSync(store.sideDirFor(id), { recursive: true, force: true });
+/** What the picker shows of a stored session (SessionStore.list reads it without folding). */
+function toSummary(entry: StoredSession): SessionSummary {
+  return { id: entry.id, mtimeMs: entry.lastActivityMs, title: entry.title, turns: entry.turns, model: entry.model, sizeBytes: entry.bytes };
 }
 
 export async function runInteractive(options: CliOptions, context: InteractiveContext): Promise<number> {
@@ -54,7 +38,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const cwd = context.cwd ?? process.cwd();
   const home = path.resolve(agentHome(env, os.homedir()));
   const store = new SessionStore(home, cwd);
-  const listSessions = () => (store.list() as ListedSession[]).map(toSummary);
+  const listSessions = () => store.list().map(toSummary);
   const offer = options.session.mode === "new" && !context.explicitNew && !options.prompt ? listSessions() : [];
   const warnings: string[] = [];
 
@@ -82,7 +66,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     defaultChoice: options.session,
     open,
     listSessions,
-    deleteSession: async (id) => removeSession(store, id),
+    deleteSession: async (id) => store.remove(id),
     ...(options.prompt ? { initialPrompt: options.prompt } : {}),
   });
 

@@ -1,7 +1,6 @@
 // The whole TUI (TuiApp: controllers, coordinator, editor) on a virtual terminal, over a real
 // EngineSession opened by bootstrap's openEngine with a FAKE_LLM script: what the CLI runs,
 // minus the process terminal.
-import { rmSync } from "node:fs";
 import { openEngine } from "../../src/bootstrap.js";
 import type { CliOptions } from "../../src/cli-options.js";
 import { workspaceKey } from "../../src/engine/session.js";
@@ -39,7 +38,7 @@ export function startApp(options: {
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
   const terminal = new VirtualTerminal(100, 30);
   const store = new SessionStore(box.home, box.workspace);
-  const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.mtimeMs }));
+  const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns }));
   const app = new TuiApp({
     terminal,
     theme: plainTheme(),
@@ -54,7 +53,7 @@ export function startApp(options: {
       return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace, canAsk: true });
     },
     listSessions,
-    deleteSession: async (id) => rmSync(store.fileFor(id), { force: true }),
+    deleteSession: async (id) => store.remove(id),
     ...(options.prompt ? { initialPrompt: options.prompt } : {}),
   });
   return { app, terminal, box, exit: app.run() };

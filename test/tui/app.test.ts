@@ -159,7 +159,8 @@ describe("the TUI over a real engine session", () => {
     running = startApp({ box, offer: true });
     const { terminal } = running;
     await terminal.waitForText("Start a new session");
-    await terminal.waitForText("just now");
+    // Newest first, by title, with its age and turns.
+    await terminal.waitForScreen((s) => /the earlier question\s+just now · 1 turn · fake-scripted/.test(s), "the session's title, age, turns and model");
     terminal.send("\x1b[B");
     terminal.send("\r");
     await terminal.waitForText("› the earlier question");
