@@ -38,7 +38,7 @@ export function startApp(options: {
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
   const terminal = new VirtualTerminal(100, 30);
   const store = new SessionStore(box.home, box.workspace);
-  const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns }));
+  const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns, model: s.model }));
   const app = new TuiApp({
     terminal,
     theme: plainTheme(),
