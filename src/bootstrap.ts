@@ -187,6 +187,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     ...(extensions ? { skills: extensions.skills } : {}),
     model: current,
     ...(input.createModel ? { createModel: input.createModel } : {}),
+    ...(model.contextBudget !== undefined ? { contextBudget: model.contextBudget } : {}),
   });
   return engine;
 }

@@ -6,6 +6,7 @@ import { createAgent, type Agent } from "./agent.js";
 import type { ApprovalBroker } from "./approval/approval-broker.js";
 import type { ApprovalGate } from "./approval/gate.js";
 import type { QuestionBroker } from "./ask/ask-tool.js";
+import { contextBudget } from "./context.js";
 import { childPublish } from "./event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
 import type { Skill } from "./skills/skill-file.js";
@@ -30,6 +31,8 @@ export interface EngineSessionParts {
   /** The parent's gate and system prompt, shared with child agents. */
   gate: ApprovalGate;
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
+  /** `context_budget` from the config, when set (else the model's window decides). */
+  contextBudget?: number;
 }
 
 export function createEngineSession(parts: EngineSessionParts): EngineSession {
@@ -127,6 +130,9 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     },
     get busy() {
       return busy;
+    },
+    get contextBudget() {
+      return contextBudget({ model: model.current.model, ...(parts.contextBudget !== undefined ? { configured: parts.contextBudget } : {}) });
     },
     get queue() {
       return [...queue];

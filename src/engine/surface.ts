@@ -43,6 +43,11 @@ export interface EngineSession {
   readonly state: Readonly<SessionState>;
   /** True while a turn runs (from `turn.started` to `turn.ended`). */
   readonly busy: boolean;
+  /**
+   * Tokens the conversation may use before it is compacted: `context_budget` when configured,
+   * else the current model's window minus room for the answer (follows setModel).
+   */
+  readonly contextBudget: number;
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
 

@@ -173,7 +173,7 @@ export class TuiApp {
         this.scheduler.now();
       },
     });
-    const status = new StatusController(this.footer, this.spinner);
+    const status = new StatusController(this.footer, this.spinner, () => session.contextBudget);
     const sinks: EventSink[] = [conversation, tools, approvals, status];
     // A child agent's events (a subagent) are not this conversation: only its approval
     // requests (a person must answer them) and its usage reach the screen.
@@ -200,6 +200,7 @@ export class TuiApp {
     for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
     held = undefined;
     if (session.state.thinking) this.footer.update({ thinking: session.state.thinking });
+    this.footer.update({ contextWindow: session.contextBudget });
 
     const coordinator = new Coordinator({
       tui: this.tui,

@@ -27,6 +27,8 @@ export function startApp(options: {
   prompt?: string;
   /** Holds the engine's opening until it resolves (to type while it opens). */
   openGate?: Promise<void>;
+  /** FAKE_LLM_RECORD: where the scripted model appends each request it receives. */
+  record?: string;
 }): RunningApp {
   const box = options.box ?? makeSandbox();
   const env: NodeJS.ProcessEnv = {
@@ -34,6 +36,7 @@ export function startApp(options: {
     HOME: process.env.HOME,
     MINI_AGENT_HOME: box.home,
     FAKE_LLM: options.script ? box.script(options.script as never) : "1",
+    ...(options.record ? { FAKE_LLM_RECORD: options.record } : {}),
   };
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
   const terminal = new VirtualTerminal(100, 30);

@@ -27,7 +27,7 @@ describe("status line", () => {
     feed(event("thinking.changed", { level: "high" }));
     feed(event("usage", { inputTokens: 40_000, outputTokens: 10, cacheReadTokens: 10_000, costUsd: 0.0123 }));
     feed(event("usage", { inputTokens: 50_000, outputTokens: 10, costUsd: 0.02 }));
-    await terminal.waitForText("gpt-test · thinking high · ctx 50k (25%) · $0.0323 · /work/project (main)");
+    await terminal.waitForText("gpt-test · thinking high · ctx 50k/200k (25%) · $0.0323 · /work/project (main)");
   });
 
   it("spinner while waiting, retry countdown, command running; notices as a dim line", async () => {

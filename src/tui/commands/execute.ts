@@ -38,6 +38,13 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
       if (context.session.busy) return context.error("/clear waits for the turn to end (esc stops it)");
       context.session.clearContext();
       return;
+    case "compact": {
+      if (context.session.busy) return context.error("/compact waits for the turn to end (esc stops it)");
+      context.info("compacting the conversation…");
+      const result = await context.session.compact(args || undefined);
+      if (!result.compacted && result.reason !== "stopped") context.info(`nothing compacted: ${result.reason ?? "no reason given"}`);
+      return;
+    }
     case "delete":
       if (await context.confirm("Delete this session for good? (y/n)")) await context.deleteSessionAndQuit();
       else context.info("kept the session");

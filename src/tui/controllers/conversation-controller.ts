@@ -1,6 +1,7 @@
 // Draws the conversation from events: prompts, streamed answers, thinking, errors, stops.
 // Queued prompts wait in their own area above the input until the engine takes them.
 import type { Container } from "@mariozechner/pi-tui";
+import { formatTokens } from "../components/chrome/footer.js";
 import { AssistantMessage } from "../components/messages/assistant-message.js";
 import { NoteLine } from "../components/messages/note-line.js";
 import { ThinkingBlock } from "../components/messages/thinking-block.js";
@@ -58,6 +59,12 @@ export class ConversationController implements EventSink {
       case "context.cleared":
         this.transcript.append(new NoteLine(this.theme, "── context cleared: the model starts fresh from here ──"));
         return;
+      case "context.compacted": {
+        const how = event.mode === "summary" ? "summarised" : "dropped (the summary failed)";
+        const tokens = `${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
+        this.transcript.append(new NoteLine(this.theme, `── context compacted (${event.trigger}): ${event.replaced} messages ${how}, ${tokens} ──`, "dim"));
+        return;
+      }
       case "model.changed":
         this.transcript.append(new NoteLine(this.theme, `model: ${event.model}`));
         return;

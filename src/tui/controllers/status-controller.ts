@@ -15,15 +15,19 @@ export class StatusController implements EventSink {
   constructor(
     private readonly footer: Footer,
     private readonly spinner: Spinner,
+    /** The engine's context budget now (it follows the model); absent: no percentage. */
+    private readonly budget?: () => number,
   ) {}
+
+  private contextWindow(): { contextWindow?: number } {
+    return this.budget ? { contextWindow: this.budget() } : {};
+  }
 
   onEvent(event: UiEvent, replay: boolean): void {
     switch (event.type) {
       case "session.started":
-        this.footer.update({ model: event.model });
-        return;
       case "model.changed":
-        this.footer.update({ model: event.model });
+        this.footer.update({ model: event.model, ...this.contextWindow() });
         return;
       case "thinking.changed":
         this.footer.update({ thinking: event.level });
@@ -35,6 +39,9 @@ export class StatusController implements EventSink {
       }
       case "context.cleared":
         this.footer.update({ contextTokens: 0 });
+        return;
+      case "context.compacted":
+        this.footer.update({ contextTokens: event.tokensAfter });
         return;
       case "notice":
         this.footer.update({ notice: event.message });

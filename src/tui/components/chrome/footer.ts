@@ -8,7 +8,7 @@ export interface FooterInfo {
   thinking: string;
   /** Tokens the last request sent (the context as the model saw it). */
   contextTokens: number;
-  /** The model's context window, when known: then a percentage shows. */
+  /** The session's context budget (the engine's, for the current model): then `used/budget (%)` shows. */
   contextWindow?: number | undefined;
   costUsd: number;
   cwd: string;
@@ -45,7 +45,9 @@ export class Footer implements Component {
     const info = this.info;
     const context =
       `ctx ${formatTokens(info.contextTokens)}` +
-      (info.contextWindow ? ` (${Math.min(100, Math.round((info.contextTokens / info.contextWindow) * 100))}%)` : "");
+      (info.contextWindow
+        ? `/${formatTokens(info.contextWindow)} (${Math.min(100, Math.round((info.contextTokens / info.contextWindow) * 100))}%)`
+        : "");
     const parts = [
       ...(info.model ? [t.fg("accent", info.model)] : []),
       `thinking ${info.thinking}`,
