@@ -1,6 +1,8 @@
 // The whole TUI (TuiApp: controllers, coordinator, editor) on a virtual terminal, over a real
 // EngineSession opened by bootstrap's openEngine with a FAKE_LLM script: what the CLI runs,
 // minus the process terminal.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { openEngine } from "../../src/bootstrap.js";
 import type { CliOptions } from "../../src/cli-options.js";
 import { workspaceKey } from "../../src/engine/session.js";
@@ -19,6 +21,12 @@ export interface RunningApp {
   exit: Promise<number>;
 }
 
+function userHomeIn(box: Sandbox): string {
+  const home = path.join(path.dirname(box.workspace), "user-home");
+  mkdirSync(home, { recursive: true });
+  return home;
+}
+
 export function startApp(options: {
   box?: Sandbox;
   script?: unknown;
@@ -29,15 +37,20 @@ export function startApp(options: {
   openGate?: Promise<void>;
   /** FAKE_LLM_RECORD: where the scripted model appends each request it receives. */
   record?: string;
+  /** A real provider instead of FAKE_LLM: its variables (key, base URL); HOME becomes a temp folder. */
+  providerEnv?: Record<string, string>;
 }): RunningApp {
   const box = options.box ?? makeSandbox();
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    MINI_AGENT_HOME: box.home,
-    FAKE_LLM: options.script ? box.script(options.script as never) : "1",
-    ...(options.record ? { FAKE_LLM_RECORD: options.record } : {}),
-  };
+  const env: NodeJS.ProcessEnv = options.providerEnv
+    ? // Config also reads ~/.kimi-code: a developer's real login must never be picked up.
+      { PATH: process.env.PATH, HOME: userHomeIn(box), MINI_AGENT_HOME: box.home, ...options.providerEnv }
+    : {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        MINI_AGENT_HOME: box.home,
+        FAKE_LLM: options.script ? box.script(options.script as never) : "1",
+        ...(options.record ? { FAKE_LLM_RECORD: options.record } : {}),
+      };
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
   const terminal = new VirtualTerminal(100, 30);
   const store = new SessionStore(box.home, box.workspace);

@@ -26,7 +26,7 @@ export const COMMANDS: readonly CommandDeclaration[] = [
   { name: "clear", description: "start a fresh context in this session" },
   { name: "compact", description: "summarise the older conversation now to free context", argumentHint: "[instructions]" },
   { name: "delete", description: "delete this session (asks first) and quit" },
-  { name: "model", description: "show or switch the model", argumentHint: "<model>" },
+  { name: "model", description: "show or switch the model", argumentHint: "[provider] <model>" },
   { name: "thinking", description: "show or set the thinking level", argumentHint: "<level>", argumentValues: THINKING_LEVELS },
   { name: "sessions", description: "list this workspace's sessions and switch to one" },
   { name: "help", description: "list the commands and keys" },

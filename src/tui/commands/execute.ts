@@ -49,10 +49,14 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
       if (await context.confirm("Delete this session for good? (y/n)")) await context.deleteSessionAndQuit();
       else context.info("kept the session");
       return;
-    case "model":
-      if (!args) return context.info(`model: ${context.currentModel()} (switch with /model <name>)`);
-      context.session.setModel({ model: args });
+    case "model": {
+      if (!args) return context.info(`model: ${context.currentModel()} (switch with /model [provider] <name>)`);
+      // One word: a model of the current provider; two: a provider, then its model.
+      const words = args.split(/\s+/);
+      if (words.length > 2) return context.error(`/model takes a model name, or a provider and a model name; got ${JSON.stringify(args)}`);
+      context.session.setModel(words.length === 2 ? { provider: words[0]!, model: words[1]! } : { model: words[0]! });
       return;
+    }
     case "thinking": {
       if (!args) return context.info(`thinking: ${context.currentThinking()} (one of ${THINKING_LEVELS.join(", ")})`);
       const level = args.toLowerCase();
