@@ -175,9 +175,9 @@ export class TuiApp {
     });
     const status = new StatusController(this.footer, this.spinner, () => session.contextBudget);
     const sinks: EventSink[] = [conversation, tools, approvals, status];
-    // A child agent's events (a subagent) are not this conversation: only its approval
-    // requests (a person must answer them) and its usage reach the screen.
-    const childSinks: EventSink[] = [approvals, status];
+    // A child agent's events (a subagent) are not this conversation: its approval requests
+    // (a person must answer them), its usage, and its progress on the task's frame.
+    const childSinks: EventSink[] = [approvals, status, tools];
     const dispatch = (event: UiEvent, replay: boolean) => {
       for (const sink of event.agentId ? childSinks : sinks) sink.onEvent(event, replay);
     };

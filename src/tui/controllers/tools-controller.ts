@@ -1,5 +1,5 @@
 // Tool calls as frames: created on tool.call, fed live output, marked waiting for approval,
-// denied or finished. ctrl-o folds and unfolds the newest frame. Replayed frames (a resumed
+// denied or finished. A subagent's calls (events with agentId) are progress on its task's frame. ctrl-o folds and unfolds the newest frame. Replayed frames (a resumed
 // session) start folded, so earlier work reads as a summary.
 import { ToolFrame } from "../components/messages/tool-frame.js";
 import { extractDiff } from "../components/messages/tool-summary.js";
@@ -17,6 +17,7 @@ export class ToolsController implements EventSink {
   ) {}
 
   onEvent(event: UiEvent, replay: boolean): void {
+    if (event.agentId) return this.onChildEvent(event);
     switch (event.type) {
       case "tool.call": {
         const frame = new ToolFrame(this.theme, event.callId, event.name, event.arguments, { folded: replay });
@@ -54,6 +55,15 @@ export class ToolsController implements EventSink {
       default:
         return;
     }
+  }
+
+  /** A subagent's event: progress on its task's frame, never a frame of its own. */
+  private onChildEvent(event: UiEvent): void {
+    const frame = event.parentCallId ? this.frames.get(event.parentCallId) : undefined;
+    if (!frame?.subagent) return;
+    if (event.type === "tool.call") frame.subagent.called(event.agentId!, event.callId, event.name, event.arguments);
+    else if (event.type === "tool.result") frame.subagent.finished(event.callId, event.isError ? "error" : "ok");
+    else if (event.type === "approval.decision" && event.decision === "deny") frame.subagent.finished(event.callId, "denied");
   }
 
   /** ctrl-o: folds or unfolds the newest frame; false when there is none. */

@@ -4,6 +4,7 @@ import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import type { Token } from "../../theme/tokens.js";
 import { sanitizeForTerminal } from "./sanitize.js";
+import { SubagentProgress } from "./subagent-progress.js";
 import { diffLineToken, extractDiff, keyArgument } from "./tool-summary.js";
 
 export type ToolStatus = "pending" | "running" | "ok" | "error" | "denied";
@@ -26,6 +27,8 @@ export class ToolFrame implements Component {
   private result = "";
   private diff: string | undefined;
   private note = "";
+  /** A `task` call: what its subagent has done (from the child's events). */
+  readonly subagent: SubagentProgress | undefined;
 
   constructor(
     private readonly theme: Theme,
@@ -34,7 +37,9 @@ export class ToolFrame implements Component {
     private readonly argumentsJson: string,
     options: { folded?: boolean } = {},
   ) {
-    this.folded = options.folded ?? false;
+    this.subagent = name === "task" ? new SubagentProgress() : undefined;
+    // A subagent's work is one folded frame (ctrl-o unfolds it), not a second conversation.
+    this.folded = (options.folded ?? false) || this.subagent !== undefined;
   }
 
   appendOutput(chunk: string): void {
@@ -83,10 +88,29 @@ export class ToolFrame implements Component {
       (argument ? ` ${this.theme.fg("toolArg", argument)}` : "") +
       `  ${this.theme.fg(status.token, status.label)}`;
     const lines = ["", truncateToWidth(header, width)];
+    const bar = (line: string) => truncateToWidth(`   ${this.theme.fg("border", "│")} ${line}`, width);
+    if (this.subagent) return [...lines, ...this.subagentLines().map(bar)];
     // Waiting for approval: the approval frame below shows what would happen.
     if (this.folded || this.status === "pending") return lines;
     const body = this.bodyLines();
-    for (const line of body.lines) lines.push(truncateToWidth(`   ${this.theme.fg("border", "│")} ${body.colour(line)}`, width));
+    for (const line of body.lines) lines.push(bar(body.colour(line)));
     return lines;
+  }
+
+  /** Folded: the progress line, and the report once done. Unfolded: every call, the whole report. */
+  private subagentLines(): string[] {
+    const progress = this.subagent!;
+    const dim = (line: string) => this.theme.fg("muted", line);
+    const out = [dim(progress.summary())];
+    if (!this.folded) out.push(...progress.lines(this.theme));
+    if (this.status === "denied" && this.note) out.push(dim(this.note));
+    if (this.status === "ok" || this.status === "error") {
+      const report = this.result.replace(/\n$/, "").split("\n");
+      const shown = report.slice(0, this.folded ? LIVE_LINES : BODY_LINES);
+      if (report.length > shown.length) shown.push(`… ${report.length - shown.length} more lines (ctrl-o)`);
+      const colour = this.status === "error" ? (line: string) => this.theme.fg("toolError", line) : (line: string) => line;
+      out.push(...shown.map(colour));
+    }
+    return out;
   }
 }

@@ -2,7 +2,7 @@
 // line of a unified diff is coloured.
 import type { Token } from "../../theme/tokens.js";
 
-const KEY_ARGUMENTS = ["path", "command", "pattern", "url", "query", "id", "file_path"] as const;
+const KEY_ARGUMENTS = ["path", "command", "pattern", "url", "query", "id", "file_path", "description"] as const;
 
 /** The argument that says what a call does (a path, a command, a pattern), or "". */
 export function keyArgument(argumentsJson: string): string {
