@@ -14,6 +14,7 @@ import { ConversationController } from "./controllers/conversation-controller.js
 import { pickSession } from "./controllers/session-picker.js";
 import { StatusController } from "./controllers/status-controller.js";
 import { ToolsController } from "./controllers/tools-controller.js";
+import { TrustPrompt } from "./controllers/trust-prompt.js";
 import { Coordinator } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
@@ -37,7 +38,8 @@ export interface TuiAppOptions {
   offerSessions?: readonly SessionSummary[];
   /** What to open when nothing is picked (the CLI's -c / -r / --new). */
   defaultChoice: SessionOpenChoice;
-  open(choice: SessionOpenChoice): Promise<EngineSession>;
+  /** Opens the engine; `askTrust` puts the engine's project-trust question to the person. */
+  open(choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession>;
   listSessions(): readonly SessionSummary[];
   deleteSession(id: string): Promise<void>;
   /** `mini-agent "task"`: submitted as soon as the session is open. */
@@ -64,6 +66,8 @@ export class TuiApp {
   private quitting = false;
   private restored = false;
   private readonly done: Promise<number>;
+  private readonly trust: TrustPrompt;
+  private readonly ask = { askTrust: (question: string) => this.trust.ask(question) };
 
   constructor(private readonly options: TuiAppOptions) {
     this.tui = new TUI(options.terminal);
@@ -72,6 +76,7 @@ export class TuiApp {
     this.editor = new PromptEditor(this.tui, options.theme.editor);
     this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => this.commands));
     this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
+    this.trust = new TrustPrompt(this.tui, this.header, options.theme, () => this.scheduler.now());
     for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
     this.done = new Promise((resolve, reject) => {
       this.finished = resolve;
@@ -115,7 +120,7 @@ export class TuiApp {
     this.editor.onSubmitExpanded = (text) => {
       if (text.trim()) early.push(text);
     };
-    const session = await this.options.open(choice);
+    const session = await this.options.open(choice, this.ask);
     if (this.quitting) return void (await session.shutdown());
     const coordinator = await this.attach(session);
     if (this.options.initialPrompt?.trim()) coordinator.submit(this.options.initialPrompt);
@@ -126,6 +131,8 @@ export class TuiApp {
   async quit(code = 0): Promise<void> {
     if (this.quitting) return;
     this.quitting = true;
+    // A trust question still open is answered no, so the opening session can shut down.
+    this.trust.cancel();
     const session = this.session;
     this.detach?.();
     this.session = undefined;
@@ -245,6 +252,6 @@ export class TuiApp {
     this.detach?.();
     this.session = undefined;
     await current.shutdown();
-    await this.attach(await this.options.open(picked === "new" ? { mode: "new" } : { mode: "resume", id: picked }));
+    await this.attach(await this.options.open(picked === "new" ? { mode: "new" } : { mode: "resume", id: picked }, this.ask));
   }
 }

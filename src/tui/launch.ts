@@ -42,13 +42,14 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const offer = options.session.mode === "new" && !context.explicitNew && !options.prompt ? listSessions() : [];
   const warnings: string[] = [];
 
-  const open = async (choice: SessionOpenChoice): Promise<EngineSession> => {
+  const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
     // Loaded after the first frame: the welcome shows while the engine (zod, config) loads.
     const { openEngine } = await import("../bootstrap.js");
     const engine = await openEngine(
       { ...options, session: choice },
       // canAsk: a person is here to answer the model's questions (the `ask` tool is offered).
-      { version: context.version, env, cwd, canAsk: true, report: { warn: (message) => warnings.push(message), info: () => {} } },
+      // askTrust: the project's hooks and MCP servers run only once the person trusts them here.
+      { version: context.version, env, cwd, canAsk: true, askTrust: ask.askTrust, report: { warn: (message) => warnings.push(message), info: () => {} } },
     );
     if (options.yes) answerByFlag(engine, true);
     if (warnings.length > 0) app.footer.update({ notice: warnings.splice(0).join(" · ") });

@@ -64,9 +64,9 @@ export function startApp(options: {
     footer: { model: "", thinking: "default", cwd: box.workspace, branch: "main" },
     offerSessions: options.offer ? listSessions() : [],
     defaultChoice: options.choice ?? { mode: "new" },
-    open: async (choice) => {
+    open: async (choice, ask) => {
       await options.openGate;
-      return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace, canAsk: true });
+      return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace, canAsk: true, askTrust: ask.askTrust });
     },
     listSessions,
     deleteSession: async (id) => store.remove(id),
