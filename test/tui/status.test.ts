@@ -30,6 +30,13 @@ describe("status line", () => {
     await terminal.waitForText("gpt-test · thinking high · ctx 50k/200k (25%) · $0.0323 · /work/project (main)");
   });
 
+  it("a subagent's usage adds to the cost but not to this conversation's context", async () => {
+    const { terminal, feed } = setup();
+    feed(event("usage", { inputTokens: 40_000, outputTokens: 10, costUsd: 0.01 }));
+    feed({ ...event("usage", { inputTokens: 150_000, outputTokens: 10, costUsd: 0.02 }), agentId: "explore-1", parentCallId: "c1" } as never);
+    await terminal.waitForText("ctx 40k/200k (20%) · $0.0300");
+  });
+
   it("spinner while waiting, retry countdown, command running; notices as a dim line", async () => {
     const { terminal, feed, spinner } = setup();
     feed(event("turn.started", { turnId: "t", prompt: "x" }));

@@ -33,8 +33,11 @@ export class StatusController implements EventSink {
         this.footer.update({ thinking: event.level });
         return;
       case "usage": {
+        const costUsd = this.footer.info.costUsd + (event.costUsd ?? 0);
+        // A subagent's request costs money but says nothing about this conversation's context.
+        if (event.agentId) return this.footer.update({ costUsd });
         const contextTokens = event.inputTokens + (event.cacheReadTokens ?? 0) + (event.cacheWriteTokens ?? 0);
-        this.footer.update({ contextTokens, costUsd: this.footer.info.costUsd + (event.costUsd ?? 0) });
+        this.footer.update({ contextTokens, costUsd });
         return;
       }
       case "context.cleared":
