@@ -35,7 +35,7 @@ import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
 import { createTextRenderer } from "./print/text.js";
-import { startSessionHooks, withTurnHooks } from "./session-hooks.js";
+import { preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
 import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
 
 export interface RunContext {
@@ -155,6 +155,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     systemPrompt,
     ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
     ...(model.contextBudget !== undefined ? { contextBudget: model.contextBudget } : {}),
+    ...(hooks?.has("PreCompact") ? { beforeCompact: preCompactHooks(hooks) } : {}),
   });
   const maxRounds = options.maxRounds ?? model.maxRounds;
   // The engine session exists only at the end; a task call runs long after, through it.
