@@ -76,6 +76,7 @@ export function createAgent(options: AgentOptions): Agent {
       classifyCommand: (command) =>
         classifyCommand(command, {
           root: jail.root,
+          jail,
           sandbox: commandTools.sandbox.active,
           ...(options.permissions ? { userRules: options.permissions } : {}),
         }),
