@@ -13,6 +13,7 @@ import { SessionLockedError } from "./engine/session-lock.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { WireFormatError } from "./engine/wire.js";
 import { resolveModel } from "./model-setup.js";
+import { chooseSandbox } from "./sandbox-choice.js";
 import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
@@ -100,6 +101,12 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
   const renderer = createRenderer(options.outputFormat, output);
   session.bus.subscribe((event) => renderer.onEvent(event));
 
+  const sandboxChoice = chooseSandbox({
+    ...(options.sandbox ? { flag: "on" as const } : options.noSandbox ? { flag: "off" as const } : {}),
+    ...optional("config", model.sandbox),
+    yes: options.yes,
+  });
+  if (sandboxChoice.warning) warn(sandboxChoice.warning);
   const agent = createAgent({
     session,
     cwd,
@@ -107,7 +114,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
     approver: printApprover(options.yes),
     systemPrompt: model.systemPrompt,
     warn,
-    sandbox: options.sandbox || model.sandbox === "workspace-write",
+    sandbox: sandboxChoice.mode,
     ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
     ...optional("thinking", options.thinking ?? model.thinking),
     ...optional("readRoots", model.readRoots),

@@ -24,6 +24,8 @@ export interface CliOptions {
   thinking?: ThinkingFlag;
   maxRounds?: number;
   sandbox: boolean;
+  /** --no-sandbox: commands run unconfined, also under --yes (said once as a warning). */
+  noSandbox?: boolean;
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
@@ -45,9 +47,11 @@ interface RawValues {
   thinking?: string;
   "max-rounds"?: string;
   sandbox?: boolean;
+  "no-sandbox"?: boolean;
 }
 
 export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
+  if (values.sandbox && values["no-sandbox"]) throw new UsageError("--sandbox and --no-sandbox cannot be used together");
   const chosen = [values.continue && "--continue", values.resume !== undefined && "--resume", values.new && "--new"].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} cannot be used together`);
   if (values.resume !== undefined && !/^[A-Za-z0-9_-]+$/.test(values.resume)) {
@@ -71,5 +75,6 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
+    ...(values["no-sandbox"] ? { noSandbox: true } : {}),
   };
 }

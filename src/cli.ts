@@ -22,7 +22,8 @@ Options:
       --model <name>          the model to use
       --thinking <level>      off | low | medium | high | max
       --max-rounds <n>        stop after n model requests in one turn (default 50)
-      --sandbox               run commands under bubblewrap (Linux)
+      --sandbox               commands must run under bubblewrap (Linux); --yes uses it where it works
+      --no-sandbox            run commands unconfined, even with --yes
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -47,6 +48,7 @@ const FLAGS = {
   thinking: { type: "string" },
   "max-rounds": { type: "string" },
   sandbox: { type: "boolean" },
+  "no-sandbox": { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];

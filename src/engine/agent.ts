@@ -11,6 +11,7 @@ import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
 import type { SessionState } from "./state.js";
+import type { SandboxMode } from "./sandbox/bubblewrap.js";
 import { createCommandTools } from "./tools/command-tools.js";
 import { createJail } from "./tools/jail.js";
 import { ToolRegistry } from "./tools/registry.js";
@@ -25,7 +26,8 @@ export interface AgentOptions {
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
   thinking?: ThinkingLevel;
-  sandbox?: boolean;
+  /** true: required; a mode: "auto" sandboxes where bubblewrap works (ADR 0010). */
+  sandbox?: boolean | SandboxMode;
   readRoots?: string[];
   permissions?: UserRules;
   webSearch?: WebSearchConfig;
@@ -57,7 +59,8 @@ export function createAgent(options: AgentOptions): Agent {
   const commandTools = createCommandTools({
     root: jail.root,
     tasksDir: path.join(session.sideDir, "tasks"),
-    ...(options.sandbox ? { sandbox: "workspace-write" as const } : {}),
+    sandbox: options.sandbox === true ? "required" : options.sandbox || "off",
+    ...(options.deniedDirs ? { sandboxHidden: options.deniedDirs } : {}),
   });
   if (commandTools.sandbox.notice) options.warn(commandTools.sandbox.notice);
 
