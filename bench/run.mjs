@@ -35,7 +35,7 @@ console.log(row("mini-agent --version", version, `   ${(version.medianMs / node.
 console.log(row("FAKE_LLM=1 mini-agent -p (demo)", demo, "   (target < 250 ms, < 90 MiB)"));
 
 // Figures other parts of the project contribute, when they are present.
-for (const extra of ["./request-size.mjs", "./grep.mjs", "./long-session.mjs", "./resume.mjs"]) {
+for (const extra of ["./request-size.mjs", "./grep.mjs", "./long-session.mjs", "./resume.mjs", "./checkpoint.mjs"]) {
   const file = fileURLToPath(new URL(extra, import.meta.url));
   if (!existsSync(file)) continue;
   const module = await import(file);

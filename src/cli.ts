@@ -10,6 +10,7 @@ const HELP = `mini-agent — a terminal coding agent
 Usage:
   mini-agent -p "task"            run one turn headless and exit
   echo "task" | mini-agent -p     the task may come on stdin
+  mini-agent undo [--to <turn>]   restore the workspace to before the last turn (undo --help)
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -75,6 +76,7 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "undo") return (await import("./undo-command.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {
     process.stdout.write(HELP);

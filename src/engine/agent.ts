@@ -8,6 +8,9 @@ import { createApprovalGate, type Approver } from "./approval/gate.js";
 import { createDirtyCheck } from "./approval/git-dirty.js";
 import { matchUserRules, type UserRules } from "./approval/user-rules.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
+import { withCheckpoints } from "./checkpoint/checkpoint-hook.js";
+import { createCheckpointStore } from "./checkpoint/checkpoint-store.js";
+import { checkpointsDir } from "./checkpoint/undo.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
 import type { SessionState } from "./state.js";
@@ -94,7 +97,12 @@ export function createAgent(options: AgentOptions): Agent {
   const loop = createLoop({
     provider: options.provider,
     registry: tools,
-    gate,
+    // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
+    gate: withCheckpoints(gate, {
+      store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), ...(options.deniedDirs ? { exclude: options.deniedDirs } : {}) }),
+      bus,
+      warn: options.warn,
+    }),
     publish: bus.publish,
     state: () => state,
     systemPrompt: (current) => options.systemPrompt(tools.specs(), current),

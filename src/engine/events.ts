@@ -103,6 +103,15 @@ export const payloads = {
     kind: z.enum(["provider", "auth", "context_length", "stream", "tool", "wire", "internal"]),
     message: z.string(),
   }),
+  /** A snapshot of the workspace's files (ADR 0011), before a turn's first mutating call or before an undo. */
+  "checkpoint.created": z.object({
+    /** The turn it was taken in (absent for an undo run from the command line). */
+    turnId: z.string().optional(),
+    reason: z.enum(["turn", "undo"]),
+    /** The snapshot commit in the session's private object store. */
+    commit: z.string(),
+    files: z.number().int().nonnegative(),
+  }),
   "turn.ended": z.object({
     turnId: z.string(),
     stopReason: z.enum(["completed", "max_rounds", "aborted", "error"]),
