@@ -16,6 +16,7 @@ import type { OpenSession } from "./open-session.js";
 import type { SessionState } from "./state.js";
 import type { SandboxMode } from "./sandbox/bubblewrap.js";
 import { createCommandTools } from "./tools/command-tools.js";
+import { hardLinkCount } from "./tools/hard-links.js";
 import { createJail } from "./tools/jail.js";
 import { ToolRegistry } from "./tools/registry.js";
 import type { WebSearchConfig } from "./tools/web-search.js";
@@ -87,6 +88,7 @@ export function createAgent(options: AgentOptions): Agent {
           ...(options.permissions ? { userRules: options.permissions } : {}),
         }),
       isCriticalFile,
+      hardLinks: hardLinkCount,
       matchUserRules: (tool, subject) => matchUserRules(options.permissions, tool, subject),
     },
     isDirty: createDirtyCheck(jail.root),

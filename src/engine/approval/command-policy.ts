@@ -2,9 +2,10 @@
 // bash parser into every simple command that may run; the call is allowed only if every
 // part is known to be safe, denied if any part is dangerous, and confirmed otherwise.
 // Anything the parser cannot see through is confirm at best, never allow.
-import { existsSync, lstatSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { createJail, type Jail } from "../tools/jail.js";
+import { hardLinkCount } from "../tools/hard-links.js";
 import { resolveSymlinks } from "../tools/jail-symlinks.js";
 import type { PathContext } from "./command-paths.js";
 import { pathScope } from "./command-paths.js";
@@ -143,14 +144,7 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
         return absolute;
       }
     },
-    linkCount: (absolute) => {
-      try {
-        const stats = lstatSync(absolute);
-        return stats.isFile() ? stats.nlink : 0;
-      } catch {
-        return 0;
-      }
-    },
+    linkCount: hardLinkCount,
   };
   const parts: string[] = [];
   const verdicts: PartVerdict[] = [];

@@ -10,6 +10,8 @@ export interface RuleContext {
   classifyCommand(command: string): Verdict & { parts?: string[] };
   /** Files that always ask, even after "always allow" (package.json, CI configs, …). */
   isCriticalFile?(relativePosixPath: string): boolean;
+  /** How many hard links a resolved file has (0 when missing): more than one always asks. */
+  hardLinks?(absolutePath: string): number;
   /** User rules from config, e.g. `run_command(npm run lint:*)`; deny beats allow. */
   matchUserRules?(toolName: string, subject: string): "allow" | "deny" | undefined;
 }
@@ -37,6 +39,11 @@ function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
     throw error;
   }
   const relative = context.jail.display(resolved);
+  const links = context.hardLinks?.(resolved) ?? 0;
+  if (links > 1) {
+    const reason = `${relative} has ${links} hard links: the write replaces this name only, the other ${links - 1} keep the old content`;
+    return { decision: "confirm", reason, critical: true };
+  }
   if (context.isCriticalFile?.(relative)) {
     return { decision: "confirm", reason: `${relative} is a critical file: every change to it is confirmed`, critical: true };
   }
