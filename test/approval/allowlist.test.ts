@@ -1,7 +1,7 @@
 // Issue 11's classes, each with siblings: what must never run unasked (allowlist, ADR 0009)
 // and what must be refused outright (the deny rules, kept as defence in depth). Verdicts are
 // computed against a real workspace on disk, because globs, links and `.git` are real.
-import { linkSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -107,6 +107,18 @@ describe("the allowlist (issue 11, item 1)", () => {
     mkdirSync(path.join(planted, "objects"));
     mkdirSync(path.join(planted, "refs"));
     for (const command of ["git status", "git log", "git diff"]) expect(classifyCommand(command, { root: planted }).decision, command).not.toBe("allow");
+    // Its own .git, but with a config that runs programs (written by an earlier approved command).
+    for (const config of ["[core]\n\tfsmonitor = ./evil\n", "[diff \"x\"]\n\ttextconv = ./evil\n", "[include]\n\tpath = /tmp/x\n", "[alias]\n\tst = !sh\n"]) {
+      const ws = approvalWorkspace({ ".git/config": config });
+      expect(classifyCommand("git status", { root: ws }).decision, config).toBe("confirm");
+    }
+    const gitFile = approvalWorkspace();
+    const planted2 = mkdtempSync(path.join(os.tmpdir(), "mini-agent-gitdir-"));
+    writeFileSync(path.join(planted2, "config"), "[core]\n\tfsmonitor = ./evil\n");
+    rmSync(path.join(gitFile, ".git"), { recursive: true });
+    writeFileSync(path.join(gitFile, ".git"), `gitdir: ${planted2}\n`);
+    expect(classifyCommand("git status", { root: gitFile }).decision).toBe("confirm");
+    expect(classifyCommand("git status", { root: approvalWorkspace({ ".git/config": "[core]\n\tbare = false\n" }) }).decision).toBe("allow");
   });
 
   it("asks for the agent's own session files when its home is inside the workspace or a read root", () => {

@@ -3,7 +3,7 @@
 // the workspace or a read root and outside the credential set (as the kernel will resolve it,
 // symlinks and `..` included), whether a directory read recursively holds a credential file,
 // and whether the workspace has its own git repository. The allowlist itself stays pure.
-import { lstatSync, readdirSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import picomatch from "picomatch";
@@ -127,9 +127,18 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
 
     ownRepository() {
       try {
-        const git = lstatSync(path.join(jail.root, ".git"));
-        if (git.isFile()) return true; // a worktree's or submodule's `gitdir:` pointer
-        return git.isDirectory() && lstatSync(path.join(jail.root, ".git", "HEAD")).isFile();
+        const dotGit = path.join(jail.root, ".git");
+        const git = lstatSync(dotGit);
+        let gitDir = dotGit;
+        if (git.isFile()) {
+          // A worktree's or submodule's `gitdir:` pointer: its config (and the common one) count.
+          const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
+          if (!pointer) return false;
+          gitDir = path.resolve(jail.root, pointer);
+        } else if (!git.isDirectory() || !lstatSync(path.join(dotGit, "HEAD")).isFile()) {
+          return false;
+        }
+        return !configRunsPrograms(gitDir);
       } catch {
         return false;
       }
@@ -163,4 +172,18 @@ function scanTree(start: string, jail: Jail, roots: readonly string[], visibleOn
     }
   }
   return undefined;
+}
+
+/**
+ * Config keys that make a read-only git command run a program (`core.fsmonitor` on `git
+ * status`, a textconv on `git diff`, gpg on `git log`) or pull in other config. A repository
+ * whose config has one was possibly written by the model; git against it asks.
+ */
+const PROGRAM_KEYS = /^\s*(fsmonitor|hookspath|sshcommand|askpass|editor|gitproxy|pager|external|textconv|command|program|clean|smudge|process|helper|path|showsignature|uploadpack|receivepack)\s*=|^\s*\[\s*(alias|filter|includeif|include|credential)\b/im;
+
+function configRunsPrograms(gitDir: string): boolean {
+  const configs = [path.join(gitDir, "config"), path.join(gitDir, "config.worktree")];
+  const common = path.join(gitDir, "commondir");
+  if (existsSync(common)) configs.push(path.join(path.resolve(gitDir, readFileSync(common, "utf8").trim()), "config"));
+  return configs.some((file) => existsSync(file) && PROGRAM_KEYS.test(readFileSync(file, "utf8")));
 }
