@@ -1,23 +1,42 @@
-// The composition root: config → provider → session → tools → approval → engine → renderer.
-// Nothing else in the codebase decides which concrete pieces are used.
+// The composition root: config → model → session → tools → gate → agent → EngineSession.
+// Nothing else in the codebase decides which concrete pieces are used. Every face gets its
+// session from `openEngine`; print mode (`runPrint`) is one such face: submit, idle, shutdown.
 import { existsSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
-import type { Approver } from "./engine/approval/gate.js";
+import { createApprovalBroker } from "./engine/approval/approval-broker.js";
+import { classifyCommand } from "./engine/approval/command-policy.js";
+import { isCriticalFile } from "./engine/approval/critical-files.js";
+import { answerByFlag } from "./engine/approval/flag-answerer.js";
+import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
+import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { matchUserRules } from "./engine/approval/user-rules.js";
+import { createEngineSession } from "./engine/engine-session.js";
+import type { AgentEvent } from "./engine/events.js";
+import type { ModelProvider } from "./engine/llm/provider.js";
 import type { TurnOutcome } from "./engine/loop.js";
-import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/open-session.js";
-import { SessionLockedError } from "./engine/session-lock.js";
+import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/open-session.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
+import { SessionLockedError } from "./engine/session-lock.js";
+import type { EngineSession } from "./engine/surface.js";
+import { createCommandTools } from "./engine/tools/command-tools.js";
+import { createJail } from "./engine/tools/jail.js";
+import { ToolRegistry } from "./engine/tools/registry.js";
+import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
-import { resolveModel } from "./model-setup.js";
+import { resolveModel, type ModelSetup } from "./model-setup.js";
 import { chooseSandbox } from "./sandbox-choice.js";
+import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
+import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
+import { checkpointsDir } from "./engine/checkpoint/undo.js";
+import { hardLinkCount } from "./engine/tools/hard-links.js";
+import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
-import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createTextRenderer } from "./print/text.js";
 
 export interface RunContext {
@@ -27,6 +46,152 @@ export interface RunContext {
   output?: PrintOutput;
   /** Aborts the turn (besides SIGINT, SIGTERM, SIGHUP and a closed stdout). */
   signal?: AbortSignal;
+}
+
+export interface EngineContext {
+  version: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Lines from before the session exists (config warnings, the settings' sources). */
+  report?: { warn(message: string): void; info(line: string): void };
+  /** Subscribed before the first event (session.started, startup notices) is published. */
+  listener?: (event: AgentEvent) => void;
+  /** Where a throwing subscriber's error goes; default: a `notice` event. */
+  onSubscriberError?: (error: unknown) => void;
+  /** Guards every call meets before the rules (hooks, policies); --yes never skips them. */
+  guards?: readonly Guard[];
+}
+
+/** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
+export interface EngineAssembly {
+  session: OpenSession;
+  cwd: string;
+  home: string;
+  model: ModelSetup;
+  options: Pick<CliOptions, "sandbox" | "maxRounds" | "thinking"> & Partial<Pick<CliOptions, "noSandbox" | "yes">>;
+  guards?: readonly Guard[];
+  createModel?(choice: { provider?: string; model: string }): Promise<ModelProvider>;
+}
+
+/** tools → gate → agent → EngineSession over an open session. */
+export function assembleEngine(input: EngineAssembly): EngineSession {
+  const { session, model, options } = input;
+  const { bus, state } = session;
+  // One jail for the rules and the tools, so both judge a path the same way.
+  const jail = createJail(input.cwd, {
+    ...(model.readRoots ? { readRoots: model.readRoots } : {}),
+    deniedDirs: [input.home],
+  });
+  // --yes sandboxes by default where bubblewrap works; flags and config can insist or opt out (ADR 0010).
+  const sandbox = chooseSandbox({
+    ...(options.sandbox ? { flag: "on" as const } : options.noSandbox ? { flag: "off" as const } : {}),
+    ...(model.sandbox !== undefined ? { config: model.sandbox } : {}),
+    yes: options.yes ?? false,
+  });
+  const commands = createCommandTools({
+    root: jail.root,
+    tasksDir: path.join(session.sideDir, "tasks"),
+    sandbox: sandbox.mode,
+    sandboxHidden: [input.home],
+  });
+  const tools = new ToolRegistry([
+    ...createWorkspaceTools({
+      root: jail.root,
+      jail,
+      ...(model.webSearch ? { webSearch: model.webSearch } : {}),
+      onTodos: (todos) => bus.publish("todo.updated", { todos }),
+    }),
+    ...commands.tools,
+  ]);
+  const broker = createApprovalBroker();
+  const permissions = model.permissions;
+  const gate = createApprovalGate({
+    rules: {
+      jail,
+      classifyCommand: (command) =>
+        classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+      isCriticalFile,
+      hardLinks: hardLinkCount,
+      matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
+    },
+    ...(input.guards ? { guards: input.guards } : {}),
+    isDirty: createDirtyCheck(jail.root),
+    approver: broker.approver,
+    publish: bus.publish,
+    alwaysAllowed: () => state.alwaysAllowed,
+  });
+  // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
+  const checkpointed = withCheckpoints(gate, {
+    store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
+    bus,
+    warn: (message) => bus.publish("notice", { level: "warn", message }),
+  });
+  // A flag wins; then what this session chose with setThinking (folded from its file); then config.
+  const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? model.thinking };
+  const agent = createAgent({
+    publish: bus.publish,
+    state: () => state,
+    tools,
+    gate: checkpointed,
+    provider: () => current.current,
+    thinking: () => current.thinking,
+    commands: { interruptCommand: commands.interruptCommand, closeAll: commands.closeAll, killAllNow: commands.killAllNow },
+    systemPrompt: model.systemPrompt,
+    ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
+  });
+  bus.publish("session.started", {
+    sessionId: session.sessionId,
+    cwd: input.cwd,
+    provider: model.provider.name,
+    model: model.provider.model,
+    resumed: session.resumed,
+  });
+  for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
+  if (sandbox.warning) bus.publish("notice", { level: "warn", message: sandbox.warning });
+  if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
+  return createEngineSession({
+    session,
+    agent,
+    broker,
+    gate: checkpointed,
+    systemPrompt: model.systemPrompt,
+    model: current,
+    ...(input.createModel ? { createModel: input.createModel } : {}),
+  });
+}
+
+/** Everything a face needs: the chosen model, the opened session, the assembled engine. */
+export async function openEngine(options: CliOptions, context: EngineContext): Promise<EngineSession> {
+  const env = context.env ?? process.env;
+  const cwd = context.cwd ?? process.cwd();
+  const report = context.report ?? { warn: () => {}, info: () => {} };
+  const home = path.resolve(agentHome(env, os.homedir()));
+  if (existsSync(home) && !statSync(home).isDirectory()) {
+    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
+    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
+  }
+  const model = await resolveModel({ options, env, cwd, version: context.version, warn: report.warn, info: report.info });
+  let session: OpenSession;
+  try {
+    const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
+    session = openSession({
+      home,
+      cwd,
+      choice: options.session,
+      redact,
+      ...(context.onSubscriberError ? { onSubscriberError: context.onSubscriberError } : {}),
+    });
+  } catch (error) {
+    const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
+    if (userFacing.some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
+    throw error;
+  }
+  if (context.listener) session.bus.subscribe(context.listener);
+  const createModel = async (choice: { provider?: string; model: string }) => {
+    const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
+    return (await resolveModel({ options: next, env, cwd, version: context.version, warn: report.warn, info: () => {} })).provider;
+  };
+  return assembleEngine({ session, cwd, home, model, options, createModel, ...(context.guards ? { guards: context.guards } : {}) });
 }
 
 /** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */
@@ -47,23 +212,10 @@ function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput)
   return createTextRenderer(output);
 }
 
-/** Print mode cannot ask anyone: --yes approves, otherwise the model hears why not. */
-function printApprover(yes: boolean): Approver {
-  return async () =>
-    yes
-      ? { decision: "allow", by: "flag", reason: "approved by --yes" }
-      : { decision: "deny", by: "flag", reason: "needs approval: rerun with --yes" };
-}
-
-function exitCodeFor(outcome: TurnOutcome): number {
-  if (outcome.stopReason === "aborted") return EXIT.interrupted;
-  if (outcome.stopReason === "error") return EXIT.runtime;
+function exitCodeFor(outcome: TurnOutcome | undefined): number {
+  if (outcome?.stopReason === "aborted") return EXIT.interrupted;
+  if (!outcome || outcome.stopReason === "error") return EXIT.runtime;
   return EXIT.ok;
-}
-
-/** `{ key: value }` when the value is set, `{}` otherwise (exactOptional-friendly spreading). */
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
 export async function runPrint(options: CliOptions, context: RunContext): Promise<number> {
@@ -77,66 +229,37 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
 }
 
 async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
-  const env = context.env ?? process.env;
-  const cwd = context.cwd ?? process.cwd();
   const output = context.output ?? processOutput(interrupts);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const home = path.resolve(agentHome(env, os.homedir()));
-  if (existsSync(home) && !statSync(home).isDirectory()) {
-    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
-    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
-  }
-
-  const model = await resolveModel({ options, env, cwd, version: context.version, warn, info: (line) => output.stderr(`${line}\n`) });
-
-  let session;
-  try {
-    const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
-    session = openSession({ home, cwd, choice: options.session, warn, redact });
-  } catch (error) {
-    const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
-    if (userFacing.some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
-    throw error;
-  }
   const renderer = createRenderer(options.outputFormat, output);
-  session.bus.subscribe((event) => renderer.onEvent(event));
-
-  const sandboxChoice = chooseSandbox({
-    ...(options.sandbox ? { flag: "on" as const } : options.noSandbox ? { flag: "off" as const } : {}),
-    ...optional("config", model.sandbox),
-    yes: options.yes,
+  const engine = await openEngine(options, {
+    version: context.version,
+    ...(context.env ? { env: context.env } : {}),
+    ...(context.cwd ? { cwd: context.cwd } : {}),
+    report: { warn, info: (line) => output.stderr(`${line}\n`) },
+    listener: (event) => {
+      // Notices go to stderr in every format; stream-json also prints them as events.
+      if (event.type === "notice") warn(event.message);
+      renderer.onEvent(event);
+    },
+    onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
   });
-  if (sandboxChoice.warning) warn(sandboxChoice.warning);
-  const agent = createAgent({
-    session,
-    cwd,
-    provider: model.provider,
-    approver: printApprover(options.yes),
-    systemPrompt: model.systemPrompt,
-    warn,
-    sandbox: sandboxChoice.mode,
-    ...optional("maxRounds", options.maxRounds ?? model.maxRounds),
-    ...optional("thinking", options.thinking ?? model.thinking),
-    ...optional("readRoots", model.readRoots),
-    ...optional("permissions", model.permissions),
-    ...optional("webSearch", model.webSearch),
-    deniedDirs: [home],
-  });
+  // Print mode cannot ask anyone: --yes allows, otherwise the model hears how to get approval.
+  answerByFlag(engine, options.yes);
   // A second Ctrl-C exits at once; no command may outlive the process that started it.
-  interrupts.beforeForcedExit(() => agent.killCommandsNow());
-
-  const controller = new AbortController();
-  for (const source of [context.signal, interrupts.signal]) {
-    if (source?.aborted) controller.abort();
-    source?.addEventListener("abort", () => controller.abort(), { once: true });
-  }
+  interrupts.beforeForcedExit(() => engine.killCommandsNow());
   let code: number;
   try {
-    const outcome = await agent.runTurn(options.prompt, controller.signal);
-    renderer.finish(outcome, session.state);
+    engine.submit(options.prompt);
+    for (const source of [context.signal, interrupts.signal]) {
+      if (source?.aborted) engine.abortTurn();
+      source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
+    }
+    const outcome = await engine.idle();
+    if (outcome) renderer.finish(outcome, engine.state);
     code = exitCodeFor(outcome);
   } finally {
-    await agent.close();
+    await engine.shutdown();
   }
   // A signal or a closed stdout says why the turn stopped better than "aborted" does;
   // a write that failed while closing (the final answer into a closed pipe) counts too.

@@ -50,11 +50,12 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
   const cwd = process.cwd();
   let session;
   try {
-    session = openSession({ home, cwd, choice: values.resume ? { mode: "resume", id: values.resume } : { mode: "continue" }, warn: (message) => process.stderr.write(`mini-agent: ${message}\n`) });
+    session = openSession({ home, cwd, choice: values.resume ? { mode: "resume", id: values.resume } : { mode: "continue" } });
   } catch (error) {
     if ([SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError].some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
     throw error;
   }
+  for (const message of session.startupNotices.splice(0)) process.stderr.write(`mini-agent: ${message}\n`);
   try {
     if (values.list) {
       for (const checkpoint of listCheckpoints(readWire(session.file).events)) {

@@ -2,16 +2,13 @@
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { ThinkingDialect } from "../engine/llm/thinking.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
+import type { ProxySettings } from "../engine/llm/provider-config.js";
 import type { Protocol } from "./presets.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
 export type SettingSources = Record<string, string>;
 
-export interface ProxySettings {
-  httpProxy?: string;
-  httpsProxy?: string;
-  noProxy?: string;
-}
+export type { ProxySettings } from "../engine/llm/provider-config.js";
 
 export interface ResolvedConfig {
   /** Preset name ("kimi", "openai", …), a custom name, or "fake" for FAKE_LLM=1. */

@@ -21,6 +21,22 @@ const usage = z.object({
 
 export const approvalClass = z.enum(["allow", "confirm", "deny"]);
 
+/** Structured facts about a tool result for faces (the model reads `content`, never these). */
+const toolDetails = z.object({
+  /** The file a tool read or changed, relative to the workspace. */
+  path: z.string().optional(),
+  /** The unified diff a write or edit made. */
+  diff: z.string().optional(),
+  linesAdded: z.number().int().nonnegative().optional(),
+  linesRemoved: z.number().int().nonnegative().optional(),
+  /** A command's exit code (null when a signal ended it) and the signal's name. */
+  exitCode: z.number().int().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  timedOut: z.boolean().optional(),
+  /** A background task's id. */
+  taskId: z.string().optional(),
+});
+
 /** Payload schemas keyed by event type. The envelope (type, seq, ts) is added below. */
 export const payloads = {
   "session.started": z.object({
@@ -51,6 +67,8 @@ export const payloads = {
     finishReason: z.enum(["stop", "tool_calls", "length", "content_filter", "aborted", "error"]),
   }),
   "approval.request": z.object({
+    /** Answer with `answerApproval(id, …)`; absent in session files written before ids. */
+    id: z.string().optional(),
     callId: z.string(),
     name: z.string(),
     reason: z.string(),
@@ -60,16 +78,27 @@ export const payloads = {
     uncommittedChanges: z.boolean().optional(),
     /** A critical file: "always allow" is not offered and not remembered. */
     critical: z.boolean().optional(),
+    /**
+     * What "always allow" would cover, e.g. `run_command: npm test` or `write_file: src/**`;
+     * absent when "always" is not offered (critical files, compound commands).
+     */
+    scope: z.string().optional(),
   }),
   "approval.decision": z.object({
+    /** The request's id when a request was made. */
+    id: z.string().optional(),
     callId: z.string(),
     name: z.string(),
     decision: z.enum(["allow", "deny"]),
     /** Who decided: a hard rule, the remembered "always", the --yes flag, or a person. */
     by: z.enum(["rule", "memory", "flag", "user"]),
     reason: z.string(),
-    /** The person chose "always allow this tool" for the rest of the session. */
+    /** The person chose "always allow" for the rest of the session. */
     always: z.boolean().optional(),
+    /** What "always" covers from now on; old session files have none and mean the whole tool. */
+    scope: z.string().optional(),
+    /** Words for the model from the person who answered. */
+    note: z.string().optional(),
   }),
   "tool.output": z.object({
     callId: z.string(),
@@ -83,6 +112,8 @@ export const payloads = {
     isError: z.boolean(),
     /** Images the tool returned (read_file on a PNG, JPEG, GIF or WebP), base64; `content` describes them. */
     images: z.array(z.object({ mediaType: z.string(), base64: z.string() })).optional(),
+    /** Structured facts for faces (diff, exit code, path); never sent to the model. */
+    details: toolDetails.optional(),
   }),
   usage: usage,
   "todo.updated": z.object({
@@ -103,6 +134,18 @@ export const payloads = {
     kind: z.enum(["provider", "auth", "context_length", "stream", "tool", "wire", "internal"]),
     message: z.string(),
   }),
+  /** A prompt submitted while a turn runs waits in the queue. */
+  "prompt.queued": z.object({ id: z.string(), prompt: z.string() }),
+  /** A queued prompt leaves the queue to run now (its `turn.started` follows). */
+  "prompt.dequeued": z.object({ id: z.string() }),
+  /** A queued prompt will never run (the turn was aborted, the session shut down). */
+  "prompt.dropped": z.object({ id: z.string(), reason: z.string() }),
+  /** Something a person should know that is not an error of the turn (a sandbox is off, a damaged line). */
+  notice: z.object({ level: z.enum(["info", "warn", "error"]), message: z.string() }),
+  "model.changed": z.object({ provider: z.string(), model: z.string() }),
+  "thinking.changed": z.object({ level: z.enum(["off", "low", "medium", "high", "max"]) }),
+  /** The conversation starts afresh from here (the file keeps what came before). */
+  "context.cleared": z.object({}),
   /** A snapshot of the workspace's files (ADR 0011), before a turn's first mutating call or before an undo. */
   "checkpoint.created": z.object({
     /** The turn it was taken in (absent for an undo run from the command line). */
@@ -122,7 +165,20 @@ export const payloads = {
 export type EventType = keyof typeof payloads;
 export type Payload<T extends EventType> = z.infer<(typeof payloads)[T]>;
 
-const envelope = { seq: z.number().int().positive(), ts: z.string() };
+const envelope = {
+  seq: z.number().int().positive(),
+  ts: z.string(),
+  /** Set on events a child agent published (forwarded through its parent's bus). */
+  agentId: z.string().optional(),
+  /** The parent's tool call that started the child agent. */
+  parentCallId: z.string().optional(),
+};
+
+/** Who published an event, when it was not the session's own agent. */
+export interface EventOrigin {
+  agentId?: string;
+  parentCallId?: string;
+}
 
 function eventSchema<T extends EventType>(type: T) {
   return payloads[type].extend({ type: z.literal(type), ...envelope });
@@ -140,10 +196,11 @@ export const agentEventSchema = z.discriminatedUnion(
 );
 
 export type AgentEvent = {
-  [T in EventType]: { type: T; seq: number; ts: string } & Payload<T>;
+  [T in EventType]: { type: T; seq: number; ts: string } & EventOrigin & Payload<T>;
 }[EventType];
 
 export type EventOf<T extends EventType> = Extract<AgentEvent, { type: T }>;
 export type ToolCall = z.infer<typeof toolCall>;
 export type Usage = z.infer<typeof usage>;
 export type ApprovalClass = z.infer<typeof approvalClass>;
+export type ToolDetails = z.infer<typeof toolDetails>;

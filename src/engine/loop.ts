@@ -8,7 +8,7 @@ import type { Publish } from "./event-bus.js";
 import type { Payload, ToolCall } from "./events.js";
 import { ProviderError, type FinishReason, type ModelProvider, type ThinkingLevel } from "./llm/provider.js";
 import type { SessionState } from "./state.js";
-import { executeApproved } from "./tools/executor.js";
+import { executeApproved } from "./approval/executor.js";
 import { prepareCall } from "./tools/prepare-call.js";
 import type { ToolRegistry } from "./tools/registry.js";
 
@@ -20,7 +20,8 @@ export interface TurnOutcome {
 }
 
 export interface LoopOptions {
-  provider: ModelProvider;
+  /** The model, or a getter read per request (setModel changes it between turns). */
+  provider: ModelProvider | (() => ModelProvider);
   registry: ToolRegistry;
   gate: ApprovalGate;
   publish: Publish;
@@ -28,19 +29,25 @@ export interface LoopOptions {
   /** Built per step so the todo list and other live state reach every request. */
   systemPrompt(state: SessionState): string;
   maxRounds?: number;
-  thinking?: ThinkingLevel;
+  /** The thinking level, or a getter read per request (setThinking). */
+  thinking?: ThinkingLevel | (() => ThinkingLevel | undefined);
 }
 
 export const DEFAULT_MAX_ROUNDS = 50;
 const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call ran";
 const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
+export const TRUNCATED_RESULT =
+  "not run: your output was cut off by the output-token limit before this call was complete; " +
+  "send it again, shorter (split a large file into several writes or edits)";
 
 function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof Error && error.name === "AbortError");
 }
 
 export function createLoop(options: LoopOptions) {
-  const { provider, registry, gate, publish } = options;
+  const { registry, gate, publish } = options;
+  const currentProvider = () => (typeof options.provider === "function" ? options.provider() : options.provider);
+  const currentThinking = () => (typeof options.thinking === "function" ? options.thinking() : options.thinking);
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
 
   /** Answers calls left open (a crash, an abort) so the next request is valid for every provider. */
@@ -55,12 +62,14 @@ export function createLoop(options: LoopOptions) {
     const calls: ToolCall[] = [];
     let finish: FinishReason | undefined;
     const state = options.state();
-    const stream = provider.stream({
+    const thinking = currentThinking();
+    // Read per request: the registry (MCP, skills) and the model may change mid-session.
+    const stream = currentProvider().stream({
       system: options.systemPrompt(state),
       messages: state.messages,
       tools: registry.specs(),
       signal,
-      ...(options.thinking ? { thinking: options.thinking } : {}),
+      ...(thinking ? { thinking } : {}),
     });
     for await (const part of stream) {
       switch (part.type) {
@@ -109,7 +118,7 @@ export function createLoop(options: LoopOptions) {
       publish("tool.result", { callId: call.callId, name: call.name, content: prepared.error, isError: true });
       return;
     }
-    const outcome = await gate(call.callId, prepared.tool, prepared.input);
+    const outcome = await gate(call.callId, prepared.tool, prepared.input, signal);
     if ("refused" in outcome) {
       publish("tool.result", { callId: call.callId, name: call.name, content: outcome.refused, isError: true });
       return;
@@ -118,12 +127,14 @@ export function createLoop(options: LoopOptions) {
       signal,
       onOutput: (stream, chunk) => publish("tool.output", { callId: call.callId, stream, chunk }),
     });
+    const content = outcome.note ? `${result.content}\n\n(the user approved this call and says: ${outcome.note})` : result.content;
     publish("tool.result", {
       callId: call.callId,
       name: call.name,
-      content: result.content,
+      content,
       isError: result.isError ?? false,
       ...(result.images && result.images.length > 0 ? { images: result.images } : {}),
+      ...(result.details ? { details: result.details } : {}),
     });
   }
 
@@ -143,9 +154,14 @@ export function createLoop(options: LoopOptions) {
         }
         rounds += 1;
         streaming = true;
-        const { calls } = await streamStep(rounds, signal);
+        const { calls, finish } = await streamStep(rounds, signal);
         streaming = false;
         if (calls.length === 0) break;
+        if (finish === "length") {
+          // A call from a cut-off step may be half its arguments: never run it.
+          for (const call of calls) publish("tool.result", { callId: call.callId, name: call.name, content: TRUNCATED_RESULT, isError: true });
+          continue;
+        }
         for (const call of calls) {
           if (signal.aborted) break;
           await runCall(call, signal);

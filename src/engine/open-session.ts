@@ -32,6 +32,11 @@ export interface OpenSession {
   sideDir: string;
   bus: EventBus;
   state: SessionState;
+  /**
+   * Warnings from opening the file (damaged lines, an empty file). The engine session
+   * publishes them as `notice` events once a face listens; nothing is written to stderr.
+   */
+  startupNotices: string[];
   close(): void;
 }
 
@@ -39,8 +44,9 @@ export interface OpenSessionOptions {
   home: string;
   cwd: string;
   choice: SessionChoice;
-  warn(message: string): void;
   redact?: Redactor;
+  /** Where a throwing subscriber's error goes (see EventBus); default: a `notice` event. */
+  onSubscriberError?: (error: unknown) => void;
 }
 
 export function openSession(options: OpenSessionOptions): OpenSession {
@@ -82,7 +88,10 @@ function chooseSession(store: SessionStore, choice: SessionChoice): string {
 
 function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, options: OpenSessionOptions): OpenSession {
   const file = store.fileFor(sessionId);
-  const onWriteError = (message: string) => options.warn(message);
+  const notices: string[] = [];
+  // Set once the bus exists; a write failure before that is kept for the startup notices.
+  let warn = (message: string) => void notices.push(message);
+  const onWriteError = (message: string) => warn(message);
   const header = () => ({ sessionId, cwd: options.cwd, created: new Date().toISOString() });
   const resumed = options.choice.mode !== "new";
   let state = initialState();
@@ -90,12 +99,12 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   try {
     if (resumed && statSync(file).size === 0) {
       // Killed between creating the file and writing its header: nothing was lost.
-      options.warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
+      warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
       rmSync(file);
       writer = WireWriter.create(file, header(), { onWriteError });
     } else if (resumed) {
       const contents = readWire(file);
-      for (const warning of contents.warnings) options.warn(warning);
+      for (const warning of contents.warnings) warn(warning);
       state = foldEvents(contents.events);
       writer = WireWriter.resume(file, contents, { onWriteError });
     } else {
@@ -106,11 +115,19 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     throw accessError(error, resumed ? "read the session file" : "create the session file", file);
   }
 
-  const bus = new EventBus({ startSeq: state.lastSeq, ...(options.redact ? { redact: options.redact } : {}) });
+  const bus = new EventBus({
+    startSeq: state.lastSeq,
+    ...(options.redact ? { redact: options.redact } : {}),
+    ...(options.onSubscriberError ? { onSubscriberError: options.onSubscriberError } : {}),
+  });
   // Order matters: the state is current before anyone else sees the event, and the
   // wire has the line before a renderer prints it.
-  bus.subscribe((event) => reduce(state, event));
+  // A child agent's events (agentId set) are its own conversation, not this one.
+  bus.subscribe((event) => {
+    if (event.agentId === undefined) reduce(state, event);
+  });
   bus.subscribe((event) => writer.append(event));
+  warn = (message) => void bus.publish("notice", { level: "warn", message });
   return {
     sessionId,
     resumed,
@@ -118,6 +135,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     sideDir: store.sideDirFor(sessionId),
     bus,
     state,
+    startupNotices: notices,
     close: () => {
       writer.close();
       lock.release();

@@ -50,7 +50,11 @@ const KEY_PATTERNS: [RegExp, string?][] = [
 
 export const REDACTED = "[redacted]";
 
-export type Redactor = (text: string) => string;
+export interface Redactor {
+  (text: string): string;
+  /** Length of the longest exact secret value: how much a streaming redactor holds back. */
+  longestSecret?: number;
+}
 
 /** Secret values from the environment: variables whose names say they hold one. */
 export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
@@ -66,11 +70,13 @@ function escapeRegExp(text: string): string {
 export function createRedactor(secrets: Iterable<string>): Redactor {
   const values = [...new Set([...secrets].filter((secret) => secret.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
   const exact = values.length > 0 ? new RegExp(values.map(escapeRegExp).join("|"), "g") : undefined;
-  return (text) => {
+  const redactor: Redactor = (text) => {
     let out = exact ? text.replace(exact, REDACTED) : text;
     for (const [pattern, keep = ""] of KEY_PATTERNS) out = out.replace(pattern, keep + REDACTED);
     return out;
   };
+  redactor.longestSecret = values[0]?.length ?? 0;
+  return redactor;
 }
 
 /** Applies a redactor to every string inside a payload, returning a new object. */

@@ -1,6 +1,7 @@
 // Session state is a fold over events. The live session and a cold rebuild from the wire
 // file run this same reducer, so a resumed session is the live one by construction.
 import type { AgentEvent, Usage } from "./events.js";
+import type { ThinkingLevel } from "./llm/provider.js";
 import type { AssistantToolCall, Message, ThinkingBlock } from "./messages.js";
 
 export interface UsageTotals {
@@ -21,8 +22,15 @@ export interface TodoItem {
 export interface SessionState {
   sessionId: string | undefined;
   messages: Message[];
-  /** Tools the person chose to "always allow" for this session. */
+  /**
+   * What the person chose to "always allow" for this session: scopes such as
+   * `run_command: npm test`; bare tool names come from files written before scopes.
+   */
   alwaysAllowed: string[];
+  /** The model chosen with `setModel` (a `model.changed` event); undefined: the configured one. */
+  model: { provider: string; model: string } | undefined;
+  /** The thinking level chosen with `setThinking`; undefined: the configured one. */
+  thinking: ThinkingLevel | undefined;
   usage: UsageTotals;
   todos: TodoItem[];
   /** The assistant message being streamed; folded into `messages` when its step ends. */
@@ -48,6 +56,8 @@ export function initialState(): SessionState {
     sessionId: undefined,
     messages: [],
     alwaysAllowed: [],
+    model: undefined,
+    thinking: undefined,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, requests: 0 },
     todos: [],
     pending: undefined,
@@ -166,9 +176,23 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       flushPending(state);
       break;
     case "approval.decision":
-      if (event.decision === "allow" && event.always && !state.alwaysAllowed.includes(event.name)) {
-        state.alwaysAllowed.push(event.name);
+      if (event.decision === "allow" && event.always) {
+        // Old files have no scope: their "always" covered the whole tool, and still does.
+        const entry = event.scope ?? event.name;
+        if (!state.alwaysAllowed.includes(entry)) state.alwaysAllowed.push(entry);
       }
+      break;
+    case "model.changed":
+      state.model = { provider: event.provider, model: event.model };
+      break;
+    case "thinking.changed":
+      state.thinking = event.level;
+      break;
+    case "context.cleared":
+      // The conversation the model sees starts again; memory, todos and usage stay.
+      flushPending(state);
+      state.messages = [];
+      state.openCalls = [];
       break;
     case "tool.result": {
       flushPending(state);

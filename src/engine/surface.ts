@@ -3,20 +3,21 @@
 // state change comes back out as an event on the session's bus (see events.ts), so the wire
 // file, a resumed session and every face agree. Nothing else crosses the seam.
 //
-// This file is the contract only; `engine-session.ts` implements it.
+// This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
+// (`openEngine`) assembles one for a face.
+import type { ApprovalReply } from "./approval/approval-broker.js";
 import type { AgentEvent } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
 import type { SessionState } from "./state.js";
+import type { ToolRegistry } from "./tools/registry.js";
 
-/** How a person (or a policy such as --yes) answers an approval request. */
-export type ApprovalDecision = "allow_once" | "allow_always" | "deny";
-
-export interface ApprovalReply {
-  decision: ApprovalDecision;
-  /** Optional words for the model ("use the other file", "don't touch CI"). */
-  note?: string;
-}
+/**
+ * How a person (or a policy such as --yes) answers an approval request: `ApprovalDecision`
+ * is allow_once | allow_always | deny; `ApprovalReply` adds an optional note for the model
+ * (and, for policies, `by: "flag"` and a reason). Defined beside the broker that uses them.
+ */
+export type { ApprovalDecision, ApprovalReply } from "./approval/approval-broker.js";
 
 /** A prompt waiting for the running turn to end; `queued` / `dequeued` / `dropped` events track it. */
 export interface QueuedPrompt {
@@ -37,6 +38,12 @@ export interface EngineSession {
   readonly busy: boolean;
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
+
+  /**
+   * The tools offered to the model. It may change during the session (MCP servers, skills):
+   * `tools.add` / `tools.remove`, and the next request follows.
+   */
+  readonly tools: ToolRegistry;
 
   /** Every event published from now on, in order. Returns the unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
@@ -64,4 +71,27 @@ export interface EngineSession {
   shutdown(): Promise<void>;
   /** For a process that must exit at once (a second Ctrl-C): kills every command now. */
   killCommandsNow(): void;
+  /**
+   * A child agent (a subagent started by the parent's tool call `parentCallId`): it shares
+   * this session's gate (so its calls meet the same guards, rules and memory) and model, and
+   * publishes through a child bus into this session's bus, each event stamped with `agentId`
+   * and `parentCallId`. Its conversation is its own; this session's state ignores it.
+   */
+  spawnAgent(options: ChildAgentOptions): ChildAgent;
+}
+
+export interface ChildAgentOptions {
+  agentId: string;
+  parentCallId: string;
+  /** The child's tools; default: the parent's. */
+  tools?: ToolRegistry;
+  systemPrompt?: string;
+  maxRounds?: number;
+}
+
+export interface ChildAgent {
+  readonly state: Readonly<SessionState>;
+  runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
+  /** Stops folding its events; the commands it started belong to the session and are reaped with it. */
+  close(): void;
 }

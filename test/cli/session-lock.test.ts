@@ -7,7 +7,8 @@ import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers
 import { waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
 
-const SLOW = { turns: [{ text: "one two three four five six seven eight", delay_ms: 120 }], after: { text: "ok" } };
+// Long enough (20 deltas, 2.4 s) that a second CLI started on a loaded machine still finds it running.
+const SLOW = { turns: [{ text: Array.from({ length: 40 }, (_, i) => `word${i}`).join(" "), delay_ms: 120 }], after: { text: "ok" } };
 
 function fileHas(box: Sandbox, text: string): boolean {
   const files = sessionFiles(box.home);

@@ -6,10 +6,11 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createAgent } from "../../src/engine/agent.js";
+import { answerByFlag } from "../../src/engine/approval/flag-answerer.js";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
 import type { FakeScript } from "../../src/engine/llm/fake-script.js";
-import { openSession, type SessionChoice } from "../../src/engine/open-session.js";
+import type { SessionChoice } from "../../src/engine/open-session.js";
+import { startEngine } from "../helpers/engine.js";
 import { requestProblems } from "../helpers/request-validity.js";
 import { eventLines, recordedRequests, sessionFiles } from "../helpers/session-files.js";
 
@@ -29,18 +30,12 @@ const SCRIPT: FakeScript = {
 };
 
 async function runTurn(home: string, cwd: string, choice: SessionChoice, script: FakeScript, record?: string) {
-  const session = openSession({ home, cwd, choice, warn: () => {} });
-  const agent = createAgent({
-    session,
-    cwd,
-    provider: new FakeProvider(script, record),
-    approver: async () => ({ decision: "allow", by: "flag", reason: "test" }),
-    systemPrompt: () => "test",
-    warn: () => {},
-  });
-  const outcome = await agent.runTurn(choice.mode === "new" ? "first task" : "go on", new AbortController().signal);
-  await agent.close();
-  return { outcome, file: session.file };
+  const { engine } = startEngine({ home, cwd, choice, provider: new FakeProvider(script, record) });
+  answerByFlag(engine, true);
+  engine.submit(choice.mode === "new" ? "first task" : "go on");
+  const outcome = await engine.idle();
+  await engine.shutdown();
+  return { outcome: outcome!, file: sessionFiles(home)[0]! };
 }
 
 describe("resume after a crash at any event", () => {

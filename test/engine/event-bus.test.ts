@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EventBus } from "../../src/engine/event-bus.js";
-import type { AgentEvent } from "../../src/engine/events.js";
+import { childPublish, EventBus } from "../../src/engine/event-bus.js";
+import { agentEventSchema, type AgentEvent } from "../../src/engine/events.js";
 
 describe("EventBus", () => {
   it("stamps increasing seq numbers and delivers in order to every subscriber", () => {
@@ -40,5 +40,32 @@ describe("EventBus", () => {
     bus.publish("assistant.delta", { text: "1" });
     bus.publish("assistant.delta", { text: "2" });
     expect(seen).toEqual(["once", "always", "always"]);
+  });
+
+  it("without a handler, a throwing subscriber becomes a notice event (never a stderr write)", () => {
+    const bus = new EventBus();
+    const seen: AgentEvent[] = [];
+    let throws = true;
+    bus.subscribe(() => {
+      // Throws on every event, the notice included: the report must not loop.
+      if (throws) throw new Error("broken projection");
+    });
+    bus.subscribe((event) => seen.push(event));
+    bus.publish("assistant.delta", { text: "still here" });
+    throws = false;
+    expect(seen.map((event) => event.type)).toEqual(["assistant.delta", "notice"]);
+    expect(seen[1]).toMatchObject({ level: "error", message: expect.stringContaining("broken projection") });
+  });
+
+  it("stamps a child agent's events with its id and the parent's call", () => {
+    const bus = new EventBus();
+    const seen: AgentEvent[] = [];
+    bus.subscribe((event) => seen.push(event));
+    const child = childPublish(bus.publish, { agentId: "sub-1", parentCallId: "call_9" });
+    child("assistant.delta", { text: "from the child" });
+    bus.publish("assistant.delta", { text: "from the parent" });
+    expect(seen[0]).toMatchObject({ agentId: "sub-1", parentCallId: "call_9", text: "from the child", seq: 1 });
+    expect(seen[1]).not.toHaveProperty("agentId");
+    expect(agentEventSchema.parse(JSON.parse(JSON.stringify(seen[0])))).toMatchObject({ agentId: "sub-1" });
   });
 });

@@ -10,7 +10,7 @@ import { FakeProvider } from "../../src/engine/llm/fake.js";
 import type { FakeScript } from "../../src/engine/llm/fake-script.js";
 import { createLoop } from "../../src/engine/loop.js";
 import { initialState, reduce, foldEvents } from "../../src/engine/state.js";
-import { executeApproved } from "../../src/engine/tools/executor.js";
+import { executeApproved } from "../../src/engine/approval/executor.js";
 import { createJail } from "../../src/engine/tools/jail.js";
 import { ToolRegistry } from "../../src/engine/tools/registry.js";
 import { defineTool, type Tool } from "../../src/engine/tools/tool.js";
@@ -26,6 +26,7 @@ function markerTool(root: string): Tool {
     description: "create a file",
     kind: "write",
     input: z.object({ path: z.string() }),
+    subject: (input) => ({ paths: [input.path] }),
     async execute(input) {
       writeFileSync(path.join(root, input.path), "ran");
       return { content: `touched ${input.path}` };

@@ -14,13 +14,14 @@ describe("secret redaction", () => {
     const bus = new EventBus({ redact: createRedactor(["kimi-secret-123456"]) });
     const seen: AgentEvent[] = [];
     bus.subscribe((event) => seen.push(event));
+    // Streamed output is held back until its call's result ends the stream.
+    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: "ghp_abcdefghijklmnopqrstuvwxyz0123456789" });
     bus.publish("tool.result", {
       callId: "c1",
       name: "run_command",
       content: "env: KIMI_API_KEY=kimi-secret-123456 OPENAI=sk-proj-abcdefghijklmnopqrstuvwx AWS=AKIAABCDEFGHIJKLMNOP",
       isError: false,
     });
-    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: "ghp_abcdefghijklmnopqrstuvwxyz0123456789" });
     const text = JSON.stringify(seen);
     expect(text).not.toContain("kimi-secret-123456");
     expect(text).not.toContain("sk-proj-abcdef");

@@ -30,6 +30,7 @@ export interface RecordedRequest {
   system: string;
   messages: { role: string; content?: string; text?: string; toolCalls?: unknown[]; callId?: string; isError?: boolean }[];
   tools: { name: string }[];
+  thinking?: string;
 }
 
 export function recordedRequests(file: string): RecordedRequest[] {

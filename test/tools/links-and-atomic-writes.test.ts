@@ -22,10 +22,10 @@ describe("hard links", () => {
     linkSync(path.join(outside, "bashrc"), path.join(root, "linked.txt"));
     const jail = createJail(root, { home: tempDir() });
     const rules = { jail, classifyCommand: () => ({ decision: "confirm" as const, reason: "" }), hardLinks: hardLinkCount };
-    const linked = evaluateRules({ name: "write_file", kind: "write", input: { path: "linked.txt" } }, rules);
+    const linked = evaluateRules({ name: "write_file", kind: "write", subject: { paths: ["linked.txt"] } }, rules);
     expect(linked).toMatchObject({ decision: "confirm", critical: true });
     expect(linked.reason).toBe("linked.txt has 2 hard links: the write replaces this name only, the other 1 keep the old content");
-    expect(evaluateRules({ name: "edit_file", kind: "write", input: { path: "plain.txt" } }, rules).critical).toBeUndefined();
+    expect(evaluateRules({ name: "edit_file", kind: "write", subject: { paths: ["plain.txt"] } }, rules).critical).toBeUndefined();
   });
 
   it("writes and edits replace the name: the other link keeps its content", async () => {

@@ -1,8 +1,13 @@
 // The approval gate: the only place an ApprovedCall can be made. The executor refuses
 // anything else, so a denied call cannot reach a tool by construction.
+// Order: async guards (hooks, policies; --yes never skips them) → pure rules (deny is final)
+// → the scoped "always" memory → the approver, asked by id (approval.request / .decision).
+import { randomUUID } from "node:crypto";
 import type { Publish } from "../event-bus.js";
-import type { Tool } from "../tools/tool.js";
-import { evaluateRules, type RuleContext } from "./rules.js";
+import type { Tool, ToolSubject } from "../tools/tool.js";
+import { scopeCovers, scopeFor, type ScopedCall } from "./always-scope.js";
+import { evaluateRules, writeTargets, type RuleContext } from "./rules.js";
+import type { Verdict } from "./verdict.js";
 
 declare const approvedBrand: unique symbol;
 
@@ -23,13 +28,17 @@ export function assertApproved(call: unknown): asserts call is ApprovedCall {
 }
 
 export interface ApprovalQuestion {
+  /** The request's id: answers name it. */
+  id: string;
   callId: string;
   name: string;
   reason: string;
   preview?: string;
   uncommittedChanges?: boolean;
-  /** Whether "always allow" may be offered (never for critical files). */
+  /** Whether "always allow" may be offered (never for critical files; only with a scope). */
   canAlwaysAllow: boolean;
+  /** What "always" would cover, e.g. `run_command: npm test`. */
+  scope?: string;
 }
 
 export interface ApprovalAnswer {
@@ -38,18 +47,41 @@ export interface ApprovalAnswer {
   by: "flag" | "user";
   always?: boolean;
   reason?: string;
+  /** Words for the model from whoever answered. */
+  note?: string;
 }
 
-/** Asks whoever is in front of the session: a person in the TUI, or a flag in print mode. */
-export type Approver = (question: ApprovalQuestion) => Promise<ApprovalAnswer>;
+/**
+ * Asks whoever is in front of the session. It must register the question synchronously
+ * (before its first await): the request event is published right after the call, and an
+ * answerer may reply from inside that publish. The signal is the turn's: an abort denies.
+ */
+export type Approver = (question: ApprovalQuestion, signal?: AbortSignal) => Promise<ApprovalAnswer>;
 
-export type GateOutcome = { approved: ApprovedCall } | { refused: string };
+/** What a guard sees of a call. */
+export interface GuardCall {
+  callId: string;
+  name: string;
+  kind: Tool["kind"];
+  input: Record<string, unknown>;
+  subject: ToolSubject;
+}
+
+/** A guard's say: deny is final; confirm forces a question (no memory, no rule allow); allow skips asking unless the rules deny. */
+export type GuardVerdict = { decision: "allow" | "confirm" | "deny"; reason: string };
+
+/** An async check that runs before the rules (a hook, an organisation policy). Undefined: no opinion. */
+export type Guard = (call: GuardCall, signal: AbortSignal) => Promise<GuardVerdict | undefined>;
+
+export type GateOutcome = { approved: ApprovedCall; note?: string } | { refused: string };
 
 export interface GateOptions {
   rules: RuleContext;
+  /** Run first, in order, for every call; --yes never skips them. */
+  guards?: readonly Guard[];
   approver: Approver;
   publish: Publish;
-  /** Current "always allow" memory, read from session state. */
+  /** Current "always allow" memory (scopes; bare tool names from older files), read from session state. */
   alwaysAllowed(): readonly string[];
   /** Whether a write target has uncommitted git changes (undefined: unknown). */
   isDirty?(userPath: string): Promise<boolean | undefined>;
@@ -64,43 +96,92 @@ export function createApprovalGate(options: GateOptions) {
     return { approved };
   }
 
-  return async function check(callId: string, tool: Tool, input: Record<string, unknown>): Promise<GateOutcome> {
-    const verdict = evaluateRules({ name: tool.name, kind: tool.kind, input }, options.rules);
-    const decided = (decision: "allow" | "deny", by: "rule" | "memory" | "flag" | "user", reason: string, always?: boolean) =>
-      publish("approval.decision", { callId, name: tool.name, decision, by, reason, ...(always ? { always } : {}) });
+  async function runGuards(call: GuardCall, signal: AbortSignal): Promise<GuardVerdict | undefined> {
+    let forced: GuardVerdict | undefined;
+    for (const guard of options.guards ?? []) {
+      let verdict: GuardVerdict | undefined;
+      try {
+        verdict = await guard(call, signal);
+      } catch (error) {
+        // A guard that fails cannot vouch for the call.
+        return { decision: "deny", reason: `a guard failed: ${(error as Error).message ?? String(error)}` };
+      }
+      if (verdict?.decision === "deny") return verdict;
+      if (verdict?.decision === "confirm" || (verdict && !forced)) forced = verdict;
+    }
+    return forced;
+  }
 
-    // Guards first: a deny is final, whatever --yes or memory say.
+  /** Workspace-relative targets for scopes and the dirty check (jail refusals were denied by the rules). */
+  function scoped(tool: Tool, subject: ToolSubject): ScopedCall {
+    if (tool.kind === "command") return { tool: tool.name, ...(subject.command !== undefined ? { command: subject.command } : {}) };
+    const targets = subject.paths ? writeTargets(subject.paths, options.rules.jail) : { relative: [] };
+    return { tool: tool.name, paths: "relative" in targets ? targets.relative : [] };
+  }
+
+  return async function check(
+    callId: string,
+    tool: Tool,
+    input: Record<string, unknown>,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<GateOutcome> {
+    const subject = tool.subject?.(input) ?? {};
+    const decided = (decision: "allow" | "deny", by: "rule" | "memory" | "flag" | "user", reason: string, extra: object = {}) =>
+      publish("approval.decision", { callId, name: tool.name, decision, by, reason, ...extra });
+
+    const guarded = await runGuards({ callId, name: tool.name, kind: tool.kind, input, subject }, signal);
+    if (guarded?.decision === "deny") {
+      decided("deny", "rule", guarded.reason);
+      return { refused: `refused: ${guarded.reason}` };
+    }
+    const verdict: Verdict = evaluateRules({ name: tool.name, kind: tool.kind, subject }, options.rules);
+    // A deny is final, whatever a guard, --yes or memory say.
     if (verdict.decision === "deny") {
       decided("deny", "rule", verdict.reason);
       return { refused: `refused: ${verdict.reason}` };
     }
-    if (verdict.decision === "allow") {
-      decided("allow", "rule", verdict.reason);
+    const forced = guarded?.decision === "confirm";
+    if (!forced && (verdict.decision === "allow" || guarded?.decision === "allow")) {
+      decided("allow", "rule", guarded?.decision === "allow" ? guarded.reason : verdict.reason);
       return approve(callId, tool, input);
     }
-    if (!verdict.critical && options.alwaysAllowed().includes(tool.name)) {
-      decided("allow", "memory", `${tool.name} is always allowed in this session`);
+    const call = scoped(tool, subject);
+    const remembered = verdict.critical || forced ? undefined : options.alwaysAllowed().find((entry) => scopeCovers(entry, call));
+    if (remembered !== undefined) {
+      decided("allow", "memory", `always allowed in this session (${remembered})`);
       return approve(callId, tool, input);
     }
 
     const toolPreview = await safePreview(tool, input);
     const preview = [verdict.detail?.join("\n"), toolPreview].filter(Boolean).join("\n\n");
-    const dirty = tool.kind === "write" && typeof input.path === "string" ? await options.isDirty?.(input.path) : undefined;
+    const target = tool.kind === "write" ? subject.paths?.[0] : undefined;
+    const dirty = target !== undefined ? await options.isDirty?.(target) : undefined;
+    const scope = verdict.critical ? undefined : scopeFor(call);
+    const id = randomUUID();
     const question: ApprovalQuestion = {
+      id,
       callId,
       name: tool.name,
-      reason: verdict.reason,
+      reason: forced ? guarded.reason : verdict.reason,
       ...(preview ? { preview } : {}),
       ...(dirty !== undefined ? { uncommittedChanges: dirty } : {}),
-      canAlwaysAllow: !verdict.critical,
+      canAlwaysAllow: scope !== undefined,
+      ...(scope ? { scope } : {}),
     };
+    // Registered before the request is published: an answerer may reply from inside publish.
+    const answered = options.approver(question, signal);
     const { canAlwaysAllow: _offer, ...request } = question;
     publish("approval.request", { ...request, ...(verdict.critical ? { critical: true } : {}) });
-    const answer = await options.approver(question);
-    const always = answer.decision === "allow" && answer.always === true && !verdict.critical;
+    const answer = await answered;
+    const always = answer.decision === "allow" && answer.always === true && scope !== undefined;
     const reason = answer.reason ?? (answer.decision === "allow" ? "approved" : "declined");
-    decided(answer.decision, answer.by, reason, always);
-    return answer.decision === "allow" ? approve(callId, tool, input) : { refused: reason };
+    decided(answer.decision, answer.by, reason, {
+      id,
+      ...(always ? { always, scope } : {}),
+      ...(answer.note ? { note: answer.note } : {}),
+    });
+    if (answer.decision === "deny") return { refused: answer.note ? `${reason}; the user says: ${answer.note}` : reason };
+    return { ...approve(callId, tool, input), ...(answer.note ? { note: answer.note } : {}) };
   };
 }
 

@@ -1,6 +1,8 @@
 // Pure rules: allow / confirm / deny for one validated tool call, before anyone is asked.
+// A call is judged by the subject its tool declares (paths, command, URL), never by reading
+// `input.path` or `input.command` by name.
 import type { Jail } from "../tools/jail.js";
-import type { ToolKind } from "../tools/tool.js";
+import type { ToolKind, ToolSubject } from "../tools/tool.js";
 import { ToolError } from "../tools/tool.js";
 import type { Verdict } from "./verdict.js";
 
@@ -19,35 +21,50 @@ export interface RuleContext {
 export interface RuleInput {
   name: string;
   kind: ToolKind;
-  input: Record<string, unknown>;
+  /** What the tool says the call is about (`tool.subject(input)`); `{}` when it declares nothing. */
+  subject: ToolSubject;
 }
 
-/** The string a user rule's pattern is matched against: the command, or the path. */
+/** The string a user rule's pattern is matched against: the command, the first path, or the URL. */
 export function ruleSubject(call: RuleInput): string {
-  const value = call.kind === "command" ? call.input.command : call.input.path;
-  return typeof value === "string" ? value : "";
+  const { subject } = call;
+  return (call.kind === "command" ? subject.command : (subject.paths?.[0] ?? subject.url)) ?? "";
+}
+
+/** Workspace-relative display paths of a write's targets, or the jail's refusal. */
+export function writeTargets(paths: readonly string[], jail: Jail): { relative: string[]; absolute: string[] } | { refused: string } {
+  const relative: string[] = [];
+  const absolute: string[] = [];
+  for (const target of paths) {
+    try {
+      const resolved = jail.resolveWrite(target);
+      absolute.push(resolved);
+      relative.push(jail.display(resolved));
+    } catch (error) {
+      if (error instanceof ToolError) return { refused: error.message };
+      throw error;
+    }
+  }
+  return { relative, absolute };
 }
 
 function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
-  const target = call.input.path;
-  if (typeof target !== "string") return { decision: "deny", reason: `${call.name} needs a path` };
-  let resolved: string;
-  try {
-    resolved = context.jail.resolveWrite(target);
-  } catch (error) {
-    if (error instanceof ToolError) return { decision: "deny", reason: error.message };
-    throw error;
+  const paths = call.subject.paths ?? [];
+  if (paths.length === 0) return { decision: "deny", reason: `${call.name} declares no path it writes` };
+  const targets = writeTargets(paths, context.jail);
+  if ("refused" in targets) return { decision: "deny", reason: targets.refused };
+  const critical = targets.relative.find((relative) => context.isCriticalFile?.(relative));
+  if (critical !== undefined) {
+    return { decision: "confirm", reason: `${critical} is a critical file: every change to it is confirmed`, critical: true };
   }
-  const relative = context.jail.display(resolved);
-  const links = context.hardLinks?.(resolved) ?? 0;
-  if (links > 1) {
-    const reason = `${relative} has ${links} hard links: the write replaces this name only, the other ${links - 1} keep the old content`;
+  const links = targets.absolute.map((absolute) => context.hardLinks?.(absolute) ?? 0);
+  const linked = links.findIndex((count) => count > 1);
+  if (linked >= 0) {
+    const count = links[linked]!;
+    const reason = `${targets.relative[linked]} has ${count} hard links: the write replaces this name only, the other ${count - 1} keep the old content`;
     return { decision: "confirm", reason, critical: true };
   }
-  if (context.isCriticalFile?.(relative)) {
-    return { decision: "confirm", reason: `${relative} is a critical file: every change to it is confirmed`, critical: true };
-  }
-  return { decision: "confirm", reason: `${call.name} changes ${relative}` };
+  return { decision: "confirm", reason: `${call.name} changes ${targets.relative.join(", ")}` };
 }
 
 export function evaluateRules(call: RuleInput, context: RuleContext): Verdict {
@@ -68,8 +85,8 @@ function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
     case "write":
       return writeVerdict(call, context);
     case "command": {
-      const command = call.input.command;
-      if (typeof command !== "string") return { decision: "deny", reason: "run_command needs a command string" };
+      const command = call.subject.command;
+      if (typeof command !== "string") return { decision: "deny", reason: `${call.name} declares no command it runs` };
       const { parts, ...verdict } = context.classifyCommand(command);
       return parts && parts.length > 0 ? { ...verdict, detail: parts } : verdict;
     }

@@ -16,13 +16,14 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
   let turnId: string | undefined;
   let taken = false;
   options.bus.subscribe((event) => {
-    if (event.type === "turn.started") {
+    // The main agent's turns; a child agent's turn runs inside one of them.
+    if (event.type === "turn.started" && !(event as { agentId?: string }).agentId) {
       turnId = event.turnId;
       taken = false;
     }
   });
-  return async (callId, tool, input) => {
-    const outcome = await gate(callId, tool, input);
+  return async (callId, tool, input, signal) => {
+    const outcome = await gate(callId, tool, input, signal);
     if ("approved" in outcome && tool.kind !== "read" && !taken) {
       taken = true;
       try {

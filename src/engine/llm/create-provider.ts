@@ -1,6 +1,6 @@
 // The one entry point the composition root calls: resolved config in, ModelProvider out.
 // Adapters and SDKs are imported dynamically so start-up only loads what this run uses.
-import type { ResolvedConfig } from "../../config/resolved-config.js";
+import type { ProviderConfig } from "./provider-config.js";
 import type { AdapterOptions } from "./adapter-options.js";
 import type { ErrorContext } from "./errors.js";
 import { estimateCostUsd } from "./pricing.js";
@@ -30,7 +30,7 @@ export function isOpenAiHost(baseUrl: string | undefined): boolean {
   }
 }
 
-export async function createProvider(config: ResolvedConfig, options: CreateProviderOptions): Promise<ModelProvider> {
+export async function createProvider(config: ProviderConfig, options: CreateProviderOptions): Promise<ModelProvider> {
   if (config.protocol === "fake") {
     throw new Error("createProvider does not build the fake provider; the composition root does (FAKE_LLM=1)");
   }

@@ -15,6 +15,8 @@ export const scriptedTurnSchema = z.object({
   tool_calls: z.array(scriptedCall).optional(),
   /** Pause between streamed deltas, to make a turn slow enough to interrupt. */
   delay_ms: z.number().int().nonnegative().optional(),
+  /** End the step as a provider would when the output-token limit cut it off. */
+  finish: z.enum(["length"]).optional(),
   /** Fail the request instead of answering, as a provider would. */
   error: z.object({ kind: z.enum(["provider", "auth", "context_length", "stream"]), message: z.string() }).optional(),
 });

@@ -83,6 +83,6 @@ export class FakeProvider implements ModelProvider {
       yield { type: "tool_call", id: `call_${this.requests}_${index + 1}`, name: call.name, arguments: args };
     }
     yield { type: "usage", inputTokens: estimateTokens(request), outputTokens: Math.ceil(outputChars / 4) };
-    yield { type: "finish", reason: calls.length > 0 ? "tool_calls" : "stop" };
+    yield { type: "finish", reason: turn.finish ?? (calls.length > 0 ? "tool_calls" : "stop") };
   }
 }

@@ -1,7 +1,7 @@
 // Builds the official SDK clients and hands adapters a plain "send this body, give me the
 // streaming Response" function. Loaded lazily by create-provider so a run pays only for the
 // SDK it uses. The SDKs never retry (maxRetries: 0): retries are ours (retry.ts).
-import type { ProxySettings } from "../../config/resolved-config.js";
+import type { ProxySettings } from "./provider-config.js";
 import type { OpenStream } from "./adapter-options.js";
 
 export interface TransportOptions {

@@ -2,7 +2,7 @@
 // to an in-memory copy and the file is written once, so either all land or none do.
 import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
-import { unifiedDiff } from "./diff-preview.js";
+import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { applyEdits, EditMismatch, type Edit } from "./edit-match.js";
 import { readTextForEdit } from "./file-text.js";
 import type { Jail } from "./jail.js";
@@ -58,6 +58,7 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
       "Line endings and a byte-order mark are preserved. Returns a unified diff.",
     kind: "write",
     input: editFileInput,
+    subject: (input) => ({ paths: [input.path] }),
     async preview(input) {
       try {
         return (await plan(input)).diff;
@@ -69,7 +70,8 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
     async execute(input) {
       const { absolute, shown, after, diff } = await plan(input);
       await writeFileAtomic(absolute, after, () => jail.resolveWrite(input.path));
-      return { content: `Edited ${shown}\n\n${diff}` };
+      const { added, removed } = diffStat(diff);
+      return { content: `Edited ${shown}\n\n${diff}`, details: { path: shown, diff, linesAdded: added, linesRemoved: removed } };
     },
   });
 }

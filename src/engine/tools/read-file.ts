@@ -82,6 +82,7 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
       `Binary files are refused.`,
     kind: "read",
     input: readFileInput,
+    subject: ({ path }) => ({ paths: [path] }),
     async execute({ path: userPath, offset = 1, limit = DEFAULT_READ_LIMIT }) {
       const absolute = jail.resolveRead(userPath);
       const shown = jail.display(absolute);

@@ -1,4 +1,5 @@
 // The set of tools offered to the model, and the specs the provider adapters send.
+// The set may change during a session (MCP servers, skills); the next request follows.
 import { z } from "zod";
 import type { ToolSpec } from "../llm/provider.js";
 import type { Tool } from "./tool.js";
@@ -12,6 +13,20 @@ export class ToolRegistry {
       if (this.byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
       this.byName.set(tool.name, tool);
     }
+  }
+
+  /** Adds a tool; the next request offers it. */
+  add(tool: Tool): void {
+    if (this.byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
+    this.byName.set(tool.name, tool);
+    this.specCache = undefined;
+  }
+
+  /** Removes a tool; the next request no longer offers it. False when none had the name. */
+  remove(name: string): boolean {
+    const removed = this.byName.delete(name);
+    if (removed) this.specCache = undefined;
+    return removed;
   }
 
   get(name: string): Tool | undefined {

@@ -97,11 +97,12 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       "Output streams to the user live. Use background: true for servers and watchers.",
     kind: "command",
     input,
+    subject: ({ command }) => ({ command }),
     async execute({ command, timeout_ms, background }, context) {
       if (background) {
         if (!options.background) throw new ToolError("background tasks are not available in this session");
         const id = await options.background.start(command, timeout_ms);
-        return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}` };
+        return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}`, details: { taskId: id } };
       }
       if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
@@ -120,7 +121,11 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
         if (outcome.spawnError) throw new ToolError(`could not start the command: ${outcome.spawnError}`);
         if (outcome.stoppedBy === "interrupt") throw new ToolError(INTERRUPTED_MESSAGE);
         if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(ABORTED_MESSAGE);
-        return { content: formatOutcome(outcome, timeoutMs), isError: outcome.exitCode !== 0 };
+        return {
+          content: formatOutcome(outcome, timeoutMs),
+          isError: outcome.exitCode !== 0,
+          details: { exitCode: outcome.exitCode, signal: outcome.signal, ...(outcome.stoppedBy === "timeout" ? { timedOut: true } : {}) },
+        };
       } finally {
         context.signal.removeEventListener("abort", onAbort);
         untrack?.();

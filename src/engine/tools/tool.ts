@@ -2,6 +2,7 @@
 // Tools are built by factories that take the workspace root (and, where useful, the
 // operations they may perform) so tests can hand them a temp tree.
 import type { z } from "zod";
+import type { ToolDetails } from "../events.js";
 import type { ToolImage } from "../messages.js";
 
 /** How the approval rules treat a tool before looking at its arguments. */
@@ -18,6 +19,20 @@ export interface ToolResult {
   isError?: boolean;
   /** Images (e.g. read_file on a PNG) for providers that accept image input; `content` describes them. */
   images?: ToolImage[];
+  /** Structured facts for faces (diff, exit code, path); the model reads `content` only. */
+  details?: ToolDetails;
+}
+
+/**
+ * What a call is about, as the tool itself declares it: the approval rules judge this, never
+ * `input.path` / `input.command` read by name, so a new tool (MCP, skills) is judged right.
+ */
+export interface ToolSubject {
+  /** Workspace paths the call writes (or reads), as the model gave them. */
+  paths?: string[];
+  /** A shell command line. */
+  command?: string;
+  url?: string;
 }
 
 export interface Tool<Input = any> {
@@ -28,6 +43,7 @@ export interface Tool<Input = any> {
   execute(input: Input, context: ToolContext): Promise<ToolResult>;
   /** What a person sees before approving (e.g. the unified diff a write would make). */
   preview?(input: Input): Promise<string | undefined>;
+  subject?(input: Input): ToolSubject;
 }
 
 /** A failure the model should see as a tool error (not a crash of the engine). */
@@ -45,6 +61,7 @@ export function defineTool<Schema extends z.ZodType>(tool: {
   input: Schema;
   execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
   preview?(input: z.infer<Schema>): Promise<string | undefined>;
+  subject?(input: z.infer<Schema>): ToolSubject;
 }): Tool<z.infer<Schema>> {
   // The generic Schema is wider than ZodType<Output>; the shape is identical.
   return tool as unknown as Tool<z.infer<Schema>>;

@@ -103,6 +103,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       "Private, loopback and link-local addresses are refused; at most 5 redirects are followed.",
     kind: "read",
     input: webFetchInput,
+    subject: ({ url }) => ({ url }),
     async execute({ url: raw, max_chars = DEFAULT_MAX_CHARS }, context) {
       const signal = AbortSignal.any([context.signal, AbortSignal.timeout(TIMEOUT_MS)]);
       let url = checkUrl(raw, allowLoopback);

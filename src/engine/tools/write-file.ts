@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
-import { unifiedDiff } from "./diff-preview.js";
+import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { readTextForEdit } from "./file-text.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
@@ -30,6 +30,7 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
       "Returns a unified diff. Prefer edit_file to change part of an existing file.",
     kind: "write",
     input: writeFileInput,
+    subject: (input) => ({ paths: [input.path] }),
     async preview(input) {
       return (await plan(input)).diff;
     },
@@ -45,7 +46,11 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
         throw error;
       }
       const verb = before === undefined ? "Created" : "Wrote";
-      return { content: `${verb} ${shown} (${Buffer.byteLength(input.content)} bytes)\n\n${diff}` };
+      const { added, removed } = diffStat(diff);
+      return {
+        content: `${verb} ${shown} (${Buffer.byteLength(input.content)} bytes)\n\n${diff}`,
+        details: { path: shown, diff, linesAdded: added, linesRemoved: removed },
+      };
     },
   });
 }

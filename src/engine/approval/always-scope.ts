@@ -1,0 +1,78 @@
+// What one "always allow" covers. Not a whole tool: for a command, its program and subcommand
+// (`npm test`, `git commit`, `npm run build`); for a file tool, the file's folder and what is
+// under it (`src/**`), or the file itself at the workspace root. Pure string logic.
+//
+// A scope is stored as `<tool>: <pattern>` in `approval.decision.scope`. Session files written
+// before scopes remembered a bare tool name; that still covers the whole tool, as it did.
+
+/** Characters that make a command line more than one simple command (or hide one). */
+const COMPOUND = /[|&;<>()$`\n\r\\'"*?[\]{}~!#]/;
+/** Subcommands whose next word picks what runs (`npm run build`, `cargo run --bin x`). */
+const SCRIPT_RUNNERS = new Set(["run", "run-script", "exec", "x", "dlx"]);
+/** A first word setting a variable (`FOO=1 npm test`) changes what runs: no scope. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/**
+ * `npm test -- --watch` → "npm test"; `npm run build` → "npm run build"; `ls` → "ls".
+ * Undefined (no "always" offered) for compound lines, redirections, substitutions, quotes,
+ * globs, and variable assignments: those get asked every time.
+ */
+export function commandScope(command: string): string | undefined {
+  const trimmed = command.trim();
+  if (trimmed === "" || COMPOUND.test(trimmed)) return undefined;
+  const words = trimmed.split(/\s+/);
+  const program = words[0];
+  if (!program || ASSIGNMENT.test(program) || program.includes("/")) return undefined;
+  const parts = [program];
+  const sub = words[1];
+  if (sub && !sub.startsWith("-")) {
+    parts.push(sub);
+    const script = words[2];
+    if (SCRIPT_RUNNERS.has(sub) && script && !script.startsWith("-")) parts.push(script);
+  }
+  return parts.join(" ");
+}
+
+/** `src/app/a.ts` → "src/app/**"; `README.md` → "README.md" (a root file covers itself only). */
+export function pathScope(relativePosixPath: string): string {
+  const slash = relativePosixPath.lastIndexOf("/");
+  return slash <= 0 ? relativePosixPath : `${relativePosixPath.slice(0, slash)}/**`;
+}
+
+export function pathCovered(pattern: string, relativePosixPath: string): boolean {
+  if (pattern.endsWith("/**")) return relativePosixPath.startsWith(pattern.slice(0, -2));
+  return relativePosixPath === pattern;
+}
+
+export function scopeKey(tool: string, pattern: string): string {
+  return `${tool}: ${pattern}`;
+}
+
+export interface ScopedCall {
+  tool: string;
+  /** Set for command tools. */
+  command?: string;
+  /** Workspace-relative POSIX paths the call touches (empty: none known). */
+  paths?: string[];
+}
+
+/** The scope "always" would remember for this call, or undefined when none is offered. */
+export function scopeFor(call: ScopedCall): string | undefined {
+  if (call.command !== undefined) {
+    const pattern = commandScope(call.command);
+    return pattern ? scopeKey(call.tool, pattern) : undefined;
+  }
+  if (call.paths && call.paths.length === 1 && call.paths[0]) return scopeKey(call.tool, pathScope(call.paths[0]));
+  return undefined;
+}
+
+/** Whether a remembered entry covers this call. */
+export function scopeCovers(entry: string, call: ScopedCall): boolean {
+  // A bare tool name: an "always" from a session file written before scopes.
+  if (!entry.includes(": ")) return entry === call.tool;
+  const prefix = `${call.tool}: `;
+  if (!entry.startsWith(prefix)) return false;
+  const pattern = entry.slice(prefix.length);
+  if (call.command !== undefined) return commandScope(call.command) === pattern;
+  return Boolean(call.paths && call.paths.length > 0 && call.paths.every((p) => pathCovered(pattern, p)));
+}

@@ -1,0 +1,181 @@
+// The EngineSession (surface.ts) over an open session, an agent and an approval broker:
+// operations in, events out. Turns run one at a time; a prompt submitted meanwhile waits in
+// a visible queue. Every state change is an event, so the wire and a resumed session agree.
+import { randomUUID } from "node:crypto";
+import { createAgent, type Agent } from "./agent.js";
+import type { ApprovalBroker } from "./approval/approval-broker.js";
+import type { ApprovalGate } from "./approval/gate.js";
+import { childPublish } from "./event-bus.js";
+import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
+import type { TurnOutcome } from "./loop.js";
+import type { OpenSession } from "./open-session.js";
+import { initialState, reduce, type SessionState } from "./state.js";
+import type { EngineSession, ModelChoice, QueuedPrompt } from "./surface.js";
+import { readWire } from "./wire.js";
+
+export interface EngineSessionParts {
+  session: OpenSession;
+  agent: Agent;
+  broker: ApprovalBroker;
+  /** The model turns use until setModel changes it. */
+  model: { current: ModelProvider; thinking?: ThinkingLevel | undefined };
+  /** Builds a provider for setModel; without it setModel only says (a notice) that it cannot. */
+  createModel?(choice: ModelChoice): Promise<ModelProvider>;
+  /** The parent's gate and system prompt, shared with child agents. */
+  gate: ApprovalGate;
+  systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
+}
+
+export function createEngineSession(parts: EngineSessionParts): EngineSession {
+  const { session, agent, broker, model } = parts;
+  const { bus } = session;
+  const queue: QueuedPrompt[] = [];
+  let busy = false;
+  let closed = false;
+  let controller: AbortController | undefined;
+  let running: Promise<void> | undefined;
+  let lastOutcome: TurnOutcome | undefined;
+  let modelSwitch: Promise<void> = Promise.resolve();
+  let idleWaiters: ((outcome: TurnOutcome | undefined) => void)[] = [];
+
+  const notice = (level: "info" | "warn" | "error", message: string) => bus.publish("notice", { level, message });
+
+  function settleIdle(): void {
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve(lastOutcome);
+  }
+
+  function start(item: QueuedPrompt): void {
+    busy = true;
+    const turnController = new AbortController();
+    controller = turnController;
+    running = (async () => {
+      let outcome: TurnOutcome;
+      try {
+        await modelSwitch;
+        outcome = await agent.runTurn(item.prompt, turnController.signal);
+      } catch (error) {
+        // The loop turns provider and tool failures into events; this is a bug's last stop.
+        notice("error", `the turn failed: ${(error as Error).message ?? String(error)}`);
+        outcome = { stopReason: "error", rounds: 0 };
+      }
+      lastOutcome = outcome;
+      busy = false;
+      controller = undefined;
+      const next = closed ? undefined : queue.shift();
+      if (next) {
+        bus.publish("prompt.dequeued", { id: next.id });
+        start(next);
+      } else {
+        settleIdle();
+      }
+    })();
+  }
+
+  function dropQueue(reason: string): void {
+    for (const item of queue.splice(0)) bus.publish("prompt.dropped", { id: item.id, reason });
+  }
+
+  return {
+    get sessionId() {
+      return session.sessionId;
+    },
+    get state() {
+      return session.state;
+    },
+    get busy() {
+      return busy;
+    },
+    get queue() {
+      return [...queue];
+    },
+    tools: agent.tools,
+    subscribe: (listener) => bus.subscribe(listener),
+    async history() {
+      return readWire(session.file).events;
+    },
+    submit(prompt) {
+      if (closed) throw new Error("the session is shut down; open it again to submit a prompt");
+      const item: QueuedPrompt = { id: randomUUID(), prompt };
+      if (busy || queue.length > 0) {
+        queue.push(item);
+        bus.publish("prompt.queued", { id: item.id, prompt });
+      } else {
+        start(item);
+      }
+      return item;
+    },
+    abortTurn() {
+      dropQueue("the turn was stopped");
+      // The turn's signal also denies every approval it is waiting for.
+      controller?.abort();
+    },
+    interruptCommand: () => agent.interruptCommand(),
+    answerApproval(id, reply) {
+      broker.answer(id, reply);
+    },
+    setModel(choice) {
+      if (!parts.createModel) {
+        notice("warn", "this session cannot switch models");
+        return;
+      }
+      const create = parts.createModel;
+      // Applied before the next turn starts; a turn already running keeps its model.
+      modelSwitch = modelSwitch.then(async () => {
+        try {
+          const provider = await create(choice);
+          model.current = provider;
+          bus.publish("model.changed", { provider: provider.name, model: provider.model });
+        } catch (error) {
+          notice("error", `cannot switch to ${choice.provider ? `${choice.provider}/` : ""}${choice.model}: ${(error as Error).message}`);
+        }
+      });
+    },
+    setThinking(level) {
+      model.thinking = level;
+      bus.publish("thinking.changed", { level });
+    },
+    clearContext() {
+      if (busy) {
+        notice("warn", "the context can be cleared only between turns; stop the turn first");
+        return;
+      }
+      bus.publish("context.cleared", {});
+    },
+    idle() {
+      if (!busy && queue.length === 0) return Promise.resolve(lastOutcome);
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    async shutdown() {
+      if (closed) return;
+      closed = true;
+      dropQueue("the session closed");
+      controller?.abort();
+      broker.denyAll("the session closed before anyone answered");
+      await running;
+      await modelSwitch;
+      await agent.close();
+      session.close();
+      settleIdle();
+    },
+    killCommandsNow: () => agent.killCommandsNow(),
+    spawnAgent(options) {
+      const state = initialState();
+      const unsubscribe = bus.subscribe((event) => {
+        if (event.agentId === options.agentId) reduce(state, event);
+      });
+      const child = createAgent({
+        publish: childPublish(bus.publish, { agentId: options.agentId, parentCallId: options.parentCallId }),
+        state: () => state,
+        tools: options.tools ?? agent.tools,
+        gate: parts.gate,
+        provider: () => model.current,
+        thinking: () => model.thinking,
+        systemPrompt: options.systemPrompt === undefined ? parts.systemPrompt : () => options.systemPrompt!,
+        ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
+      });
+      return { state, runTurn: (prompt, signal) => child.runTurn(prompt, signal), close: unsubscribe };
+    },
+  };
+}
