@@ -5,6 +5,7 @@ import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const bwrapWorks = probeBubblewrap().works;
+if (!bwrapWorks) console.warn(`sandbox.test.ts: bubblewrap tests are skipped: ${probeBubblewrap().reason}`);
 
 describe("--sandbox from the command line", () => {
   it.skipIf(!bwrapWorks)("runs workspace-only writes without asking, inside bubblewrap", async () => {

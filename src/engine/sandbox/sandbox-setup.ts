@@ -2,12 +2,13 @@
 // all. "required" (--sandbox, "sandbox": "on") never degrades silently: without bwrap every
 // command fails with how to install it. "auto" (the --yes default) uses the sandbox where it
 // works and says once that commands run unconfined where it does not.
-import { lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DENIED_HOME_PATHS } from "../tools/jail-denied.js";
 import { ToolError } from "../tools/tool.js";
 import { probeBubblewrap, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "./bubblewrap.js";
+import { probeSeatbelt, wrapInSeatbelt } from "./seatbelt.js";
 
 /** Credential stores hidden inside the sandbox, relative to the home (plus DENIED_HOME_PATHS). */
 export const HIDDEN_HOME_PATHS = [
@@ -57,13 +58,15 @@ function existing(candidates: readonly string[]): { path: string; directory: boo
 export function setUpSandbox(options: SandboxOptions): SandboxSetup {
   if (options.mode === "off") return { active: false, dispose() {} };
   const required = options.mode !== "auto";
-  const probe = (options.probe ?? probeBubblewrap)();
+  const macOS = process.platform === "darwin" && !options.probe;
+  const probe = (options.probe ?? (macOS ? probeSeatbelt : probeBubblewrap))();
   if (!probe.works) {
     if (!required) return { active: false, notice: `No sandbox here (${probe.reason}): commands run unconfined.`, dispose() {} };
-    const message = `the sandbox was requested but cannot run: ${probe.reason}. To use it, ${INSTALL_HINT}; to run commands unconfined instead, pass --no-sandbox`;
+    const hint = macOS ? "sandbox-exec ships with macOS; check that it runs" : INSTALL_HINT;
+    const message = `the sandbox was requested but cannot run: ${probe.reason}. To use it, ${hint}; to run commands unconfined instead, pass --no-sandbox`;
     return {
       active: false,
-      notice: `Sandbox unavailable: ${probe.reason}. Every command will fail until you ${INSTALL_HINT} (or pass --no-sandbox).`,
+      notice: `Sandbox unavailable: ${probe.reason}. Every command will fail until you ${hint} (or pass --no-sandbox).`,
       wrapArgv: () => {
         throw new SandboxUnavailableError(message);
       },
@@ -71,11 +74,16 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
     };
   }
   const home = options.home ?? os.homedir();
-  const tmpDir = mkdtempSync(path.join(os.tmpdir(), "mini-agent-sandbox-"));
-  const hide = existing([...HIDDEN_HOME_PATHS.map((item) => path.join(home, item)), ...(options.hidden ?? [])]);
+  const tmpDir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "mini-agent-sandbox-")));
+  const candidates = [...HIDDEN_HOME_PATHS.map((item) => path.join(home, item)), ...(options.hidden ?? [])];
+  const hide = existing(candidates);
+  const allowNetwork = options.allowNetwork ?? true;
+  const wrapArgv = macOS
+    ? (argv: string[]) => wrapInSeatbelt(argv, { root: realpathSync(options.root), tmpDir, hidden: candidates, allowNetwork })
+    : (argv: string[]) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork, hide });
   return {
     active: true,
-    wrapArgv: (argv) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork: options.allowNetwork ?? true, hide }),
+    wrapArgv,
     dispose: () => rmSync(tmpDir, { recursive: true, force: true }),
   };
 }
