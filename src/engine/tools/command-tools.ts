@@ -2,7 +2,7 @@
 // process runner, one set of foreground commands (for interrupt) and one background table
 // (reaped at close). The composition root calls this once per session.
 import type { SandboxMode } from "../sandbox/bubblewrap.js";
-import { setUpSandbox, type SandboxOptions } from "../sandbox/sandbox-setup.js";
+import { setUpSandbox, type SandboxOptions } from "./sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
 import { commandEnvironment, createRunCommandTool, ForegroundCommands } from "./run-command.js";

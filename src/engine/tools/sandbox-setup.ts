@@ -1,14 +1,14 @@
-// Decides, once per session, how commands run: inside bubblewrap, or unconfined, or not at
+// Decides, once per session, how commands run (beside the command tools, which it serves): inside bubblewrap, or unconfined, or not at
 // all. "required" (--sandbox, "sandbox": "on") never degrades silently: without bwrap every
 // command fails with how to install it. "auto" (the --yes default) uses the sandbox where it
 // works and says once that commands run unconfined where it does not.
 import { lstatSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DENIED_HOME_PATHS } from "../tools/jail-denied.js";
-import { ToolError } from "../tools/tool.js";
-import { probeBubblewrap, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "./bubblewrap.js";
-import { probeSeatbelt, wrapInSeatbelt } from "./seatbelt.js";
+import { probeBubblewrap, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "../sandbox/bubblewrap.js";
+import { probeSeatbelt, wrapInSeatbelt } from "../sandbox/seatbelt.js";
+import { DENIED_HOME_PATHS } from "./jail-denied.js";
+import { ToolError } from "./tool.js";
 
 /** Credential stores hidden inside the sandbox, relative to the home (plus DENIED_HOME_PATHS). */
 export const HIDDEN_HOME_PATHS = [
