@@ -37,7 +37,7 @@ const NEVER_ALLOWED: Record<string, string[]> = {
   "process environments": ["grep TOKEN /pro?/*/environ", "cat /proc/self/environ", "cat /pr*/1/environ", "cat /proc/$$/environ", "tail /proc/1/cmdline"],
   "credential files reached through globs, recursion and -exec": [
     "find . -name '.e*' -exec cat {} +", "find . -exec cat {} \\;", "grep -r KEY .", "grep -r KEY src", "rg KEY --hidden", "rg -uu KEY", "cat .e*",
-    "cat .en?", "cat {.env,a.txt}", "cat src/.env.*", "find . -exec grep -l x {} +",
+    "cat .en?", "cat {.env,a.txt}", "cat src/.env.*", "find . -exec grep -l x {} +", "git grep KEY", "git grep -n TOKEN -- .",
   ],
   "options outside the safe table": [
     "sort -o /etc/x a.txt", "sort --out=x a.txt", "grep -R x .", "grep -d recurse x .", "rg --pre=cat x", "rg -L x", "rg -z x", "uniq a.txt b.txt",

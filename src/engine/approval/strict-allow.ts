@@ -163,6 +163,11 @@ function checkCall(call: ShNode, options: StrictOptions): void {
       }
     }
     if (!options.gitAllowed(args)) reject("git with options outside the read-only set");
+    // `git grep KEY` reads every tracked file, a committed .env included: like `grep -r KEY .`.
+    if (args.find((word) => !word.value.startsWith("-"))?.value === "grep") {
+      const inTree = options.oracle.treeProblem(".");
+      if (inTree) reject(`git grep reads every tracked file: ${inTree}`);
+    }
     return;
   }
   if (name === "find") return checkFind(args, options);
