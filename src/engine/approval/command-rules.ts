@@ -3,6 +3,7 @@
 import path from "node:path";
 import { hasFlag, isRootOrAbove, namesCredentials, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
 import { SHELLS } from "./command-unwrap.js";
+import { fileWriterVerdict } from "./file-writers.js";
 import { gitVerdict } from "./git-rules.js";
 import { testCommandVerdict } from "./test-runners.js";
 import { STDIN_PATHS, type SimpleCommand } from "./shell-parse.js";
@@ -170,6 +171,8 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   if (name === "rm") return rmVerdict(command, context);
   if (name === "find" && command.args.some((word) => word.literal && word.value === "-delete")) return deny("find -delete deletes files");
   if (name === "git") return gitVerdict(command, context);
+  const writes = fileWriterVerdict(command, context);
+  if (writes) return writes;
   if (INTERPRETERS.has(name)) return interpreterVerdict(command);
   const writer = WRITERS[name];
   if (writer) return writerVerdict(command, writer, context);

@@ -80,6 +80,11 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   torsocks: { valueFlags: [] }, proxychains: { valueFlags: ["-f"] }, proxychains4: { valueFlags: ["-f"] },
   caffeinate: { valueFlags: ["-t", "-w"] }, "sandbox-exec": { valueFlags: ["-f", "-p", "-n", "-D"] },
   "xvfb-run": { valueFlags: ["-n", "--server-num", "-s", "--server-args", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-w", "--wait"] },
+  // The remote command is judged as if it ran here: `ssh host 'rm -rf ~'` deletes a home too.
+  ssh: {
+    valueFlags: ["-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-I", "-m", "-O", "-Q", "-S", "-W", "-w", "-B"],
+    skip: 1,
+  },
   // Package runners fall back to any program on PATH: `npx rm -rf ~` is rm.
   npx: { valueFlags: ["-p", "--package"], scriptFlags: ["-c", "--call"] }, bunx: { valueFlags: ["-p", "--package"] },
   pnpx: { valueFlags: [] }, entr: { valueFlags: [] },
@@ -183,12 +188,12 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
         if (name === "env" && (flag === "-C" || flag === "--chdir")) chdir = true;
         if (name === "watch" && (flag === "-x" || flag === "--exec")) watchExec = true;
       });
-      if (name === "watch" && !watchExec && next < words.length) {
-        // watch joins its words with spaces and hands them to `sh -c`.
+      if (((name === "watch" && !watchExec) || name === "ssh") && next < words.length) {
+        // watch joins its words with spaces and hands them to `sh -c`; ssh to the remote shell.
         const rest = words.slice(next);
-        out.via = [...out.via, "watch"];
+        out.via = [...out.via, name];
         if (rest.every((word) => word.literal)) out.nested = { source: rest.map((word) => word.value).join(" ") };
-        else out.opaque.push({ text, reason: "the command given to watch is computed at run time" });
+        else out.opaque.push({ text, reason: `the command given to ${name} is computed at run time` });
         return out;
       }
       if (name === "env") {
