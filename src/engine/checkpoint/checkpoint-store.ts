@@ -3,7 +3,7 @@
 // branch, index or stash of theirs. The private index keeps each file's stat data, so the
 // next snapshot re-hashes only files that changed: unchanged files cost a stat.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "../tools/jail-symlinks.js";
 
@@ -111,7 +111,9 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
       });
       const tree = (await git(["write-tree"])).trim();
       const commit = (await git(["commit-tree", tree, "-m", message])).trim();
-      const files = Number((await git(["ls-files", "-z"])).split("\0").filter(Boolean).length);
+      // The index header ("DIRC", version, entry count) says how many files: no extra git run.
+      const header = readHeader(env.GIT_INDEX_FILE!);
+      const files = header.subarray(0, 4).toString("latin1") === "DIRC" ? header.readUInt32BE(8) : 0;
       return { commit, tree, files };
     },
 
@@ -130,4 +132,15 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
       return changes;
     },
   };
+}
+
+function readHeader(file: string): Buffer {
+  const header = Buffer.alloc(12);
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, header, 0, 12, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header;
 }
