@@ -11,7 +11,7 @@ const testHome = mkdtempSync(path.join(os.tmpdir(), "mini-agent-test-home-"));
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/helpers/build-once.ts"],
+    globalSetup: ["test/helpers/build-once.ts", "test/helpers/missing-tools.ts"],
     env: { HOME: testHome, USERPROFILE: testHome },
     reporters: ["default", "./test/helpers/summary-reporter.ts"],
     testTimeout: 30_000,

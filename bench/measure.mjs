@@ -25,14 +25,19 @@ export function median(values) {
 function runOnce(spec, round, extraArgs, extraEnv) {
   const cwd = spec.cwd ? spec.cwd(round) : process.cwd();
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [...extraArgs, ...spec.args], { cwd, env: cleanEnv({ ...spec.env, ...extraEnv }), stdio: "pipe" });
+  // A case may run another executable (the standalone binary): it takes Node's options from
+  // NODE_OPTIONS, not from its arguments, which are the app's.
+  const [command, args, env] = spec.command
+    ? [spec.command, spec.args, extraArgs.length ? { NODE_OPTIONS: extraArgs.map((arg) => JSON.stringify(arg)).join(" ") } : {}]
+    : [process.execPath, [...extraArgs, ...spec.args], {}];
+  const result = spawnSync(command, args, { cwd, env: cleanEnv({ ...spec.env, ...extraEnv, ...env }), stdio: "pipe" });
   const elapsedMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`bench case ${spec.label} failed: ${result.stderr}`);
   return elapsedMs;
 }
 
 /**
- * @param {{ label: string, args: string[], env?: Record<string,string>, cwd?: (round:number)=>string }[]} specs
+ * @param {{ label: string, command?: string, args: string[], env?: Record<string,string>, cwd?: (round:number)=>string }[]} specs
  * @returns {Map<string, { medianMs: number, peakRssMiB: number, runs: number }>}
  */
 export function measureAll(specs, runs = 15) {

@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 
 const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
 const TIMEOUT_MS = 20_000;
+/** Issue 14's budget for the first request with the full default tool set. */
+const MAX_BYTES = 8_500;
 
 const sseChunk = (delta, finish = null) =>
   `data: ${JSON.stringify({ id: "b", object: "chat.completion.chunk", created: 0, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -64,19 +66,28 @@ export default async function requestSize() {
     const run = await runCli(["-p", "hello", "--provider", "openai"], { cwd: workspace, env });
     const first = server.bodies[0];
     if (run.code !== 0 || !first) {
-      return [`first request (openai chat): not measured (exit ${run.code}): ${run.stderr.trim().split("\n").at(-1) ?? ""}`];
+      return { lines: [`first request (openai chat): not measured (exit ${run.code}): ${run.stderr.trim().split("\n").at(-1) ?? ""}`], figures: null };
     }
     const body = JSON.parse(first.toString("utf8"));
     const system = body.messages.find((message) => message.role === "system")?.content ?? "";
     const tools = body.tools ?? [];
     const perTool = tools
-      .map((tool) => ({ name: tool.function.name, total: bytes(tool), description: bytes(tool.function.description) }))
+      .map((tool) => ({
+        name: tool.function.name,
+        total: bytes(tool),
+        description: bytes(tool.function.description),
+        schema: bytes(tool.function.parameters),
+      }))
       .sort((a, b) => b.total - a.total);
-    const top = perTool.slice(0, 4).map((tool) => `${tool.name} ${fmt(tool.total)} (description ${fmt(tool.description)})`);
-    return [
-      `first request (openai chat): ${fmt(first.length)} bytes (system ${fmt(bytes(system))}, tools ${fmt(bytes(tools))} for ${tools.length} tools)`,
-      `  largest tools: ${top.join(", ")}`,
-    ];
+    const budget = first.length <= MAX_BYTES ? "ok" : "OVER";
+    return {
+      lines: [
+        `first request (openai chat): ${fmt(first.length)} B (system ${fmt(bytes(system))}, tools ${fmt(bytes(tools))} for ${tools.length} tools)   budget ≤ ${fmt(MAX_BYTES)} B  ${budget}`,
+        `  ${"tool".padEnd(14)} ${"total".padStart(6)} ${"description".padStart(12)} ${"schema".padStart(7)}`,
+        ...perTool.map((tool) => `  ${tool.name.padEnd(14)} ${fmt(tool.total).padStart(6)} ${fmt(tool.description).padStart(12)} ${fmt(tool.schema).padStart(7)}`),
+      ],
+      figures: { bytes: first.length, systemBytes: bytes(system), toolsBytes: bytes(tools), tools: perTool },
+    };
   } finally {
     await server.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -85,5 +96,5 @@ export default async function requestSize() {
 
 // `node bench/request-size.mjs` on its own prints the lines too.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  for (const line of await requestSize()) console.log(line);
+  for (const line of (await requestSize()).lines) console.log(line);
 }

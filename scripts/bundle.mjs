@@ -2,7 +2,12 @@
 // resolves and links each module file separately; zod alone is ~95 files, so a bundle
 // roughly halves the demo's start-up (docs/adr/0005-bundled-cli.md). Dynamic imports (the
 // provider adapters and their SDKs) stay separate chunks, loaded only when used.
+import { rmSync } from "node:fs";
 import { build } from "esbuild";
+import { leanZod } from "./esbuild-lean-zod.mjs";
+
+// Chunk names carry content hashes: without this, old chunks pile up and get published.
+rmSync(new URL("../dist/chunks", import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: { "cli.bundle": "src/cli.ts" },
@@ -18,5 +23,6 @@ await build({
   external: ["undici", "mvdan-sh"],
   // Bundled CommonJS dependencies (ignore, picomatch) call require() for Node built-ins.
   banner: { js: "import { createRequire as __miniAgentRequire } from 'node:module'; const require = __miniAgentRequire(import.meta.url);" },
+  plugins: [leanZod],
   logLevel: "warning",
 });

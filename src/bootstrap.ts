@@ -1,11 +1,10 @@
 // The composition root: config → model → session → tools → gate → agent → EngineSession.
 // Nothing else in the codebase decides which concrete pieces are used. Every face gets its
 // session from `openEngine`; print mode (`runPrint`) is one such face: submit, idle, shutdown.
-import { existsSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
-import { agentHome } from "./config/home.js";
+import { checkedAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
 import { classifyCommand } from "./engine/approval/command-policy.js";
@@ -13,6 +12,7 @@ import { isCriticalFile } from "./engine/approval/critical-files.js";
 import { answerByFlag } from "./engine/approval/flag-answerer.js";
 import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
 import { createEngineSession } from "./engine/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
@@ -94,6 +94,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     sandbox: sandbox.mode,
     sandboxHidden: [input.home],
   });
+  // run_command is offered, so its calls will be judged: load the parser while the model works.
+  warmShellParserWhileWaiting();
   const tools = new ToolRegistry([
     ...createWorkspaceTools({
       root: jail.root,
@@ -165,11 +167,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   const env = context.env ?? process.env;
   const cwd = context.cwd ?? process.cwd();
   const report = context.report ?? { warn: () => {}, info: () => {} };
-  const home = path.resolve(agentHome(env, os.homedir()));
-  if (existsSync(home) && !statSync(home).isDirectory()) {
-    const source = env.MINI_AGENT_HOME?.trim() ? "MINI_AGENT_HOME" : "the default agent home";
-    throw new UsageError(`${source} ${home} is not a directory; point MINI_AGENT_HOME at a folder for sessions and config`);
-  }
+  const home = checkedAgentHome(env, os.homedir(), cwd);
   const model = await resolveModel({ options, env, cwd, version: context.version, warn: report.warn, info: report.info });
   let session: OpenSession;
   try {
@@ -215,6 +213,7 @@ function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput)
 function exitCodeFor(outcome: TurnOutcome | undefined): number {
   if (outcome?.stopReason === "aborted") return EXIT.interrupted;
   if (!outcome || outcome.stopReason === "error") return EXIT.runtime;
+  if (outcome.stopReason === "max_rounds") return EXIT.maxRounds;
   return EXIT.ok;
 }
 

@@ -1,6 +1,9 @@
 // Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
-/** 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15). */
-export const EXIT = { ok: 0, runtime: 1, usage: 2, hangup: 129, interrupted: 130, brokenPipe: 141, terminated: 143 } as const;
+/**
+ * 3: the turn hit --max-rounds before the model finished (docs/adr/0008-max-rounds-exit-code.md).
+ * 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15).
+ */
+export const EXIT = { ok: 0, runtime: 1, usage: 2, maxRounds: 3, hangup: 129, interrupted: 130, brokenPipe: 141, terminated: 143 } as const;
 
 /** A usage or configuration problem: the message names the flag, file or value; exit 2. */
 export class UsageError extends Error {
@@ -64,7 +67,7 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
       throw new UsageError(`invalid value ${JSON.stringify(values["max-rounds"])} for --max-rounds; expected a whole number of at least 1`);
     }
   }
-  if (!prompt) throw new UsageError('no task given: pass it as mini-agent -p "task" or on stdin');
+  if (!prompt) throw new UsageError('no task given; start with mini-agent -p "task"');
   return {
     prompt,
     yes: values.yes ?? false,

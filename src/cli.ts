@@ -3,13 +3,16 @@
 // engine, provider SDKs) is imported lazily so `--version` and `--help` start instantly.
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
+import { ConfigError } from "./config/config-error.js";
 
 const HELP = `mini-agent — a terminal coding agent
 
 Usage:
   mini-agent -p "task"            run one turn headless and exit
-  echo "task" | mini-agent -p     the task may come on stdin
+  echo "task" | mini-agent        the task may come on stdin (so may -p -)
+  cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
   mini-agent undo [--to <turn>]   restore the workspace to before the last turn (undo --help)
 
 Options:
@@ -34,7 +37,8 @@ Environment:
   MINI_AGENT_HOME             where sessions and config live (default ~/.mini-agent)
 
 Exit codes: 0 ok, 1 runtime or provider error, 2 usage or config error (also: the session
-is in use), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hang-up, 141 stdout closed.
+is in use), 3 stopped at --max-rounds (unfinished; continue with -c), 130 interrupted
+(Ctrl-C), 143 terminated (SIGTERM), 129 hang-up, 141 stdout closed.
 `;
 
 const FLAGS = {
@@ -54,7 +58,11 @@ const FLAGS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
+// Defined at build time in the standalone binary, which has no package.json beside it.
+declare const __MINI_AGENT_VERSION__: string | undefined;
+
 function version(): string {
+  if (typeof __MINI_AGENT_VERSION__ === "string") return __MINI_AGENT_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
   return pkg.version;
 }
@@ -68,11 +76,29 @@ function parse(argv: string[]) {
   }
 }
 
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return "";
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+async function readStdin(hint: string): Promise<string> {
+  // Nothing has arrived for a while: say what we are waiting for, instead of looking hung.
+  const waiting = setTimeout(() => process.stderr.write(`mini-agent: ${hint}\n`), 3_000);
+  waiting.unref();
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) {
+      clearTimeout(waiting);
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    clearTimeout(waiting);
+  }
+}
+
+/** The directory we started in; a deleted one is the user's to fix, not a crash. */
+function startDirectory(): string {
+  try {
+    return process.cwd();
+  } catch {
+    throw new UsageError("the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent again");
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -86,18 +112,26 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return EXIT.ok;
   }
-  let prompt = positionals.join(" ").trim();
-  // A task that is only whitespace is a mistake, not a request to read stdin (which may never end).
-  if (values.print && positionals.length > 0 && !prompt) {
-    throw new UsageError('the task is empty (only whitespace); pass it as mini-agent -p "task" or on stdin');
-  }
-  if (values.print && !prompt) prompt = (await readStdin()).trim();
-  const options: CliOptions = buildCliOptions(values, prompt);
-  if (!values.print) {
+  const cwd = startDirectory();
+  const stdin = stdinKind(process.stdin.isTTY);
+  // Without -p, a task piped in is still a headless run: there is no one at a terminal to ask.
+  const headless = values.print === true || stdin !== "tty";
+  const source = taskSource(positionals, stdin);
+  if (source.kind === "none") throw new UsageError(`no task given; ${HOW_TO_START}`);
+  if (!headless) {
     throw new UsageError('the interactive terminal UI is not part of this build yet; run a task headless with mini-agent -p "task"');
   }
+  let prompt = "";
+  if (source.kind === "args") prompt = source.task;
+  else if (source.kind === "args+stdin") {
+    prompt = composeTask(source.task, await readStdin("reading stdin to add to the task (it is still open; use </dev/null to send the task alone)"));
+  } else if (source.kind === "stdin") {
+    prompt = (await readStdin("waiting for the task on stdin (end it with Ctrl-D)")).trim();
+  }
+  if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
+  const options: CliOptions = buildCliOptions(values, prompt);
   const { runPrint } = await import("./bootstrap.js");
-  return runPrint(options, { version: version() });
+  return runPrint(options, { version: version(), cwd });
 }
 
 main(process.argv.slice(2)).then(
@@ -106,7 +140,7 @@ main(process.argv.slice(2)).then(
     if (process.exitCode !== EXIT.brokenPipe) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`mini-agent: ${error.message}\n`);
       process.exitCode = error.exitCode;
       return;

@@ -68,7 +68,11 @@ async function createModel(config: ResolvedConfig, input: ModelSetupInput): Prom
   }
   // Adapters and SDKs load only here, and only the one that is used.
   const { createProvider } = await import("./engine/llm/create-provider.js");
-  return createProvider(config, { version: input.version });
+  return createProvider(config, {
+    version: input.version,
+    ...(config.firstByteTimeoutS !== undefined ? { firstByteTimeoutMs: config.firstByteTimeoutS * 1000 } : {}),
+    ...(config.idleTimeoutS !== undefined ? { idleTimeoutMs: config.idleTimeoutS * 1000 } : {}),
+  });
 }
 
 export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> {

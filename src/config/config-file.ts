@@ -17,6 +17,8 @@ export interface FileConfig {
   system_prompt_file?: string;
   context_budget?: number;
   max_rounds?: number;
+  first_byte_timeout_s?: number;
+  idle_timeout_s?: number;
   sandbox?: SandboxSetting;
   read_roots?: string[];
   permissions?: UserRules;
@@ -38,7 +40,7 @@ export interface LoadedConfigFile {
 }
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file"] as const;
-const INTEGER_KEYS = ["context_budget", "max_rounds"] as const;
+const INTEGER_KEYS = ["context_budget", "max_rounds", "first_byte_timeout_s", "idle_timeout_s"] as const;
 const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "sandbox", "thinking", "read_roots", "permissions", "web_search", "$schema"]);
 
 /** Undefined when the file does not exist. */

@@ -44,7 +44,7 @@ function envValue(env: Env, name: string): Candidate<string> {
 
 export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const { env, cwd, flags } = input;
-  const userDir = agentHome(env, input.home);
+  const userDir = agentHome(env, input.home, cwd);
   const project = readConfigFile(join(cwd, ".agent.json"));
   const user = readConfigFile(join(userDir, "config.json"));
   const files = [project, user].filter((f): f is LoadedConfigFile => f !== undefined);
@@ -71,6 +71,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const maxRounds =
     record("max_rounds", pick(fromFiles("max_rounds"))) ?? ((sources["max_rounds"] = "default"), DEFAULT_MAX_ROUNDS);
   const contextBudget = record("context_budget", pick(fromFiles("context_budget")));
+  const firstByteTimeoutS = record("first_byte_timeout_s", pick(fromFiles("first_byte_timeout_s")));
+  const idleTimeoutS = record("idle_timeout_s", pick(fromFiles("idle_timeout_s")));
   const promptFile = pick(fromFiles("system_prompt_file"));
   if (promptFile) sources["system_prompt_file"] = promptFile.source;
   const sandbox = record("sandbox", pick(fromFiles("sandbox")));
@@ -85,6 +87,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     warnings,
     sources,
     ...(contextBudget !== undefined ? { contextBudget } : {}),
+    ...(firstByteTimeoutS !== undefined ? { firstByteTimeoutS } : {}),
+    ...(idleTimeoutS !== undefined ? { idleTimeoutS } : {}),
     // Relative to the file that names it, so a user-level prompt works from any project.
     ...(promptFile ? { systemPromptFile: absolute(promptFile.value as string, dirname(promptFile.source)) } : {}),
     ...(sandbox !== undefined ? { sandbox } : {}),

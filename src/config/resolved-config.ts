@@ -22,6 +22,9 @@ export interface ResolvedConfig {
   thinkingDialect: ThinkingDialect;
   reasoningEcho: boolean;
   maxRounds: number;
+  /** Seconds to the first bytes of a model's answer, and of silence mid-stream, before a retry. */
+  firstByteTimeoutS?: number;
+  idleTimeoutS?: number;
   contextBudget?: number;
   systemPromptFile?: string;
   /** Passed through for the sandbox / jail owners; not interpreted here. */

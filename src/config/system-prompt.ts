@@ -48,18 +48,13 @@ export function builtInPrompt(cwd: string, tools: readonly ToolSpec[]): string {
   if (tools.length === 0) {
     lines.push("No tools are available in this session; answer from the conversation.");
   } else {
-    lines.push("Tools you can call:");
-    for (const tool of tools) lines.push(`- ${tool.name}: ${firstSentence(tool.description)}`);
+    // Names only: each description travels once, in the request's tool list (every byte of
+    // the first request is repeated by every later one).
+    lines.push(`Tools you can call: ${tools.map((tool) => tool.name).join(", ")}.`);
     lines.push("Use paths relative to the project. If a call fails, read the error and adjust rather than repeating it.");
   }
   lines.push("Finish with a short answer: what you did and anything left to do.");
   return lines.join("\n");
-}
-
-/** The full descriptions travel in the request's tool list; the prompt only orients. */
-function firstSentence(text: string): string {
-  const sentence = text.trim().split(/\n|(?<=\.)\s/)[0] ?? "";
-  return sentence.length > 120 ? `${sentence.slice(0, 117)}…` : sentence;
 }
 
 function readOptional(path: string): string | undefined {

@@ -1,6 +1,6 @@
 // --output-format json: one object at the end of the turn.
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { TurnSummary } from "./turn-summary.js";
+import { maxRoundsNote, TurnSummary } from "./turn-summary.js";
 
 export function createJsonRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
@@ -12,7 +12,8 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
       const result = {
         session_id: summary.sessionId,
         final_text: summary.finalText,
-        is_error: outcome.stopReason === "error" || outcome.stopReason === "aborted",
+        // Cut off by --max-rounds is not a success either: the task is unfinished.
+        is_error: outcome.stopReason !== "completed",
         stop_reason: outcome.stopReason,
         rounds: outcome.rounds,
         usage: {
@@ -27,6 +28,7 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
         errors: summary.errors,
       };
       output.stdout(`${JSON.stringify(result)}\n`);
+      if (outcome.stopReason === "max_rounds") output.stderr(`${maxRoundsNote(outcome.rounds)}\n`);
     },
   };
 }

@@ -2,16 +2,33 @@
 // calls, approvals, retries, errors) on stderr so a script can pipe the answer alone.
 import type { AgentEvent } from "../engine/events.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { TurnSummary } from "./turn-summary.js";
+import { maxRoundsNote, TurnSummary } from "./turn-summary.js";
 
 function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function createTextRenderer(output: PrintOutput): PrintRenderer {
+/** How long a model request may stay silent before stderr says we are waiting on it. */
+export const WAITING_NOTE_MS = 3_000;
+
+/** Events that show the model is answering (or that the request has failed): no waiting note. */
+const HEARD_FROM_MODEL = new Set<AgentEvent["type"]>(["assistant.delta", "thinking.delta", "thinking.redacted", "tool.call", "step.ended", "error", "turn.ended"]);
+
+export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_NOTE_MS): PrintRenderer {
   const summary = new TurnSummary();
   const progress = (line: string) => output.stderr(`${line}\n`);
+  // A slow or silent endpoint must not look like a hang: say so once the request is quiet a while.
+  let waiting: NodeJS.Timeout | undefined;
+  const stopWaiting = () => {
+    clearTimeout(waiting);
+    waiting = undefined;
+  };
+  const startWaiting = (extraMs = 0) => {
+    stopWaiting();
+    waiting = setTimeout(() => progress("waiting for the model…"), waitingNoteMs + extraMs);
+    waiting.unref();
+  };
 
   function describe(event: AgentEvent): void {
     switch (event.type) {
@@ -38,6 +55,9 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
 
   return {
     onEvent(event) {
+      if (event.type === "step.started") startWaiting();
+      else if (event.type === "retry") startWaiting(event.delayMs);
+      else if (HEARD_FROM_MODEL.has(event.type)) stopWaiting();
       if (event.type === "tool.call") {
         const said = summary.takeStepText().trim();
         if (said) progress(said);
@@ -47,9 +67,12 @@ export function createTextRenderer(output: PrintOutput): PrintRenderer {
       describe(event);
     },
     finish(outcome) {
+      stopWaiting();
       if (summary.finalText) output.stdout(summary.finalText.endsWith("\n") ? summary.finalText : `${summary.finalText}\n`);
-      if (outcome.stopReason === "max_rounds") progress(`stopped after ${outcome.rounds} rounds (max_rounds reached)`);
+      if (outcome.stopReason === "max_rounds") progress(maxRoundsNote(outcome.rounds));
       if (outcome.stopReason === "aborted") progress("interrupted");
+      // The id is what -r needs; a script reading stdout never sees this line.
+      if (summary.sessionId) progress(`session ${summary.sessionId} (resume: mini-agent -r ${summary.sessionId})`);
     },
   };
 }

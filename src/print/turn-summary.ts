@@ -7,6 +7,11 @@ export interface RefusedCall {
   reason: string;
 }
 
+/** The stderr line for a turn cut off by the round limit; every output format prints it. */
+export function maxRoundsNote(rounds: number): string {
+  return `mini-agent: stopped at the round limit, ${rounds} model requests (--max-rounds, or max_rounds in config); the task is unfinished: continue with mini-agent -c, or raise the limit`;
+}
+
 /** Watches the events of one turn: the final answer, refusals and errors. */
 export class TurnSummary {
   sessionId = "";

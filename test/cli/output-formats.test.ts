@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentEventSchema } from "../../src/engine/events.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
@@ -40,14 +41,19 @@ describe("live command output", () => {
     const { startCli, collect } = await import("../helpers/run-cli.js");
     const box = makeSandbox();
     // The markers are assembled at run time so the echoed command line cannot contain them.
-    const command = "node -e \"console.log('first' + '-line'); setTimeout(() => console.log('second' + '-line'), 1500)\"";
+    // The second line waits for the test to have seen the first (a gate file), not for a fixed time.
+    const gate = path.join(path.dirname(box.home), "go").replace(/\\/g, "/");
+    const command = `node -e "const fs=require('fs');console.log('first' + '-line');const t=setInterval(()=>{if(fs.existsSync('${gate}')){clearInterval(t);console.log('second' + '-line')}},25)"`;
     const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "ran" }] });
     const child = startCli(["-p", "run it", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
     let stderr = "";
     let sawFirstBeforeSecond = false;
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
-      if (stderr.includes("first-line") && !stderr.includes("second-line")) sawFirstBeforeSecond = true;
+      if (stderr.includes("first-line") && !stderr.includes("second-line") && !sawFirstBeforeSecond) {
+        sawFirstBeforeSecond = true;
+        writeFileSync(gate, "");
+      }
     });
     const run = await collect(child);
     expect(run.code).toBe(0);

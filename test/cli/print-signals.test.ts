@@ -3,13 +3,17 @@
 // documented exit code, and the session stays resumable.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, cliEnv, collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
+import { makeGate } from "../helpers/gate.js";
 import { processAlive, waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
 
 const STACK = /\n\s+at /;
-const SLOW = { turns: [{ text: "one two three four five six seven eight nine ten eleven twelve", delay_ms: 100 }] };
+// Slow enough that no loaded machine finishes it before the test interrupts it: each test
+// stops the turn, so the long pauses are never waited out.
+const SLOW = { turns: [{ text: "one two three four five six seven eight nine ten eleven twelve", delay_ms: 1_000 }] };
 
 function fileHas(box: Sandbox, text: string): boolean {
   const files = sessionFiles(box.home);
@@ -28,11 +32,16 @@ describe("print mode under signals and closed pipes", () => {
   it.skipIf(process.platform === "win32")("stops quietly with exit 141 when stdout is closed early (| head -1)", async () => {
     for (const format of ["stream-json", "text"]) {
       const box = makeSandbox();
-      const child = startCli(["-p", "count", "--output-format", format], { cwd: box.workspace, env: { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home } });
-      // Like `head -1`: read until the first newline (or the first delta), then close the pipe.
+      // Text mode writes stdout only at the end, so its turn waits on a gate until the pipe is closed.
+      const gate = makeGate(path.dirname(box.home));
+      const held = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command: gate.command } }] }, { text: "the answer" }] };
+      const script = box.script(format === "text" ? held : SLOW);
+      const child = startCli(["-p", "count", "--yes", "--output-format", format], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+      // Like `head -1`: read until the first newline (or until the command runs), then close the pipe.
       if (format === "stream-json") await new Promise((resolve) => child.stdout!.once("data", resolve));
-      else await waitFor(() => fileHas(box, '"assistant.delta"'), 15_000, "the first delta");
+      else await waitFor(() => fileHas(box, '"tool.call"'), 15_000, "the command to start");
       child.stdout!.destroy();
+      gate.release();
       const run = await collect(child);
       expect(run.stderr, format).not.toMatch(STACK);
       expect(run.stderr).not.toMatch(/EPIPE/);
@@ -71,15 +80,20 @@ describe("print mode under signals and closed pipes", () => {
     const done = collect(child);
     await waitFor(() => fileHas(box, '"chunk":"sleeper='), 15_000, "the command to start");
     const sleeper = Number(/"chunk":"sleeper=(\d+)/.exec(readFileSync(onlySessionFile(box.home), "utf8"))![1]);
+    // Two Ctrl-Cs: signals sent back to back may merge into one, so keep pressing until it exits.
+    let exited = false;
+    child.once("exit", () => (exited = true));
     child.kill("SIGINT");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    child.kill("SIGINT");
+    while (!exited) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (!exited) child.kill("SIGINT");
+    }
     const run = await done;
     expect(run.code).toBe(130);
     expect(run.stderr).not.toMatch(STACK);
-    // The forced exit took the stubborn command's whole tree with it (SIGKILL is sent before
-    // the exit; the orphan is reaped by init a moment later, so wait for that, not a fixed time).
-    await waitFor(() => !processAlive(sleeper), 10_000, "the sleeper to be gone");
+    expect(run.stderr).toContain("stopping now");
+    // The forced exit took the stubborn command's whole tree with it (a kill lands a moment later).
+    await waitFor(() => !processAlive(sleeper), 10_000, "the stubborn command's child to die");
     // Forced: the turn never reached its end; the next run closes the open call.
     expect(eventLines(onlySessionFile(box.home)).some((event) => event.type === "turn.ended")).toBe(false);
     await resumes(box);

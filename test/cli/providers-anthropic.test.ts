@@ -79,7 +79,7 @@ describe("mini-agent -p against Anthropic", () => {
     const [request] = server.requests;
     expect(request!.path).toBe("/v1/messages");
     // @anthropic-ai/sdk 1.x sends the key as a bearer token; the API takes it or x-api-key
-    // (PROVIDERS.md §4.1). Either way it is the configured key, in exactly one header.
+    // (docs/providers.md §4.1). Either way it is the configured key, in exactly one header.
     const auth = [request!.headers["x-api-key"], request!.headers.authorization].filter((value) => value !== undefined);
     expect(auth).toHaveLength(1);
     expect([KEY, `Bearer ${KEY}`]).toContain(auth[0]);

@@ -79,15 +79,17 @@ describe("refusals hold even under --yes", () => {
 });
 
 describe("the agent's own home", () => {
-  it("is never readable by tools, even when MINI_AGENT_HOME sits inside the workspace", async () => {
+  it("is never readable by tools, even when the workspace is the user's home folder (~/.mini-agent inside it)", async () => {
     const box = makeSandbox();
-    const home = path.join(box.workspace, "agent-home");
+    // Run in the home folder itself: the default agent home, ~/.mini-agent, is then inside the workspace.
+    const env = { HOME: box.workspace };
+    const home = path.join(box.workspace, ".mini-agent");
     const first = box.script({ turns: [{ text: "one" }] });
-    expect((await runCli(["-p", "one"], { cwd: box.workspace, env: { FAKE_LLM: first, MINI_AGENT_HOME: home } })).code).toBe(0);
+    expect((await runCli(["-p", "one"], { cwd: box.workspace, env: { ...env, FAKE_LLM: first } })).code).toBe(0);
     const script = box.script({
-      turns: [{ tool_calls: [{ name: "read_file", arguments: { path: "agent-home/sessions" } }, { name: "glob", arguments: { pattern: "agent-home/**" } }] }, { text: "done" }],
+      turns: [{ tool_calls: [{ name: "read_file", arguments: { path: ".mini-agent/sessions" } }, { name: "glob", arguments: { pattern: ".mini-agent/**" } }] }, { text: "done" }],
     });
-    const run = await runCli(["-p", "peek", "--new"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: home } });
+    const run = await runCli(["-p", "peek", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: script } });
     expect(run.code, run.stderr).toBe(0);
     // Two sessions may start within the same second; pick the one whose prompt was "peek".
     const peek = sessionFiles(home).find((file) => eventLines(file).some((event) => event.type === "turn.started" && event.prompt === "peek"))!;

@@ -37,7 +37,7 @@ describe("resuming damaged or unusual sessions", () => {
     const box = makeSandbox();
     const call = { text: "again", tool_calls: [{ name: "list_files", arguments: {} }, { name: "list_files", arguments: {} }] };
     const stopped = await first(box, [call, call, call], ["--max-rounds", "2"]);
-    expect(stopped.code).toBe(0);
+    expect(stopped.code).toBe(3);
     expect(stopped.stderr).toMatch(/max_rounds/);
     const { run, messages } = await goOn(box);
     expect(run.code, run.stderr).toBe(0);

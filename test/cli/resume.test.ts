@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
+import { makeGate } from "../helpers/gate.js";
 import { waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, recordedRequests, sessionFiles } from "../helpers/session-files.js";
 
@@ -10,20 +11,21 @@ function sessionHas(box: Sandbox, text: string): boolean {
   return files.length === 1 && readFileSync(files[0]!, "utf8").includes(text);
 }
 
-// Two seconds of nothing, in a form both bash and cmd.exe run (Windows has no `sleep`).
-const SLOW_COMMAND = `node -e "setTimeout(() => {}, 2000)"`;
 
 describe("resume", () => {
   it("rebuilds a session killed with SIGKILL mid-tool and continues it with -c", async () => {
     const box = makeSandbox();
+    // A command that runs until the test lets it go, so the kill always lands mid-command.
+    const gate = makeGate(path.dirname(box.home));
     const first = box.script({
-      turns: [{ text: "Running the slow step.", tool_calls: [{ name: "run_command", arguments: { command: SLOW_COMMAND } }] }],
+      turns: [{ text: "Running the slow step.", tool_calls: [{ name: "run_command", arguments: { command: gate.command } }] }],
     });
     const child = startCli(["-p", "first task", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: first, MINI_AGENT_HOME: box.home } });
     const done = collect(child);
     await waitFor(() => sessionHas(box, '"approval.decision"'), 15_000, "the command to start");
     child.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
+    gate.release();
 
     const record = path.join(box.home, "requests.jsonl");
     const second = box.script({ turns: [{ text: "Picked up where we left off." }] });
@@ -69,13 +71,15 @@ describe("resume", () => {
     ]);
     // The file is clean again: a third resume reads it without warnings.
     const third = await runCli(["-p", "three", "-c"], { cwd: box.workspace, env });
-    expect(third.stderr).toBe("");
+    // Only the closing line naming the session: no warning.
+    expect(third.stderr).toMatch(/^session [\w-]+ \(resume: mini-agent -r [\w-]+\)\n$/);
   });
 
   // On Windows child.kill("SIGINT") terminates the process outright: no handler runs.
   it.skipIf(process.platform === "win32")("exits 130 on SIGINT, keeps the partial answer, and the session resumes", async () => {
+    // Long pauses between words: the interrupt always lands mid-answer, and is never waited out.
     const box = makeSandbox();
-    const slow = box.script({ turns: [{ text: "one two three four five six seven eight nine ten", delay_ms: 150 }] });
+    const slow = box.script({ turns: [{ text: "one two three four five six seven eight nine ten", delay_ms: 1_000 }] });
     const child = startCli(["-p", "count"], { cwd: box.workspace, env: { FAKE_LLM: slow, MINI_AGENT_HOME: box.home } });
     const done = collect(child);
     await waitFor(() => sessionHas(box, '"assistant.delta"'), 15_000, "the first delta");

@@ -4,11 +4,16 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
+import { makeGate } from "../helpers/gate.js";
 import { waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, sessionFiles } from "../helpers/session-files.js";
 
-// Long enough (20 deltas, 2.4 s) that a second CLI started on a loaded machine still finds it running.
-const SLOW = { turns: [{ text: Array.from({ length: 40 }, (_, i) => `word${i}`).join(" "), delay_ms: 120 }], after: { text: "ok" } };
+/** A turn that holds its session (a command waiting on the gate) until the test releases it. */
+function heldTurn(box: Sandbox) {
+  const gate = makeGate(path.dirname(box.home));
+  const script = box.script({ turns: [{ text: "holding", tool_calls: [{ name: "run_command", arguments: { command: gate.command } }] }], after: { text: "ok" } });
+  return { script, release: gate.release };
+}
 
 function fileHas(box: Sandbox, text: string): boolean {
   const files = sessionFiles(box.home);
@@ -23,10 +28,11 @@ function expectWellFormed(file: string): void {
 describe("session lock", () => {
   it("refuses a second run on a session in use with exit 2, and releases the lock at the end", async () => {
     const box = makeSandbox();
-    const env = { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home };
-    const first = startCli(["-p", "slow one"], { cwd: box.workspace, env });
+    const held = heldTurn(box);
+    const env = { FAKE_LLM: held.script, MINI_AGENT_HOME: box.home };
+    const first = startCli(["-p", "slow one", "--yes"], { cwd: box.workspace, env });
     const firstDone = collect(first);
-    await waitFor(() => fileHas(box, '"assistant.delta"'), 15_000, "the first run to stream");
+    await waitFor(() => fileHas(box, '"tool.call"'), 15_000, "the first run to start its command");
     const lockFile = onlySessionFile(box.home).replace(/\.jsonl$/, ".lock");
     expect(JSON.parse(readFileSync(lockFile, "utf8")).pid).toBe(first.pid);
 
@@ -36,6 +42,7 @@ describe("session lock", () => {
     expect(second.stderr).toContain("--new");
     expect(second.stderr).not.toMatch(/\n\s+at /);
 
+    held.release();
     expect((await firstDone).code).toBe(0);
     const file = onlySessionFile(box.home);
     expectWellFormed(file);
@@ -47,10 +54,17 @@ describe("session lock", () => {
 
   it("lets exactly one of two simultaneous -c runs write, never interleaving lines", async () => {
     const box = makeSandbox();
-    const env = { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home };
-    expect((await runCli(["-p", "start", "--max-rounds", "1"], { cwd: box.workspace, env: { ...env, FAKE_LLM: "1" } })).code).toBe(0);
-    const runs = await Promise.all([1, 2].map((n) => runCli(["-p", `racer ${n}`, "-c"], { cwd: box.workspace, env })));
-    expect(runs.map((run) => run.code).sort()).toEqual([0, 2]);
+    const held = heldTurn(box);
+    const env = { FAKE_LLM: held.script, MINI_AGENT_HOME: box.home };
+    const start = await runCli(["-p", "start"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "started" }] }) } });
+    expect(start.code, start.stderr).toBe(0);
+    // The winner holds the session until the loser has given up, however slowly either starts.
+    const runs = [1, 2].map((n) => runCli(["-p", `racer ${n}`, "-c", "--yes"], { cwd: box.workspace, env }));
+    const loser = await Promise.race(runs);
+    expect(loser.code, loser.stderr).toBe(2);
+    held.release();
+    const codes = (await Promise.all(runs)).map((run) => run.code);
+    expect(codes.sort()).toEqual([0, 2]);
     const file = onlySessionFile(box.home);
     expectWellFormed(file);
     expect(eventLines(file).filter((event) => event.type === "turn.started")).toHaveLength(2);
@@ -59,12 +73,14 @@ describe("session lock", () => {
   it("takes over the lock of a run killed with SIGKILL", async () => {
     if (process.platform === "win32") return;
     const box = makeSandbox();
-    const env = { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home };
-    const child = startCli(["-p", "slow one"], { cwd: box.workspace, env });
+    const held = heldTurn(box);
+    const env = { FAKE_LLM: held.script, MINI_AGENT_HOME: box.home };
+    const child = startCli(["-p", "slow one", "--yes"], { cwd: box.workspace, env });
     const done = collect(child);
-    await waitFor(() => fileHas(box, '"assistant.delta"'), 15_000, "the run to stream");
+    await waitFor(() => fileHas(box, '"tool.call"'), 15_000, "the run to start its command");
     child.kill("SIGKILL");
     await done;
+    held.release(); // the orphaned command ends
     const lockFile = onlySessionFile(box.home).replace(/\.jsonl$/, ".lock");
     expect(existsSync(lockFile)).toBe(true);
 

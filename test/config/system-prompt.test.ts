@@ -17,13 +17,12 @@ function project(): string {
 }
 
 describe("buildSystemPrompt", () => {
-  it("built in: short, and describes only the tools offered", () => {
+  it("built in: short, and names only the tools offered (their descriptions travel in the tool list)", () => {
     const cwd = project();
     const prompt = buildSystemPrompt({ cwd, tools });
     expect(prompt).toContain(cwd);
-    expect(prompt).toContain("- read_file: Read a UTF-8 text file.");
-    expect(prompt).toContain("- bash: Run a shell command.");
-    expect(prompt).not.toContain("More detail");
+    expect(prompt).toContain("Tools you can call: read_file, bash.");
+    expect(prompt).not.toContain("Read a UTF-8 text file");
     expect(prompt).not.toContain("write_file");
     expect(prompt.length).toBeLessThan(1200);
     const readOnly = buildSystemPrompt({ cwd, tools: tools.slice(0, 1) });

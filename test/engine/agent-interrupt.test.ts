@@ -8,7 +8,7 @@ import type { EngineSession } from "../../src/engine/surface.js";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
 import { INTERRUPTED_MESSAGE } from "../../src/engine/tools/run-command.js";
 import { startEngine } from "../helpers/engine.js";
-import { processAlive } from "../helpers/processes.js";
+import { processAlive, waitFor } from "../helpers/processes.js";
 
 describe("engine.interruptCommand", () => {
   // The command is bash (background job, $!) and the pid it prints is a POSIX one.
@@ -42,7 +42,7 @@ describe("engine.interruptCommand", () => {
     await agent.shutdown();
 
     expect(sleeper).toBeGreaterThan(0);
-    expect(processAlive(sleeper)).toBe(false);
+    await waitFor(() => !processAlive(sleeper), 10_000, "the sleeper to die");
     expect(existsSync(workspace)).toBe(true);
     const result = events.find((event) => event.type === "tool.result");
     expect(result).toMatchObject({ isError: true, content: expect.stringContaining(INTERRUPTED_MESSAGE) });

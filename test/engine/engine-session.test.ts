@@ -143,7 +143,8 @@ describe("the prompt queue", () => {
   });
 
   it("abortTurn stops the turn and drops the queue", async () => {
-    const { engine, events } = engineFor({ turns: [{ text: "one two three four five six seven eight", delay_ms: 200 }] });
+    // Long pauses: the abort always lands mid-answer on a loaded machine, and is never waited out.
+    const { engine, events } = engineFor({ turns: [{ text: "one two three four five six seven eight", delay_ms: 1_000 }] });
     engine.submit("first");
     const dropped = engine.submit("second");
     await waitFor(() => of(events, "assistant.delta").length > 0, 15_000, "the first delta");

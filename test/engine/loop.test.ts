@@ -34,16 +34,17 @@ function markerTool(root: string): Tool {
   });
 }
 
-function waitTool(): Tool {
+function waitTool(onStart: () => void = () => {}): Tool {
   return defineTool({
     name: "wait",
     description: "waits until aborted",
     kind: "read",
     input: z.object({}),
     execute: (_input, context) =>
-      new Promise((_resolve, reject) =>
-        context.signal.addEventListener("abort", () => reject(Object.assign(new Error("aborted"), { name: "AbortError" }))),
-      ),
+      new Promise((_resolve, reject) => {
+        context.signal.addEventListener("abort", () => reject(Object.assign(new Error("aborted"), { name: "AbortError" })));
+        onStart();
+      }),
   });
 }
 
@@ -153,14 +154,14 @@ describe("turn loop", () => {
 
   it("aborting mid-tool answers every open call so the next request is valid", async () => {
     const root = workspace();
+    const controller = new AbortController();
+    // Abort once a call is running, not after a fixed time a loaded machine may not reach.
     const { loop, state, events } = rig(
       root,
       { turns: [{ tool_calls: [{ name: "wait", arguments: {} }, { name: "wait", arguments: {} }] }] },
-      [waitTool()],
+      [waitTool(() => controller.abort())],
       allow,
     );
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
     const outcome = await loop.runTurn("wait", controller.signal);
     expect(outcome.stopReason).toBe("aborted");
     expect(state.openCalls).toEqual([]);

@@ -1,5 +1,5 @@
 // The Anthropic side of the fake: the same scripted server, with builders that always emit
-// `event:` lines (the SDK skips events without one; PROVIDERS.md §1.1).
+// `event:` lines (the SDK skips events without one; docs/providers.md §1.1).
 import { sse, startScriptedServer, type Chunk, type FakeServer, type Step } from "./fake-openai-server.js";
 
 export { startScriptedServer as startFakeAnthropicServer, sse, status } from "./fake-openai-server.js";

@@ -1,5 +1,5 @@
 // A scripted HTTP server on 127.0.0.1 that speaks provider wire formats byte for byte
-// (PROVIDERS.md §8). It records every request (method, path, headers, body bytes) and answers
+// (docs/providers.md §8). It records every request (method, path, headers, body bytes) and answers
 // the Nth request with the Nth step: SSE bytes with pauses, a status with headers, or a
 // socket destroyed mid-stream. The Anthropic fake reuses the server and adds its builders.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
@@ -27,11 +27,15 @@ export type Step =
     }
   | { kind: "status"; status: number; headers?: Record<string, string>; body?: string | object }
   /** Drop the connection before sending any response. */
-  | { kind: "reset" };
+  | { kind: "reset" }
+  /** Accept the request and never answer (until the client gives up and hangs up). */
+  | { kind: "hang" };
 
 export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
+  /** How many responses the server has finished with (sent, or given up on a hung-up client). */
+  readonly answered: number;
   /** Body of request n parsed as JSON. */
   json(n: number): Record<string, unknown>;
   close(): Promise<void>;
@@ -47,13 +51,14 @@ export function status(code: number, body?: string | object, headers?: Record<st
 
 export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
+  let answered = 0;
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on("data", (part: Buffer) => parts.push(part));
     req.on("end", () => {
       requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) });
       const step = script[requests.length - 1] ?? status(500, { error: { message: "fake server: script exhausted" } });
-      void answer(step, res);
+      void answer(step, res).finally(() => (answered += 1));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -61,6 +66,9 @@ export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get answered() {
+      return answered;
+    },
     json: (n) => JSON.parse((requests[n] as RecordedRequest).body.toString("utf8")) as Record<string, unknown>,
     close: () =>
       new Promise<void>((resolve) => {
@@ -73,6 +81,10 @@ export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
 async function answer(step: Step, res: ServerResponse): Promise<void> {
   if (step.kind === "reset") {
     res.socket?.destroy();
+    return;
+  }
+  if (step.kind === "hang") {
+    await new Promise((resolve) => res.once("close", resolve));
     return;
   }
   if (step.kind === "status") {

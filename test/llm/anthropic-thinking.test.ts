@@ -96,7 +96,7 @@ describe("Anthropic thinking blocks round trip", () => {
     server = await startFakeAnthropicServer([
       sse(
         messageStart(),
-        // The first block's signature is replaced once (§4.4): only the last one is its own.
+        // The first block's signature is replaced once (docs/providers.md §4.4): only the last one is its own.
         ...thinkingBlock(0, ["Read a.ts", " first."], ["sig-1-draft", "sig-1"]),
         ...thinkingBlock(1, ["Then b.ts."], ["sig-2"]),
         blockStart(2, { type: "text", text: "" }),

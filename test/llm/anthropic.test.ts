@@ -25,7 +25,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** §4.3 sample: text, then two tool_use blocks with fragmented input, with a ping between. */
+/** docs/providers.md §4.3 sample: text, then two tool_use blocks with fragmented input, with a ping between. */
 function toolStream() {
   return sse(
     messageStart({ input_tokens: 14, cache_creation_input_tokens: 0, cache_read_input_tokens: 3980, output_tokens: 1 }),

@@ -1,4 +1,4 @@
-// PROVIDERS.md §7, one test (or more) per item, run through the Chat Completions adapter
+// docs/providers.md §7, one test (or more) per item, run through the Chat Completions adapter
 // and the SDK transport against the fake server. Anthropic- and Responses-only items
 // (§7.14, §7.16, §7.21) live in anthropic.test.ts and openai-responses.test.ts as well.
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import { ProviderError } from "../../src/engine/llm/provider.js";
 import { isRetryable } from "../../src/engine/llm/retry-policy.js";
 import { DONE, chunk, data, sse, startScriptedServer, status, toolDelta, usageChunk, type FakeServer } from "../helpers/fake-openai-server.js";
 import { build, collect, kimiConfig, ofType, openAiConfig, request, textOf, thinkingOf } from "./harness.js";
+import { waitFor } from "../helpers/processes.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -19,7 +20,7 @@ async function run(...chunks: Parameters<typeof sse>) {
   return collect(await build(kimiConfig(server.url), { retry: { maxRetries: 0 } }));
 }
 
-describe("PROVIDERS.md §7 edge cases (chat completions)", () => {
+describe("docs/providers.md §7 edge cases (chat completions)", () => {
   it("§7.1 empty tool arguments become {}", async () => {
     const { parts } = await run(data({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_n", function: { name: "noop" } }] }, finish_reason: null }] }), chunk({}, "tool_calls"), DONE);
     expect(ofType(parts, "tool_call")).toEqual([{ type: "tool_call", id: "call_n", name: "noop", arguments: "{}" }]);
@@ -205,7 +206,8 @@ describe("PROVIDERS.md §7 edge cases (chat completions)", () => {
       caught = err;
     }
     expect((caught as Error).name).toBe("AbortError");
-    await new Promise((r) => setTimeout(r, 250)); // the server's write loop meets the closed socket
+    // The server's write loop meets the closed socket and gives up on that response.
+    await waitFor(() => server!.answered === 1, 10_000, "the server to finish the aborted response");
     const after = await collect(provider);
     expect(textOf(after.parts)).toBe("c");
     expect(server.requests).toHaveLength(2);

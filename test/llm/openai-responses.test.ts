@@ -13,7 +13,7 @@ afterEach(async () => {
 
 const USAGE = { input_tokens: 1650, input_tokens_details: { cached_tokens: 1536 }, output_tokens: 212, output_tokens_details: { reasoning_tokens: 160 }, total_tokens: 1862 };
 
-/** The §3.3 sample: reasoning summary → text → a function call. */
+/** The docs/providers.md §3.3 sample: reasoning summary → text → a function call. */
 function sampleStream(): string[] {
   return responsesEvents([
     ["response.created", { response: responseObject({ status: "in_progress" }) }],

@@ -1,4 +1,4 @@
-// The SSE parser on its own (PROVIDERS.md §1.2): bytes in, events out.
+// The SSE parser on its own (docs/providers.md §1.2): bytes in, events out.
 import { describe, expect, it } from "vitest";
 import { parseSse, type SseEvent } from "../../src/engine/llm/sse-parser.js";
 import { readSseData } from "../../src/engine/llm/sse-data.js";

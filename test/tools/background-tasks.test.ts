@@ -1,6 +1,6 @@
 // Background tasks with real processes: ids at once, logs on disk, a cap of eight,
 // task_status / task_stop, and every task reaped when the session closes.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -34,9 +34,11 @@ afterEach(async () => {
 
 describe.runIf(posix)("background tasks", () => {
   it("returns a task id at once, writes the log to disk and reports status", async () => {
-    const id = await startTask("echo begin; sleep 1; echo end; exit 4");
+    const gate = path.join(root, "go");
+    const id = await startTask(`echo begin; while [ ! -f ${gate} ]; do sleep 0.05; done; echo end; exit 4`);
     const running = await tool("task_status").execute({ id }, context());
     expect(running.content).toContain(`task ${id}: running`);
+    writeFileSync(gate, "");
     await waitFor(() => readFileSync(path.join(tasksDir, `${id}.log`), "utf8").includes("ended"));
     const log = readFileSync(path.join(tasksDir, `${id}.log`), "utf8");
     expect(log).toContain("begin\nend\n");
@@ -61,7 +63,7 @@ describe.runIf(posix)("background tasks", () => {
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     const stopped = await tool("task_stop").execute({ id }, context());
     expect(stopped.content).toContain(`task ${id}: stopped`);
-    expect(alive(grandchild)).toBe(false);
+    await waitFor(() => !alive(grandchild), 10_000, "the task's child to die");
   });
 
   it("reaps every task when the session closes", async () => {
@@ -74,7 +76,7 @@ describe.runIf(posix)("background tasks", () => {
     }
     expect(pids.every(alive)).toBe(true);
     await session.closeAll();
-    expect(pids.filter(alive)).toEqual([]);
+    await waitFor(() => pids.filter(alive).length === 0, 10_000, "every task's child to die");
   });
 
   it("is not stopped by interrupting the foreground command", async () => {

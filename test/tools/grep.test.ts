@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { findRipgrep } from "../../src/engine/tools/grep-rg.js";
 import { createGrepTool } from "../../src/engine/tools/grep.js";
 import { createJail } from "../../src/engine/tools/jail.js";
+import { systemTools } from "../helpers/system-tools.js";
 import { makeSearchTree } from "./search-tree.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";
 
 const rg = findRipgrep();
-const hasRg = rg !== undefined;
+// Without rg the comparisons skip, and the run's output says so and how to install it.
+const hasRg = systemTools().ripgrep.available;
 
 function tools(root: string) {
   const jail = createJail(root, { home: tempDir() });

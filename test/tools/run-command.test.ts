@@ -1,5 +1,5 @@
 // run_command against real child processes in a real temp directory.
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -43,10 +43,11 @@ describe.runIf(posix)("run_command", () => {
   });
 
   it("streams output live, before the command ends", async () => {
+    const gate = path.join(root, "go");
     const seen: string[] = [];
     let resolved = false;
     const run = tool
-      .execute({ command: "echo first; sleep 2; echo second" }, context({ onOutput: (_s, chunk) => seen.push(chunk) }))
+      .execute({ command: `echo first; while [ ! -f ${gate} ]; do sleep 0.05; done; echo second` }, context({ onOutput: (_s, chunk) => seen.push(chunk) }))
       .then((result) => {
         resolved = true;
         return result;
@@ -54,6 +55,7 @@ describe.runIf(posix)("run_command", () => {
     await waitFor(() => seen.join("").includes("first"));
     expect(resolved).toBe(false);
     expect(seen.join("")).not.toContain("second");
+    writeFileSync(gate, "");
     const result = await run;
     expect(result.content).toContain("first\nsecond");
   });
@@ -69,8 +71,21 @@ describe.runIf(posix)("run_command", () => {
     const pidFile = path.join(root, "pid");
     const result = await tool.execute({ command: `sleep 30 & echo $! > ${pidFile}; wait`, timeout_ms: 500 }, context());
     expect(result.content).toContain("timed out after 500 ms");
+    expect(result.content).toMatch(/^exit code: none \(timed out after 500 ms; the process tree was killed with SIG(TERM|KILL)\)/);
+    expect(result.isError).toBe(true);
     const grandchild = Number(readFileSync(pidFile, "utf8"));
-    await waitFor(() => !alive(grandchild), 2_000);
+    await waitFor(() => !alive(grandchild), 10_000, "the grandchild to die");
+  });
+
+  it("a command that exits 0 on SIGTERM at its timeout is reported as timed out, never exit code 0", async () => {
+    const result = await tool.execute({ command: "trap 'exit 0' TERM; sleep 30 & wait", timeout_ms: 500 }, context());
+    expect(result.content).not.toContain("exit code: 0");
+    expect(result.content).toMatch(/^exit code: none \(timed out after 500 ms; the process tree was killed with SIGTERM\)/);
+    expect(result.isError).toBe(true);
+  });
+
+  it("says the default timeout in its description", () => {
+    expect(tool.description).toContain("killed after 30 s");
   });
 
   it("interrupt kills a sleeping grandchild early; the call fails with the interrupt message", async () => {
@@ -85,7 +100,7 @@ describe.runIf(posix)("run_command", () => {
     expect(alive(grandchild)).toBe(true);
     expect(foreground.interrupt()).toBe(true);
     await expect(run).rejects.toThrow(INTERRUPTED_MESSAGE);
-    expect(alive(grandchild)).toBe(false);
+    await waitFor(() => !alive(grandchild), 10_000, "the grandchild to die");
     // The turn goes on: the next command in the same session runs normally.
     expect(foreground.interrupt()).toBe(false);
     const next = await tool.execute({ command: "echo still here" }, context());
@@ -104,7 +119,7 @@ describe.runIf(posix)("run_command", () => {
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     controller.abort();
     await expect(run).rejects.toThrow(/aborted/);
-    expect(alive(grandchild)).toBe(false);
+    await waitFor(() => !alive(grandchild), 10_000, "the grandchild to die");
   });
 
   it("reports a signal that killed the command", async () => {

@@ -19,11 +19,15 @@ export interface AdapterOptions {
   retry?: RetryPolicy;
   /** Longest silence between data events before the attempt counts as broken. */
   idleTimeoutMs?: number;
+  /** Longest wait from sending the request to the first bytes of the answer (headers and body). */
+  firstByteTimeoutMs?: number;
   /** USD estimate for a usage part; undefined when the model has no known price. */
   costOf?: (usage: UsagePart) => number | undefined;
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
+/** An endpoint that takes the connection but never answers fails (and is retried) after this. */
+export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 60_000;
 
 /** Adds the cost estimate to usage parts; other parts pass through. */
 export function priced<T extends { type: string }>(part: T, costOf: AdapterOptions["costOf"]): T {

@@ -1,4 +1,4 @@
-// Anthropic stream events → normalised parts (PROVIDERS.md §4.3-4.6). Blocks are tracked by
+// Anthropic stream events → normalised parts (docs/providers.md §4.3-4.6). Blocks are tracked by
 // index; each thinking or redacted_thinking block opens a block of its own downstream;
 // signatures replace, usage overwrites, unknown events and blocks are ignored.
 import type { FinishReason, StreamPart } from "./provider.js";

@@ -1,4 +1,4 @@
-// Engine messages → an Anthropic Messages request (PROVIDERS.md §4.2): tool_result blocks
+// Engine messages → an Anthropic Messages request (docs/providers.md §4.2): tool_result blocks
 // first in the next user message, thinking blocks carried back unmodified, cache breakpoints
 // on the system prompt and the tool list (both are stable across a session).
 import type { Message, ThinkingBlock } from "../messages.js";
@@ -64,7 +64,7 @@ function convertMessages(messages: readonly Message[], thinkingOn: boolean, opti
 }
 
 function toolResult(message: Extract<Message, { role: "tool" }>, options: AnthropicBodyOptions): Block {
-  // tool_result content may be a list of text and image blocks (PROVIDERS.md §4.2).
+  // tool_result content may be a list of text and image blocks (docs/providers.md §4.2).
   const content =
     hasImages(message) && options.imageInput
       ? [
@@ -88,7 +88,7 @@ function assistantBlocks(message: Extract<Message, { role: "assistant" }>, think
 }
 
 /**
- * Every block of every turn goes back (PROVIDERS.md names no turn that may be stripped),
+ * Every block of every turn goes back (docs/providers.md names no turn that may be stripped),
  * one by one, in stream order, each with its own signature: a merged, reordered or re-signed
  * block is a 400. Unsigned text (from another provider) cannot be sent at all.
  */

@@ -1,5 +1,5 @@
 // Recognises "the prompt does not fit the context window" in each provider's words
-// (PROVIDERS.md §5.5), so the loop can report it as its own kind and compaction can react.
+// (docs/providers.md §5.5), so the loop can report it as its own kind and compaction can react.
 
 const OVERFLOW_PATTERNS: readonly RegExp[] = [
   /maximum context length/i, // OpenAI chat (older wording), OpenRouter, DeepSeek

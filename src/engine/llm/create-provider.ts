@@ -14,6 +14,7 @@ export interface CreateProviderOptions {
   /** Overrides for the retry policy (tests use tiny delays). */
   retry?: Partial<RetryPolicy>;
   idleTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
   /**
    * Chat → Responses fallback. Default: only for api.openai.com, the one host that serves
    * both APIs; tests switch it on for a local server.
@@ -50,6 +51,7 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     costOf: (usage) => estimateCostUsd(config.provider, config.model, usage),
     ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+    ...(options.firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs: options.firstByteTimeoutMs } : {}),
   };
   const transport = {
     version: options.version,

@@ -1,4 +1,4 @@
-// Chat Completions chunks → normalised parts (PROVIDERS.md §2.9). Text and thinking stream
+// Chat Completions chunks → normalised parts (docs/providers.md §2.9). Text and thinking stream
 // through as they come; tool calls are collected by index and released only once the stream
 // has ended properly, so a broken stream never yields a half-made call.
 import { randomUUID } from "node:crypto";

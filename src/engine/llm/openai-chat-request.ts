@@ -1,4 +1,4 @@
-// Engine messages → an OpenAI Chat Completions request body (PROVIDERS.md §2.1), with the
+// Engine messages → an OpenAI Chat Completions request body (docs/providers.md §2.1), with the
 // per-provider differences: thinking fields, reasoning sent back, Kimi's empty-content rule.
 import { thinkingText, type Message } from "../messages.js";
 import type { ModelRequest, ThinkingLevel } from "./provider.js";

@@ -52,7 +52,7 @@ export class OpenAiChatProvider implements ModelProvider {
       const data = readSseData(event);
       if (data.kind === "done") {
         sawDone = true;
-        break; // anything after [DONE] is ignored (§7.13)
+        break; // anything after [DONE] is ignored (docs/providers.md §7.13)
       }
       if (data.kind === "json") yield* state.push(data.value);
     }

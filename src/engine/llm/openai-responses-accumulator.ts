@@ -1,4 +1,4 @@
-// Responses API events → normalised parts (PROVIDERS.md §3.2-3.4). Deltas append, `.done`
+// Responses API events → normalised parts (docs/providers.md §3.2-3.4). Deltas append, `.done`
 // events replace with the authoritative value, and nothing after a terminal event counts.
 import type { FinishReason, StreamPart } from "./provider.js";
 import { responsesUsage, type UsagePart } from "./usage.js";

@@ -1,4 +1,4 @@
-// Engine messages → an OpenAI Responses request (PROVIDERS.md §3.1, §3.5). We run stateless
+// Engine messages → an OpenAI Responses request (docs/providers.md §3.1, §3.5). We run stateless
 // (store: false) and resend the whole conversation, with each turn's encrypted reasoning
 // (kept as the signature of its thinking block) in its original place.
 import type { Message } from "../messages.js";

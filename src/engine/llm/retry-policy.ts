@@ -1,5 +1,5 @@
 // Pure retry decisions: which failures a second attempt can fix, and how long to wait.
-// Mirrors the SDKs' rules (PROVIDERS.md §5.3) minus their blind spots (§5.6: quota 429s).
+// Mirrors the SDKs' rules (docs/providers.md §5.3) minus their blind spots (§5.6: quota 429s).
 
 export interface HeaderReader {
   get(name: string): string | null;

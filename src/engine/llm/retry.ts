@@ -1,6 +1,6 @@
 // Our own retry loop around one streamed model call. The SDK clients run with
 // maxRetries: 0 so that every retry is ours, visible as a `retry` part, and limited to the
-// moment before the stream has produced output (PROVIDERS.md §5.3-5.4).
+// moment before the stream has produced output (docs/providers.md §5.3-5.4).
 import { setTimeout as delay } from "node:timers/promises";
 import { factsFrom, retryReason, toProviderError, type ErrorContext } from "./errors.js";
 import { ProviderError, type StreamPart } from "./provider.js";

@@ -7,7 +7,7 @@ export type SseData = { kind: "done" } | { kind: "json"; value: unknown } | { ki
 export function readSseData(event: SseEvent): SseData {
   const text = event.data.trim();
   if (text === "[DONE]") return { kind: "done" };
-  // Gateways send data-only keep-alives (`data:`, `data: :ping`); they must not fail a turn (§1.1).
+  // Gateways send data-only keep-alives (`data:`, `data: :ping`); they must not fail a turn (docs/providers.md §1.1).
   if (text === "" || !(text.startsWith("{") || text.startsWith("["))) return { kind: "skip" };
   try {
     return { kind: "json", value: JSON.parse(text) as unknown };

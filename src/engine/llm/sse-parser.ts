@@ -1,6 +1,6 @@
 // Server-sent events from raw body bytes. We parse the stream ourselves (instead of the SDKs'
 // iterators) because they end quietly on truncation, crash on data-only keep-alives and
-// cannot tell us whether the final event was terminated (PROVIDERS.md §1.2, §7.9-12, §7.17).
+// cannot tell us whether the final event was terminated (docs/providers.md §1.2, §7.9–7.12, §7.17).
 import { WireError } from "./wire-error.js";
 
 export interface SseEvent {
@@ -15,6 +15,8 @@ export interface SseEvent {
 export interface SseOptions {
   /** Longest wait for the next data event; comments and pings do not extend it (§7.9). */
   idleTimeoutMs?: number;
+  /** Until the first bytes arrive (any, even a comment), wait no later than `deadline`. */
+  firstByte?: { deadline: number; error: () => Error };
 }
 
 /** Splits decoded text into lines, accepting \n, \r\n and bare \r (a \r at a chunk's end may pair with a \n in the next). */
@@ -103,9 +105,15 @@ export async function* parseSse(
   const idle = options.idleTimeoutMs;
   let lastData = Date.now();
   let finished = false;
+  let firstByte = options.firstByte;
   try {
     for (;;) {
-      const chunk = idle === undefined ? await reader.read() : await readWithDeadline(reader, lastData + idle, idle);
+      const chunk = firstByte
+        ? await readWithDeadline(reader, idle === undefined ? firstByte.deadline : Math.min(firstByte.deadline, lastData + idle), firstByte.error)
+        : idle === undefined
+          ? await reader.read()
+          : await readWithDeadline(reader, lastData + idle, () => idleError(idle));
+      firstByte = undefined;
       if (chunk.done) break;
       for (const line of splitter.push(decoder.decode(chunk.value, { stream: true }))) {
         const event = builder.line(line);
@@ -129,18 +137,19 @@ export async function* parseSse(
   }
 }
 
+function idleError(idleMs: number): WireError {
+  return new WireError(`no data from the provider for ${Math.round(idleMs / 1000)}s (idle-stream timeout)`, { incomplete: true });
+}
+
 async function readWithDeadline(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   deadline: number,
-  idleMs: number,
+  error: () => Error,
 ): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>> {
   const wait = Math.max(0, deadline - Date.now());
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new WireError(`no data from the provider for ${Math.round(idleMs / 1000)}s`, { incomplete: true })),
-      wait,
-    );
+    timer = setTimeout(() => reject(error()), wait);
   });
   try {
     return await Promise.race([reader.read(), timeout]);

@@ -1,6 +1,6 @@
 // The half every adapter shares: send the body through the SDK transport, read the event
 // stream into a per-API state machine, and retry before output (with cost added to usage).
-import { DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "./adapter-options.js";
+import { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "./adapter-options.js";
 import type { ModelProvider, ModelRequest, StreamPart } from "./provider.js";
 import { openBody } from "./response-body.js";
 import { streamWithRetry } from "./retry.js";
@@ -24,10 +24,35 @@ export async function* retried(
   for await (const part of streamWithRetry(attempt, retry)) yield priced(part, options.costOf);
 }
 
-/** Opens the response; a JSON body where a stream was asked for is a wire error. */
+/**
+ * Opens the response; a JSON body where a stream was asked for is a wire error. An endpoint
+ * that accepts the connection and then says nothing fails after the first-byte timeout with
+ * a retryable (incomplete) error, so it is retried and published like any dropped stream.
+ */
 export async function openStream(options: AdapterOptions, body: Record<string, unknown>, signal: AbortSignal | undefined) {
-  const response = await options.open(body, signal);
-  return openBody(response, { idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS });
+  const firstByteMs = options.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_TIMEOUT_MS;
+  const deadline = Date.now() + firstByteMs;
+  // Our own abort for the request, so a silent server's socket is closed, not left to the SDK's 10-minute timeout.
+  const watchdog = new AbortController();
+  const timer = setTimeout(() => watchdog.abort(), firstByteMs);
+  const linked = signal ? AbortSignal.any([signal, watchdog.signal]) : watchdog.signal;
+  let response: Response;
+  try {
+    response = await options.open(body, linked);
+  } catch (error) {
+    if (watchdog.signal.aborted && !signal?.aborted) throw firstByteTimeout(firstByteMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return openBody(response, {
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    firstByte: { deadline, error: () => firstByteTimeout(firstByteMs) },
+  });
+}
+
+function firstByteTimeout(ms: number): WireError {
+  return new WireError(`no response from the provider within ${Math.round(ms / 1000)}s (first-byte timeout)`, { incomplete: true });
 }
 
 /** One attempt for APIs with named events and an explicit end event (Anthropic, Responses). */

@@ -104,7 +104,9 @@ export class BackgroundTasks {
       (outcome) =>
         new Promise<void>((resolve) => {
           task.outcome = outcome;
-          const end = outcome.spawnError ?? `exit code ${outcome.exitCode ?? "none"}${outcome.stoppedBy ? `, ${stateOf(task)}` : ""}`;
+          // A task we killed has no exit code worth showing (a SIGTERM handler may exit 0).
+          const killed = outcome.stoppedBy ? `${stateOf(task)}, killed with ${outcome.killSignal ?? "a signal"}` : undefined;
+          const end = outcome.spawnError ?? killed ?? `exit code ${outcome.exitCode ?? "none"}`;
           log.end(`\n[task ${id} ended: ${end}]\n`, () => resolve());
         }),
     );
@@ -119,7 +121,7 @@ export class BackgroundTasks {
       id,
       command: task.command,
       state: stateOf(task),
-      exitCode: task.outcome?.exitCode ?? null,
+      exitCode: task.outcome?.stoppedBy ? null : (task.outcome?.exitCode ?? null),
       logPath: task.logPath,
       tail: task.tail,
     };

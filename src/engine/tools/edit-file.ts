@@ -9,18 +9,18 @@ import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 
 const editSchema = z.object({
-  old_string: z.string().describe("Exact text to replace, including whitespace and indentation"),
+  old_string: z.string().describe("Exact text to replace"),
   new_string: z.string().describe("Replacement text"),
-  replace_all: z.boolean().optional().describe("Replace every occurrence instead of requiring exactly one"),
+  replace_all: z.boolean().optional().describe("Replace every occurrence"),
 });
 
 export const editFileInput = z
   .object({
     path: z.string().describe("File path, relative to the workspace root"),
-    old_string: z.string().optional().describe("Exact text to replace (single edit)"),
-    new_string: z.string().optional().describe("Replacement text (single edit)"),
-    replace_all: z.boolean().optional().describe("Replace every occurrence of old_string"),
-    edits: z.array(editSchema).min(1).optional().describe("Several edits applied in order, all or none"),
+    old_string: z.string().optional().describe("Exact text to replace"),
+    new_string: z.string().optional().describe("Replacement text"),
+    replace_all: z.boolean().optional().describe("Replace every occurrence"),
+    edits: z.array(editSchema).min(1).optional().describe("Several edits, in order, all or none"),
   })
   .refine((v) => (v.edits ? v.old_string === undefined && v.new_string === undefined : v.old_string !== undefined && v.new_string !== undefined), {
     message: "give either old_string and new_string, or edits (not both)",
@@ -52,10 +52,9 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "edit_file",
     description:
-      "Replace exact text in an existing file. old_string must match the file exactly (whitespace included) " +
-      "and exactly once, unless replace_all is set; when it does not match, the closest lines are shown. " +
-      "Pass `edits` to make several replacements in one call: they apply in order and either all succeed or none. " +
-      "Line endings and a byte-order mark are preserved. Returns a unified diff.",
+      "Replace exact text in a file. old_string must match exactly (whitespace too) and once, unless " +
+      "replace_all; on a miss the closest lines are shown. Use `edits` for several replacements. " +
+      "Keeps line endings and BOM. Returns a unified diff.",
     kind: "write",
     input: editFileInput,
     subject: (input) => ({ paths: [input.path] }),

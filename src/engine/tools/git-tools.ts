@@ -62,12 +62,11 @@ export function createGitTools({ jail }: { jail: Jail }) {
   const gitDiff = defineTool({
     name: "git_diff",
     description:
-      "Show changes as a unified diff: unstaged by default, staged with staged=true, or against a revision with base. " +
-      "Optionally limited to paths.",
+      "Show changes as a unified diff: unstaged by default, or staged, or against base.",
     kind: "read",
     input: z.object({
-      staged: z.boolean().optional().describe("Show staged (index) changes instead of unstaged ones"),
-      base: z.string().optional().describe("Compare the working tree with this revision, e.g. HEAD~1 or main"),
+      staged: z.boolean().optional().describe("Staged changes instead"),
+      base: z.string().optional().describe("Revision to compare with, e.g. HEAD~1"),
       paths: z.array(z.string()).max(50).optional().describe("Limit to these paths"),
     }),
     async execute({ staged, base, paths }, context) {
@@ -84,12 +83,12 @@ export function createGitTools({ jail }: { jail: Jail }) {
 
   const gitLog = defineTool({
     name: "git_log",
-    description: "Show recent commits (hash, date, author, subject), newest first, optionally for a revision or paths.",
+    description: "Show recent commits (hash, date, author, subject), newest first.",
     kind: "read",
     input: z.object({
       limit: z.number().int().min(1).max(200).optional().describe("Number of commits (default 20)"),
-      revision: z.string().optional().describe("Start from this revision instead of HEAD"),
-      paths: z.array(z.string()).max(50).optional().describe("Only commits touching these paths"),
+      revision: z.string().optional().describe("Start here, not HEAD"),
+      paths: z.array(z.string()).max(50).optional().describe("Only commits touching these"),
     }),
     async execute({ limit = 20, revision, paths }, context) {
       checkRevision(revision, "revision");

@@ -7,10 +7,10 @@ import { defineTool, ToolError } from "./tool.js";
 import { walkFiles } from "./walker.js";
 
 export const globInput = z.object({
-  pattern: z.string().min(1).describe('Glob such as "**/*.ts" or "src/**/test_*.py"; without "/" it matches file names at any depth'),
-  path: z.string().optional().describe("Directory to search, relative to the workspace root (default: the root)"),
-  limit: z.number().int().min(1).max(5000).optional().describe("Maximum paths to return (default 200)"),
-  include_ignored: z.boolean().optional().describe("Also match files ignored by .gitignore/.agentignore"),
+  pattern: z.string().min(1).describe('Glob, e.g. "src/**/*.ts"; without "/" it matches file names at any depth'),
+  path: z.string().optional().describe("Directory to search (default: the workspace root)"),
+  limit: z.number().int().min(1).max(5000).optional().describe("Max paths (default 200)"),
+  include_ignored: z.boolean().optional().describe("Also match ignored files"),
 });
 
 const DEFAULT_LIMIT = 200;
@@ -19,9 +19,8 @@ export function createGlobTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "glob",
     description:
-      "Find files whose path (relative to `path`) matches a glob. Returns workspace-relative posix paths, " +
-      "newest modification first (ties by path), at most `limit` (default 200). Honours .gitignore and " +
-      ".agentignore and skips .git and node_modules unless include_ignored is set.",
+      "Find files whose path (relative to `path`) matches a glob. Returns workspace-relative paths, newest " +
+      "first. Skips ignored files (.gitignore, .agentignore, .git, node_modules) unless include_ignored.",
     kind: "read",
     input: globInput,
     async execute({ pattern, path: userPath = ".", limit = DEFAULT_LIMIT, include_ignored }, context) {

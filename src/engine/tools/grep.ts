@@ -10,11 +10,11 @@ import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 
 export const grepInput = z.object({
-  pattern: z.string().min(1).describe("Regular expression, matched against each line"),
-  path: z.string().optional().describe("File or directory to search, relative to the workspace root (default: the root)"),
-  include: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" (file name) or "src/**/*.ts" (path)'),
-  ignore_case: z.boolean().optional().describe("Case-insensitive match"),
-  include_ignored: z.boolean().optional().describe("Also search files ignored by .gitignore/.agentignore"),
+  pattern: z.string().min(1).describe("Regular expression, matched per line"),
+  path: z.string().optional().describe("File or directory (default: the workspace root)"),
+  include: z.string().optional().describe('Only files matching this glob: "*.ts" (name) or "src/**/*.ts" (path)'),
+  ignore_case: z.boolean().optional().describe("Ignore case"),
+  include_ignored: z.boolean().optional().describe("Also search ignored files"),
 });
 
 export interface GrepToolOptions {
@@ -48,10 +48,9 @@ export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
   return defineTool({
     name: "grep",
     description:
-      "Search file contents with a regular expression. Returns `path:line: text` lines sorted by path then " +
-      `line, at most ${MAX_HITS} (the result says how many matched in all). Honours .gitignore and ` +
-      ".agentignore and skips .git, node_modules and binary files unless include_ignored is set " +
-      "(.git and node_modules are searched only when named in path).",
+      "Search file contents with a regular expression. Returns sorted `path:line: text` lines, at most " +
+      `${MAX_HITS} (with the total). Skips binary and ignored files (.gitignore, .agentignore) unless ` +
+      "include_ignored; .git and node_modules only when named in path.",
     kind: "read",
     input: grepInput,
     async execute(input, context) {

@@ -10,17 +10,17 @@ import { listDirectory } from "./walker.js";
 const MAX_ENTRIES = 1000;
 
 export const listFilesInput = z.object({
-  path: z.string().optional().describe("Directory, relative to the workspace root (default: the root)"),
-  include_ignored: z.boolean().optional().describe("Also list entries hidden by .gitignore/.agentignore"),
+  path: z.string().optional().describe("Directory (default: the workspace root)"),
+  include_ignored: z.boolean().optional().describe("Also list ignored entries"),
 });
 
 export function createListFilesTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "list_files",
     description:
-      "List the entries of one directory (not recursive): directories first with a trailing '/', then files. " +
-      "Entries ignored by .gitignore/.agentignore, and .git/node_modules, are counted but not listed unless " +
-      "include_ignored is set. Use glob to find files recursively.",
+      "List one directory (not recursive): directories first, ending in '/', then files. Entries ignored " +
+      "(.gitignore, .agentignore, .git, node_modules) are counted, not listed, unless include_ignored. " +
+      "Use glob to search recursively.",
     kind: "read",
     input: listFilesInput,
     async execute({ path: userPath = ".", include_ignored }) {

@@ -25,6 +25,8 @@ export interface CommandOutcome {
   stderr: string;
   /** Why we stopped it, when it did not end on its own. */
   stoppedBy?: StopReason;
+  /** The last signal we sent its tree when we stopped it ("taskkill" on Windows). */
+  killSignal?: string;
   /** The spawn itself failed (no bash, bad cwd, …). */
   spawnError?: string;
 }
@@ -140,19 +142,21 @@ async function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
   return !groupAlive(pgid);
 }
 
-async function killTree(pid: number): Promise<void> {
+/** Kills the tree; resolves with the last signal it took ("taskkill" on Windows). */
+async function killTree(pid: number): Promise<string> {
   if (IS_WINDOWS) {
     await new Promise<void>((resolve) => {
       const killer = spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
       killer.on("error", () => resolve());
       killer.on("close", () => resolve());
     });
-    return;
+    return "taskkill";
   }
   signalGroup(pid, "SIGTERM");
-  if (await waitForGroupExit(pid, TERM_GRACE_MS)) return;
+  if (await waitForGroupExit(pid, TERM_GRACE_MS)) return "SIGTERM";
   signalGroup(pid, "SIGKILL");
   await waitForGroupExit(pid, KILL_WAIT_MS);
+  return "SIGKILL";
 }
 
 export function createProcessRunner(): ProcessRunner {
@@ -184,6 +188,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
   const stderr = new CapturedOutput(spec.captureChars);
   let stoppedBy: StopReason | undefined;
   let stopping: Promise<void> | undefined;
+  let killSignal: string | undefined;
 
   const child = spawn(program, args, {
     cwd: spec.cwd,
@@ -210,7 +215,12 @@ function startCommand(spec: CommandSpec): RunningCommand {
     if (stopping) return stopping;
     stoppedBy = reason;
     const pid = child.pid;
-    stopping = pid === undefined ? Promise.resolve() : killTree(pid);
+    stopping =
+      pid === undefined
+        ? Promise.resolve()
+        : killTree(pid).then((sent) => {
+            killSignal = sent;
+          });
     return stopping;
   };
 
@@ -232,6 +242,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
           stdout: stdout.text(),
           stderr: stderr.text(),
           ...(stoppedBy ? { stoppedBy } : {}),
+          ...(killSignal ? { killSignal } : {}),
           ...(spawnError ? { spawnError } : {}),
         });
       // When we killed it, report only after the whole tree is gone, not just the leader.

@@ -15,8 +15,8 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const readFileInput = z.object({
   path: z.string().describe("File path, relative to the workspace root"),
-  offset: z.number().int().min(1).optional().describe("1-based line to start at (default 1)"),
-  limit: z.number().int().min(1).optional().describe(`Maximum lines to return (default ${DEFAULT_READ_LIMIT})`),
+  offset: z.number().int().min(1).optional().describe("First line to read, 1-based (default 1)"),
+  limit: z.number().int().min(1).optional().describe(`Max lines (default ${DEFAULT_READ_LIMIT})`),
 });
 
 /**
@@ -76,10 +76,9 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "read_file",
     description:
-      `Read a text file as numbered lines (1-based). Returns at most ${DEFAULT_READ_LIMIT} lines by default; ` +
-      `use offset/limit to page through long files (the result says which offset to continue with). ` +
-      `Lines over ${MAX_LINE_CHARS} characters are cut. PNG, JPEG, GIF and WebP images are returned as images. ` +
-      `Binary files are refused.`,
+      `Read a text file as numbered lines. At most ${DEFAULT_READ_LIMIT} lines a call: page with offset/limit ` +
+      `(the result says where to go on). Lines over ${MAX_LINE_CHARS} chars are cut. PNG, JPEG, GIF and WebP ` +
+      `come back as images; other binary files are refused.`,
     kind: "read",
     input: readFileInput,
     subject: ({ path }) => ({ paths: [path] }),

@@ -41,8 +41,23 @@ export class ToolRegistry {
   specs(): ToolSpec[] {
     this.specCache ??= [...this.byName.values()].map((tool) => {
       const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;
-      return { name: tool.name, description: tool.description, inputSchema };
+      return { name: tool.name, description: tool.description, inputSchema: withoutSafeIntegerBounds(inputSchema) };
     });
     return this.specCache;
   }
+}
+
+/**
+ * zod writes `.int()` as bounds of ±2^53−1 ("maximum": 9007199254740991): true, but 26 bytes a
+ * number that every request repeats and no model needs. Other bounds are kept.
+ */
+function withoutSafeIntegerBounds<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withoutSafeIntegerBounds) as T;
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if ((key === "maximum" && value === Number.MAX_SAFE_INTEGER) || (key === "minimum" && value === Number.MIN_SAFE_INTEGER)) continue;
+    out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out as T;
 }

@@ -58,29 +58,35 @@ export interface RunCommandOptions {
 }
 
 const input = z.object({
-  command: z.string().min(1).describe("The shell command line, run by bash -lc in the workspace root."),
+  command: z.string().min(1).describe("Command line for bash -lc"),
   timeout_ms: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe(`Milliseconds before the command is killed. Default ${DEFAULT_TIMEOUT_MS} (600000 for background), max ${MAX_FOREGROUND_TIMEOUT_MS} in the foreground.`),
+    .describe(`Kill after this many ms (default ${DEFAULT_TIMEOUT_MS}; foreground max ${MAX_FOREGROUND_TIMEOUT_MS})`),
   background: z
     .boolean()
     .optional()
-    .describe("Start it and return a task id at once; read it with task_status, end it with task_stop."),
+    .describe("Return a task id at once; see task_status, task_stop"),
 });
 
-function describeEnd(outcome: CommandOutcome, timeoutMs: number): string | undefined {
-  if (outcome.stoppedBy === "timeout") return `timed out after ${timeoutMs} ms; the process tree was killed`;
-  if (outcome.signal) return `killed by signal ${outcome.signal}`;
-  return undefined;
+/**
+ * The first line: how the command ended. A command we killed at its timeout has no exit code
+ * worth reporting: whatever it exited with after our signal (often 0 from a SIGTERM handler)
+ * would read as success.
+ */
+function describeEnd(outcome: CommandOutcome, timeoutMs: number): string {
+  if (outcome.stoppedBy === "timeout") {
+    const how = outcome.killSignal === "taskkill" ? "taskkill" : (outcome.killSignal ?? outcome.signal ?? "SIGTERM");
+    return `exit code: none (timed out after ${timeoutMs} ms; the process tree was killed with ${how}). It did not finish; pass a larger timeout_ms if it needs longer`;
+  }
+  if (outcome.signal) return `exit code: none (killed by signal ${outcome.signal})`;
+  return `exit code: ${outcome.exitCode ?? "none"}`;
 }
 
 export function formatOutcome(outcome: CommandOutcome, timeoutMs: number): string {
-  const lines = [`exit code: ${outcome.exitCode ?? "none"}`];
-  const note = describeEnd(outcome, timeoutMs);
-  if (note) lines.push(`note: ${note}`);
+  const lines = [describeEnd(outcome, timeoutMs)];
   lines.push(outcome.stdout ? `stdout:\n${outcome.stdout.replace(/\n$/, "")}` : "stdout: (empty)");
   lines.push(outcome.stderr ? `stderr:\n${outcome.stderr.replace(/\n$/, "")}` : "stderr: (empty)");
   return lines.join("\n");
@@ -93,8 +99,8 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
   return defineTool({
     name: "run_command",
     description:
-      "Run a shell command in the workspace root and return its exit code, stdout and stderr. " +
-      "Output streams to the user live. Use background: true for servers and watchers.",
+      "Run a shell command in the workspace root; returns exit code, stdout and stderr. Killed after " +
+      `${DEFAULT_TIMEOUT_MS / 1000} s unless timeout_ms says otherwise. Use background for servers and watchers.`,
     kind: "command",
     input,
     subject: ({ command }) => ({ command }),
@@ -121,10 +127,12 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
         if (outcome.spawnError) throw new ToolError(`could not start the command: ${outcome.spawnError}`);
         if (outcome.stoppedBy === "interrupt") throw new ToolError(INTERRUPTED_MESSAGE);
         if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(ABORTED_MESSAGE);
+        const timedOut = outcome.stoppedBy === "timeout";
         return {
           content: formatOutcome(outcome, timeoutMs),
-          isError: outcome.exitCode !== 0,
-          details: { exitCode: outcome.exitCode, signal: outcome.signal, ...(outcome.stoppedBy === "timeout" ? { timedOut: true } : {}) },
+          isError: outcome.exitCode !== 0 || timedOut || outcome.signal !== null,
+          // A command killed at its timeout has no exit code worth reporting (a SIGTERM handler may exit 0).
+          details: { exitCode: timedOut ? null : outcome.exitCode, signal: outcome.signal, ...(timedOut ? { timedOut: true } : {}) },
         };
       } finally {
         context.signal.removeEventListener("abort", onAbort);

@@ -15,10 +15,10 @@ export function formatTaskStatus(status: TaskStatus): string {
 export function createTaskStatusTool(options: { tasks: BackgroundTasks }): Tool {
   return defineTool({
     name: "task_status",
-    description: "Show a background task's state, exit code and the tail of its output. Omit id to list all tasks.",
+    description: "Show a background task's state, exit code and output tail; without id, all tasks.",
     // Reading our own task table changes nothing, so it needs no approval.
     kind: "read",
-    input: z.object({ id: z.string().optional().describe("The id run_command returned, e.g. t1.") }),
+    input: z.object({ id: z.string().optional().describe("Task id, e.g. t1") }),
     async execute({ id }) {
       if (id === undefined) {
         const all = options.tasks.list();

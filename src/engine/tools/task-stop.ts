@@ -7,11 +7,11 @@ import { defineTool, ToolError, type Tool } from "./tool.js";
 export function createTaskStopTool(options: { tasks: BackgroundTasks }): Tool {
   return defineTool({
     name: "task_stop",
-    description: "Stop a background task started by run_command (kills its whole process tree).",
+    description: "Stop a background task (kills its process tree).",
     // It can only end processes this session started itself, which were approved when they
     // started; stopping one cannot touch anything else, so it is not asked about again.
     kind: "read",
-    input: z.object({ id: z.string().describe("The id run_command returned, e.g. t1.") }),
+    input: z.object({ id: z.string().describe("Task id, e.g. t1") }),
     async execute({ id }) {
       const found = await options.tasks.stop(id);
       if (!found) throw new ToolError(`no background task ${JSON.stringify(id)} in this session`);

@@ -7,16 +7,16 @@ import { defineTool } from "./tool.js";
 export const todoStatusSchema = z.enum(["pending", "in_progress", "done", "blocked"]);
 
 export const todoItemSchema = z.object({
-  content: z.string().min(1).describe("The task, as an imperative sentence"),
-  status: todoStatusSchema,
-  note: z.string().optional().describe("Why it is blocked, or anything worth remembering"),
+  content: z.string().min(1).describe("The task, imperative"),
+  status: todoStatusSchema.describe("Where it stands"),
+  note: z.string().optional().describe("Why blocked, or a reminder"),
 });
 
 export type TodoItem = z.infer<typeof todoItemSchema>;
 export type TodoStatus = z.infer<typeof todoStatusSchema>;
 
 export const todoWriteInput = z.object({
-  todos: z.array(todoItemSchema).max(100).describe("The complete list; it replaces the previous one"),
+  todos: z.array(todoItemSchema).max(100).describe("The whole list"),
 });
 
 /** Problems with a plan that the model should fix on its next call (never errors). */
@@ -57,9 +57,8 @@ export function createTodoWriteTool({ onTodos }: TodoWriteOptions) {
   return defineTool({
     name: "todo_write",
     description:
-      "Record your plan for a multi-step task as a list of todos, replacing the whole previous list. " +
-      "Statuses: pending, in_progress (exactly one while work remains), done, blocked (with a note saying why). " +
-      "Update it as you work; the current list is shown to you at every step.",
+      "Record your plan for a multi-step task as todos, replacing the previous list. One in_progress " +
+      "while work remains; blocked needs a note. You see the list at every step.",
     kind: "read",
     input: todoWriteInput,
     async execute({ todos }) {

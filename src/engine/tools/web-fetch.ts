@@ -15,8 +15,8 @@ const TIMEOUT_MS = 20_000;
 const DEFAULT_MAX_CHARS = 20_000;
 
 export const webFetchInput = z.object({
-  url: z.string().describe("An http:// or https:// URL"),
-  max_chars: z.number().int().min(100).max(100_000).optional().describe(`Maximum characters returned (default ${DEFAULT_MAX_CHARS})`),
+  url: z.string().describe("http(s) URL"),
+  max_chars: z.number().int().min(100).max(100_000).optional().describe(`Max chars (default ${DEFAULT_MAX_CHARS})`),
 });
 
 export interface WebFetchOptions {
@@ -99,8 +99,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
   return defineTool({
     name: "web_fetch",
     description:
-      "Fetch a public web page (http/https) and return it as readable text (HTML is converted). " +
-      "Private, loopback and link-local addresses are refused; at most 5 redirects are followed.",
+      "Fetch a public web page as readable text. Private and loopback addresses are refused.",
     kind: "read",
     input: webFetchInput,
     subject: ({ url }) => ({ url }),

@@ -10,7 +10,7 @@ import { defineTool, ToolError } from "./tool.js";
 
 export const writeFileInput = z.object({
   path: z.string().describe("File path, relative to the workspace root"),
-  content: z.string().describe("The complete new content of the file"),
+  content: z.string().describe("The whole new content"),
 });
 
 export function createWriteFileTool({ jail }: { jail: Jail }) {
@@ -26,8 +26,8 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "write_file",
     description:
-      "Create a file, or replace an existing file's whole content; missing parent directories are created. " +
-      "Returns a unified diff. Prefer edit_file to change part of an existing file.",
+      "Create or overwrite a file (parent directories are created). Returns a unified diff. " +
+      "To change part of a file, use edit_file.",
     kind: "write",
     input: writeFileInput,
     subject: (input) => ({ paths: [input.path] }),

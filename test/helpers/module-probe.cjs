@@ -1,0 +1,24 @@
+// Preloaded into a CLI child (NODE_OPTIONS=--require) to record every module file it loads,
+// one absolute path a line, into $MODULE_PROBE_LOG: CommonJS and JSON through Module's
+// compile hooks, ES modules through a load hook (module.register, Node >= 20.6).
+"use strict";
+const fs = require("node:fs");
+const Module = require("node:module");
+const path = require("node:path");
+const { pathToFileURL } = require("node:url");
+
+const log = process.env.MODULE_PROBE_LOG;
+if (log) {
+  const record = (file) => fs.appendFileSync(log, `${file}\n`);
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function (content, filename) {
+    record(filename);
+    return compile.call(this, content, filename);
+  };
+  const json = Module._extensions[".json"];
+  Module._extensions[".json"] = function (module, filename) {
+    record(filename);
+    return json(module, filename);
+  };
+  Module.register(pathToFileURL(path.join(__dirname, "module-probe-hooks.mjs")), { data: { log } });
+}
