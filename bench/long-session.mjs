@@ -13,7 +13,10 @@ export default async function benchLongSession() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-long-"));
   const script = path.join(scratch, "script.json");
   const text = "Reading the file again to check it has not changed since the last look. ".repeat(3);
-  writeFileSync(script, JSON.stringify({ turns: [], after: { text, tool_calls: [{ name: "read_file", arguments: { path: "big.txt" } }] } }));
+  // ROUNDS - 1 reading rounds, then a final answer: the turn completes (exit 0) on its last round
+  // instead of hitting --max-rounds (which exits 3).
+  const reading = { text, tool_calls: [{ name: "read_file", arguments: { path: "big.txt" } }] };
+  writeFileSync(script, JSON.stringify({ turns: Array.from({ length: ROUNDS - 1 }, () => reading), after: { text: "done" } }));
   const workspace = (round) => {
     const dir = path.join(scratch, `ws-${round}`);
     mkdirSync(dir, { recursive: true });

@@ -74,16 +74,14 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   function init(): Promise<void> {
     ready ??= (async () => {
       if (!existsSync(path.join(gitDir, "HEAD"))) {
-        mkdirSync(options.dir, { recursive: true });
-        await new Promise<void>((resolve, reject) => {
-          const { GIT_WORK_TREE: _w, GIT_INDEX_FILE: _i, ...bare } = env;
-          execFile("git", ["init", "-q", "--bare", gitDir], { env: bare }, (error, _out, stderr) => (error ? reject(new Error(`checkpoint: git init failed: ${stderr}`)) : resolve()));
-        });
+        // A bare repository is these few files; writing them saves a `git init` on the turn's path.
+        for (const dir of ["objects", "refs/heads", "refs/tags", "info"]) mkdirSync(path.join(gitDir, dir), { recursive: true });
+        writeFileSync(path.join(gitDir, "config"), "[core]\n\trepositoryformatversion = 0\n\tbare = true\n");
+        writeFileSync(path.join(gitDir, "HEAD"), "ref: refs/heads/main\n");
       }
       // The agent's own home (sessions, this store) is never part of a snapshot.
       const excluded = (options.exclude ?? []).filter((dir) => isInside(options.root, dir) && dir !== options.root);
       const lines = excluded.map((dir) => `/${path.relative(options.root, dir).split(path.sep).join("/")}/`);
-      mkdirSync(path.join(gitDir, "info"), { recursive: true });
       writeFileSync(path.join(gitDir, "info", "exclude"), `${lines.join("\n")}\n`);
     })();
     return ready;
