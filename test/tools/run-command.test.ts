@@ -85,7 +85,7 @@ describe.runIf(posix)("run_command", () => {
   });
 
   it("says the default timeout in its description", () => {
-    expect(tool.description).toMatch(/killed after 30 s/i);
+    expect(tool.description).toContain("Killed after 30 s");
   });
 
   it("interrupt kills a sleeping grandchild early; the call fails with the interrupt message", async () => {
