@@ -14,6 +14,7 @@ import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
+import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
@@ -27,6 +28,7 @@ import { createJail } from "./engine/tools/jail.js";
 import { ToolRegistry } from "./engine/tools/registry.js";
 import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
+import { setUpExtensions } from "./extensions.js";
 import { resolveModel, type ModelSetup } from "./model-setup.js";
 import { chooseSandbox } from "./sandbox-choice.js";
 import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
@@ -38,6 +40,8 @@ import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
 import { createTextRenderer } from "./print/text.js";
+import { startSessionHooks, withTurnHooks } from "./session-hooks.js";
+import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
 
 export interface RunContext {
   version: string;
@@ -60,6 +64,13 @@ export interface EngineContext {
   onSubscriberError?: (error: unknown) => void;
   /** Guards every call meets before the rules (hooks, policies); --yes never skips them. */
   guards?: readonly Guard[];
+  /** The face can put a question to a person (the TUI): the `ask` tool is offered. */
+  canAsk?: boolean;
+  /**
+   * Asked (once, before the session opens) when the project's .agent.json has hooks or MCP
+   * servers that are not trusted yet; the question lists what would run. True trusts it.
+   */
+  askTrust?(question: string): Promise<boolean>;
 }
 
 /** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
@@ -70,6 +81,9 @@ export interface EngineAssembly {
   model: ModelSetup;
   options: Pick<CliOptions, "sandbox" | "maxRounds" | "thinking"> & Partial<Pick<CliOptions, "noSandbox" | "yes">>;
   guards?: readonly Guard[];
+  /** Skills, memory, the variant, guard plugins, MCP servers (extensions.ts) and the session's hooks. */
+  extensions?: SessionExtensions;
+  canAsk?: boolean;
   createModel?(choice: { provider?: string; model: string }): Promise<ModelProvider>;
 }
 
@@ -94,9 +108,9 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     sandbox: sandbox.mode,
     sandboxHidden: [input.home],
   });
-  // run_command is offered, so its calls will be judged: load the parser while the model works.
-  warmShellParserWhileWaiting();
-  const tools = new ToolRegistry([
+  const extensions = input.extensions?.base;
+  const hooks = input.extensions?.hooks;
+  const builtIn = [
     ...createWorkspaceTools({
       root: jail.root,
       jail,
@@ -104,8 +118,13 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
       onTodos: (todos) => bus.publish("todo.updated", { todos }),
     }),
     ...commands.tools,
-  ]);
+  ];
+  const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
+  // run_command is offered, so its calls will be judged: load the parser while the model works.
+  if (tools.get("run_command")) warmShellParserWhileWaiting();
   const broker = createApprovalBroker();
+  const questions = createQuestionBroker();
+  const guards = sessionGuards(input.guards, input.extensions);
   const permissions = model.permissions;
   const gate = createApprovalGate({
     rules: {
@@ -116,7 +135,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
       hardLinks: hardLinkCount,
       matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
     },
-    ...(input.guards ? { guards: input.guards } : {}),
+    ...(guards.length > 0 ? { guards } : {}),
     isDirty: createDirtyCheck(jail.root),
     approver: broker.approver,
     publish: bus.publish,
@@ -128,8 +147,10 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     bus,
     warn: (message) => bus.publish("notice", { level: "warn", message }),
   });
-  // A flag wins; then what this session chose with setThinking (folded from its file); then config.
-  const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? model.thinking };
+  // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
+  const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };
+  const systemPrompt = extendedPrompt(model.systemPrompt, input.extensions);
+  const ownCommands = { interruptCommand: commands.interruptCommand, closeAll: commands.closeAll, killAllNow: commands.killAllNow };
   const agent = createAgent({
     publish: bus.publish,
     state: () => state,
@@ -137,9 +158,32 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     gate: checkpointed,
     provider: () => current.current,
     thinking: () => current.thinking,
-    commands: { interruptCommand: commands.interruptCommand, closeAll: commands.closeAll, killAllNow: commands.killAllNow },
-    systemPrompt: model.systemPrompt,
+    // Everything the session started ends with it: commands, hooks still running, MCP servers.
+    commands: {
+      ...ownCommands,
+      closeAll: async () => {
+        await commands.closeAll();
+        hooks?.killAllNow();
+        await extensions?.close();
+      },
+      killAllNow: () => {
+        commands.killAllNow();
+        hooks?.killAllNow();
+      },
+    },
+    systemPrompt,
     ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
+  });
+  const maxRounds = options.maxRounds ?? model.maxRounds;
+  // The engine session exists only at the end; a task call runs long after, through it.
+  let engine: EngineSession | undefined;
+  addSessionOnlyTools({
+    tools,
+    extensions: input.extensions,
+    cwd: input.cwd,
+    ...(maxRounds ? { maxRounds } : {}),
+    spawn: (childOptions) => (engine as EngineSession).spawnAgent(childOptions),
+    ...(input.canAsk ? { ask: { questions, publish: bus.publish } } : {}),
   });
   bus.publish("session.started", {
     sessionId: session.sessionId,
@@ -151,15 +195,19 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
   if (sandbox.warning) bus.publish("notice", { level: "warn", message: sandbox.warning });
   if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
-  return createEngineSession({
+  for (const message of extensions?.notices.splice(0) ?? []) bus.publish("notice", { level: "warn", message });
+  engine = createEngineSession({
     session,
-    agent,
+    agent: hooks ? withTurnHooks(agent, hooks, bus.publish) : agent,
     broker,
     gate: checkpointed,
-    systemPrompt: model.systemPrompt,
+    systemPrompt,
+    questions,
+    ...(extensions ? { skills: extensions.skills } : {}),
     model: current,
     ...(input.createModel ? { createModel: input.createModel } : {}),
   });
+  return engine;
 }
 
 /** Everything a face needs: the chosen model, the opened session, the assembled engine. */
@@ -169,9 +217,20 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   const report = context.report ?? { warn: () => {}, info: () => {} };
   const home = checkedAgentHome(env, os.homedir(), cwd);
   const model = await resolveModel({ options, env, cwd, version: context.version, warn: report.warn, info: report.info });
+  const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
+  const extensions = await setUpExtensions({
+    workspace: cwd,
+    home,
+    version: context.version,
+    ...(options.agent !== undefined ? { agent: options.agent } : {}),
+    ...(model.variants ? { variants: model.variants } : {}),
+    ...(model.codeRunning ? { codeRunning: model.codeRunning } : {}),
+    ...(options.trustProject ? { trustProject: true } : {}),
+    ...(context.askTrust ? { askTrust: context.askTrust } : {}),
+    redact,
+  });
   let session: OpenSession;
   try {
-    const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
     session = openSession({
       home,
       cwd,
@@ -180,6 +239,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
       ...(context.onSubscriberError ? { onSubscriberError: context.onSubscriberError } : {}),
     });
   } catch (error) {
+    await extensions.close();
     const userFacing = [SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError];
     if (userFacing.some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
     throw error;
@@ -189,7 +249,18 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
     return (await resolveModel({ options: next, env, cwd, version: context.version, warn: report.warn, info: () => {} })).provider;
   };
-  return assembleEngine({ session, cwd, home, model, options, createModel, ...(context.guards ? { guards: context.guards } : {}) });
+  const hooks = await startSessionHooks(extensions, session, { cwd, env });
+  return assembleEngine({
+    session,
+    cwd,
+    home,
+    model,
+    options,
+    createModel,
+    extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
+    ...(context.guards ? { guards: context.guards } : {}),
+    ...(context.canAsk ? { canAsk: true } : {}),
+  });
 }
 
 /** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */

@@ -29,6 +29,10 @@ export interface CliOptions {
   sandbox: boolean;
   /** --no-sandbox: commands run unconfined, also under --yes (said once as a warning). */
   noSandbox?: boolean;
+  /** `--agent`: default | plan | review | a variant from config. */
+  agent?: string;
+  /** `--trust-project`: trust this project's hooks and MCP servers (recorded in the agent home). */
+  trustProject?: boolean;
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
@@ -51,6 +55,8 @@ interface RawValues {
   "max-rounds"?: string;
   sandbox?: boolean;
   "no-sandbox"?: boolean;
+  agent?: string;
+  "trust-project"?: boolean;
 }
 
 export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
@@ -79,5 +85,7 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
     ...(values["no-sandbox"] ? { noSandbox: true } : {}),
+    ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
+    ...(values["trust-project"] ? { trustProject: true } : {}),
   };
 }

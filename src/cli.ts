@@ -14,6 +14,7 @@ Usage:
   echo "task" | mini-agent        the task may come on stdin (so may -p -)
   cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
   mini-agent undo [--to <turn>]   restore the workspace to before the last turn (undo --help)
+  mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -28,6 +29,8 @@ Options:
       --max-rounds <n>        stop after n model requests in one turn (default 50)
       --sandbox               commands must run under bubblewrap (Linux); --yes uses it where it works
       --no-sandbox            run commands unconfined, even with --yes
+      --agent <name>          default | plan | review (look only) | a variant from config
+      --trust-project         run this project's hooks and MCP servers (recorded once per workspace)
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -54,6 +57,8 @@ const FLAGS = {
   "max-rounds": { type: "string" },
   sandbox: { type: "boolean" },
   "no-sandbox": { type: "boolean" },
+  agent: { type: "string" },
+  "trust-project": { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -111,6 +116,17 @@ async function main(argv: string[]): Promise<number> {
   if (values.version) {
     process.stdout.write(`${version()}\n`);
     return EXIT.ok;
+  }
+  // `mini-agent registry …` is a subcommand (with -p, "registry" is just the task's first word).
+  if (!values.print && positionals[0] === "registry") {
+    const { runRegistry, terminalConfirm } = await import("./registry/registry-command.js");
+    const confirm = terminalConfirm();
+    return runRegistry(positionals.slice(1), { yes: values.yes ?? false }, {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      ...(confirm ? { confirm } : {}),
+    });
   }
   const cwd = startDirectory();
   const stdin = stdinKind(process.stdin.isTTY);

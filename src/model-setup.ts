@@ -12,6 +12,8 @@ import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
 import type { SessionState } from "./engine/state.js";
 import { formatTodosForPrompt } from "./engine/tools/todo-write.js";
+import type { CodeRunningSettings } from "./trusted-extensions.js";
+import type { VariantConfig } from "./engine/variants/agent-variants.js";
 import type { WebSearchConfig } from "./engine/tools/web-search.js";
 
 export interface ModelSetup {
@@ -24,6 +26,10 @@ export interface ModelSetup {
   /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
   permissions?: UserRules;
   webSearch?: WebSearchConfig;
+  /** Agent variants and tool sets from config. */
+  variants?: VariantConfig;
+  /** Hooks and MCP servers per config file, and what trusting the project covers. */
+  codeRunning?: CodeRunningSettings;
   /** Secret values (the API key) to redact from every event. */
   secrets?: string[];
 }
@@ -112,6 +118,12 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
     ...(config.readRoots ? { readRoots: config.readRoots } : {}),
     ...(config.permissions ? { permissions: config.permissions } : {}),
     ...(config.webSearch ? { webSearch: config.webSearch } : {}),
+    ...(config.variants ? { variants: config.variants } : {}),
+    codeRunning: {
+      ...(config.hooks ? { hooks: config.hooks } : {}),
+      ...(config.mcpServers ? { mcpServers: config.mcpServers } : {}),
+      ...(config.projectTrustDigest ? { projectTrustDigest: config.projectTrustDigest } : {}),
+    },
     secrets: [config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
   };
 }

@@ -3,7 +3,11 @@
 import { readFileSync } from "node:fs";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
+import type { VariantSetting } from "../engine/variants/agent-variants.js";
 import { ConfigError } from "./config-error.js";
+import type { HookSettings } from "../engine/hooks/hook-settings.js";
+import type { McpServerSetting } from "../engine/mcp/mcp-settings.js";
+import { parseAgents, parseHooks, parseMcpServers, parseToolSets } from "./extension-settings.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
 
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "low", "medium", "high", "max"];
@@ -20,9 +24,15 @@ export interface FileConfig {
   first_byte_timeout_s?: number;
   idle_timeout_s?: number;
   sandbox?: SandboxSetting;
+  /** The registry index URL (`mini-agent registry …`). */
+  registry?: string;
   read_roots?: string[];
   permissions?: UserRules;
   web_search?: WebSearchSetting;
+  agents?: Record<string, VariantSetting>;
+  toolSets?: Record<string, string[]>;
+  hooks?: HookSettings;
+  mcpServers?: Record<string, McpServerSetting>;
 }
 
 /** A search backend for the web_search tool; without one the tool is not offered. */
@@ -39,9 +49,13 @@ export interface LoadedConfigFile {
   unknownKeys: string[];
 }
 
-const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file"] as const;
+const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "registry"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds", "first_byte_timeout_s", "idle_timeout_s"] as const;
-const KNOWN = new Set<string>([...STRING_KEYS, ...INTEGER_KEYS, "sandbox", "thinking", "read_roots", "permissions", "web_search", "$schema"]);
+const KNOWN = new Set<string>([
+  ...STRING_KEYS,
+  ...INTEGER_KEYS,
+  ...["sandbox", "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
+]);
 
 /** Undefined when the file does not exist. */
 export function readConfigFile(path: string): LoadedConfigFile | undefined {
@@ -100,6 +114,10 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
   if (input["permissions"] !== undefined && input["permissions"] !== null) {
     values.permissions = parsePermissions(input["permissions"], path);
   }
+  if (input["agents"] !== undefined && input["agents"] !== null) values.agents = parseAgents(input["agents"], path);
+  if (input["toolSets"] !== undefined && input["toolSets"] !== null) values.toolSets = parseToolSets(input["toolSets"], path);
+  if (input["hooks"] !== undefined && input["hooks"] !== null) values.hooks = parseHooks(input["hooks"], path);
+  if (input["mcpServers"] !== undefined && input["mcpServers"] !== null) values.mcpServers = parseMcpServers(input["mcpServers"], path);
   return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
 }
 

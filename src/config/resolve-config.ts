@@ -4,6 +4,10 @@
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
+import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
+import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
+import { trustDigest } from "../engine/trust/project-trust.js";
+import { validateVariants, type VariantConfig } from "../engine/variants/agent-variants.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
 import { agentHome, kimiCodeHome } from "./home.js";
@@ -80,6 +84,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const proxy = resolveProxy(env, sources);
   const permissions = mergePermissions(files);
   const webSearch = resolveWebSearch(env, files, sources);
+  const variants = mergeVariants(files);
+  const codeRunning = codeRunningSettings(project, user);
 
   const shared = {
     thinking,
@@ -96,6 +102,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     ...(proxy ? { proxy } : {}),
     ...(permissions ? { permissions } : {}),
     ...(webSearch ? { webSearch } : {}),
+    ...(variants ? { variants } : {}),
+    ...codeRunning,
   };
 
   // FAKE_LLM=1 is the demo, any other value a script path; either way no credentials.
@@ -204,6 +212,39 @@ function mergePermissions(files: LoadedConfigFile[]): UserRules | undefined {
     allow: withRules.flatMap((file) => file.values.permissions?.allow ?? []),
     deny: withRules.flatMap((file) => file.values.permissions?.deny ?? []),
   };
+}
+
+/**
+ * Hooks and MCP servers, each tagged with its file's scope: the project's run only once the
+ * project is trusted, so the digest of exactly those settings travels along.
+ */
+function codeRunningSettings(project: LoadedConfigFile | undefined, user: LoadedConfigFile | undefined): Pick<ResolvedConfig, "hooks" | "mcpServers" | "projectTrustDigest"> {
+  const scoped = [
+    ...(project ? [{ file: project, scope: "project" as const }] : []),
+    ...(user ? [{ file: user, scope: "user" as const }] : []),
+  ];
+  const hooks: ScopedHooks[] = scoped.flatMap(({ file, scope }) => (file.values.hooks ? [{ scope, file: file.path, settings: file.values.hooks }] : []));
+  const mcpServers: ScopedMcpServer[] = scoped.flatMap(({ file, scope }) =>
+    Object.entries(file.values.mcpServers ?? {}).map(([name, setting]) => ({ name, scope, file: file.path, setting })),
+  );
+  const projectSections = { hooks: project?.values.hooks, mcpServers: project?.values.mcpServers };
+  const needsTrust = projectSections.hooks !== undefined || projectSections.mcpServers !== undefined;
+  return {
+    ...(hooks.length > 0 ? { hooks } : {}),
+    ...(mcpServers.length > 0 ? { mcpServers } : {}),
+    ...(needsTrust ? { projectTrustDigest: trustDigest(projectSections) } : {}),
+  };
+}
+
+/** Variants and tool sets by name; the project's definition of a name beats the user's. */
+function mergeVariants(files: LoadedConfigFile[]): VariantConfig | undefined {
+  const agents = Object.assign({}, ...[...files].reverse().map((file) => file.values.agents ?? {})) as NonNullable<VariantConfig["agents"]>;
+  const toolSets = Object.assign({}, ...[...files].reverse().map((file) => file.values.toolSets ?? {})) as NonNullable<VariantConfig["toolSets"]>;
+  if (Object.keys(agents).length === 0 && Object.keys(toolSets).length === 0) return undefined;
+  const config = { agents, toolSets };
+  const problem = validateVariants(config);
+  if (problem) throw new ConfigError(`${files.map((file) => file.path).join(" / ")}: ${problem}`);
+  return config;
 }
 
 function absolute(path: string, base: string): string {

@@ -2,7 +2,10 @@
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { ThinkingDialect } from "../engine/llm/thinking.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
+import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
 import type { ProxySettings } from "../engine/llm/provider-config.js";
+import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
+import type { VariantConfig } from "../engine/variants/agent-variants.js";
 import type { Protocol } from "./presets.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
@@ -35,6 +38,14 @@ export interface ResolvedConfig {
   /** The web_search backend (config file, or BRAVE_API_KEY / TAVILY_API_KEY). */
   webSearch?: { provider: "brave" | "tavily"; apiKey: string; baseUrl?: string };
   proxy?: ProxySettings;
+  /** Agent variants and tool sets from config (project definitions win by name). */
+  variants?: VariantConfig;
+  /** Command hooks per config file (project first); project hooks need the project's trust. */
+  hooks?: ScopedHooks[];
+  /** MCP servers per config file (project first); the same trust rule. */
+  mcpServers?: ScopedMcpServer[];
+  /** Set when the project's .agent.json has hooks or MCP servers: what trusting it covers. */
+  projectTrustDigest?: string;
   sources: SettingSources;
   /** Non-fatal notes for stderr (unknown keys, an expired Kimi login, …). */
   warnings: string[];

@@ -5,8 +5,10 @@ import { randomUUID } from "node:crypto";
 import { createAgent, type Agent } from "./agent.js";
 import type { ApprovalBroker } from "./approval/approval-broker.js";
 import type { ApprovalGate } from "./approval/gate.js";
+import type { QuestionBroker } from "./ask/ask-tool.js";
 import { childPublish } from "./event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
+import type { Skill } from "./skills/skill-file.js";
 import type { TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
 import { initialState, reduce, type SessionState } from "./state.js";
@@ -17,6 +19,10 @@ export interface EngineSessionParts {
   session: OpenSession;
   agent: Agent;
   broker: ApprovalBroker;
+  /** Pending `ask` questions (only when the face can ask a person). */
+  questions?: QuestionBroker;
+  /** Skills found for this session (a face's `/<name>`). */
+  skills?: readonly Skill[];
   /** The model turns use until setModel changes it. */
   model: { current: ModelProvider; thinking?: ThinkingLevel | undefined };
   /** Builds a provider for setModel; without it setModel only says (a notice) that it cannot. */
@@ -115,6 +121,10 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     answerApproval(id, reply) {
       broker.answer(id, reply);
     },
+    answerQuestion(id, reply) {
+      parts.questions?.answer(id, reply);
+    },
+    skills: (parts.skills ?? []).map((skill) => ({ name: skill.name, description: skill.description, body: skill.body, scope: skill.scope })),
     setModel(choice) {
       if (!parts.createModel) {
         notice("warn", "this session cannot switch models");
@@ -165,11 +175,13 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
       const unsubscribe = bus.subscribe((event) => {
         if (event.agentId === options.agentId) reduce(state, event);
       });
+      const origin = { agentId: options.agentId, parentCallId: options.parentCallId };
       const child = createAgent({
-        publish: childPublish(bus.publish, { agentId: options.agentId, parentCallId: options.parentCallId }),
+        publish: childPublish(bus.publish, origin),
         state: () => state,
         tools: options.tools ?? agent.tools,
-        gate: parts.gate,
+        // The parent's gate (rules, guards, approver); its approval events carry the child's origin.
+        gate: (callId, tool, input, signal) => parts.gate(callId, tool, input, signal, origin),
         provider: () => model.current,
         thinking: () => model.thinking,
         systemPrompt: options.systemPrompt === undefined ? parts.systemPrompt : () => options.systemPrompt!,

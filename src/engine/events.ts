@@ -142,6 +142,22 @@ export const payloads = {
   "prompt.dropped": z.object({ id: z.string(), reason: z.string() }),
   /** Something a person should know that is not an error of the turn (a sandbox is off, a damaged line). */
   notice: z.object({ level: z.enum(["info", "warn", "error"]), message: z.string() }),
+  /** The model asks the person (the `ask` tool); a face shows a picker and answers with `answerQuestion`. */
+  "question.asked": z.object({
+    id: z.string(),
+    callId: z.string().optional(),
+    question: z.string(),
+    options: z.array(z.object({ label: z.string(), detail: z.string().optional() })).optional(),
+    /** Several options may be picked. */
+    multiple: z.boolean(),
+  }),
+  /** The answer: picked labels, free text, or dismissed (the model decides and states its assumption). */
+  "question.answered": z.object({
+    id: z.string(),
+    choices: z.array(z.string()).optional(),
+    text: z.string().optional(),
+    dismissed: z.boolean().optional(),
+  }),
   "model.changed": z.object({ provider: z.string(), model: z.string() }),
   "thinking.changed": z.object({ level: z.enum(["off", "low", "medium", "high", "max"]) }),
   /** The conversation starts afresh from here (the file keeps what came before). */

@@ -125,6 +125,7 @@ export function createLoop(options: LoopOptions) {
     }
     const result = await executeApproved(outcome.approved, {
       signal,
+      callId: call.callId,
       onOutput: (stream, chunk) => publish("tool.output", { callId: call.callId, stream, chunk }),
     });
     const content = outcome.note ? `${result.content}\n\n(the user approved this call and says: ${outcome.note})` : result.content;
@@ -162,9 +163,13 @@ export function createLoop(options: LoopOptions) {
           for (const call of calls) publish("tool.result", { callId: call.callId, name: call.name, content: TRUNCATED_RESULT, isError: true });
           continue;
         }
-        for (const call of calls) {
-          if (signal.aborted) break;
-          await runCall(call, signal);
+        // In order, one by one; a run of calls to a concurrent tool (task) goes at once.
+        const concurrent = (call: ToolCall | undefined) => call !== undefined && registry.get(call.name)?.concurrent === true;
+        for (let index = 0; index < calls.length && !signal.aborted; ) {
+          let end = index + 1;
+          while (concurrent(calls[index]) && concurrent(calls[end])) end += 1;
+          await Promise.all(calls.slice(index, end).map((call) => runCall(call, signal)));
+          index = end;
         }
       }
     } catch (error) {

@@ -6,6 +6,7 @@
 // This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
 // (`openEngine`) assembles one for a face.
 import type { ApprovalReply } from "./approval/approval-broker.js";
+import type { QuestionReply } from "./ask/ask-tool.js";
 import type { AgentEvent } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
@@ -59,6 +60,13 @@ export interface EngineSession {
   abortTurn(): void;
   /** Kills the running command's process tree; the turn goes on. False when none runs. */
   interruptCommand(): boolean;
+  /**
+   * Answers the `question.asked` with this id (the `ask` tool, offered only to faces that can
+   * ask a person): picked option labels, free text, or `{ dismissed: true }` for esc.
+   */
+  answerQuestion(id: string, reply: QuestionReply): void;
+  /** Skills found for this session; a face's `/<name>` submits a prompt with the body. */
+  readonly skills: readonly SkillInfo[];
   /** Answers the `approval.request` with this id. Unknown or already answered ids are ignored. */
   answerApproval(id: string, reply: ApprovalReply): void;
   setModel(choice: ModelChoice): void;
@@ -94,4 +102,14 @@ export interface ChildAgent {
   runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
   /** Stops folding its events; the commands it started belong to the session and are reaped with it. */
   close(): void;
+}
+
+export type { QuestionReply } from "./ask/ask-tool.js";
+
+/** A skill as a face lists it (`/<name>`): its body is what gets injected. */
+export interface SkillInfo {
+  name: string;
+  description: string;
+  body: string;
+  scope: "project" | "user";
 }

@@ -17,7 +17,7 @@ const HEARD_FROM_MODEL = new Set<AgentEvent["type"]>(["assistant.delta", "thinki
 
 export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_NOTE_MS): PrintRenderer {
   const summary = new TurnSummary();
-  const progress = (line: string) => output.stderr(`${line}\n`);
+  const stderrLine = (line: string) => output.stderr(`${line}\n`);
   // A slow or silent endpoint must not look like a hang: say so once the request is quiet a while.
   let waiting: NodeJS.Timeout | undefined;
   const stopWaiting = () => {
@@ -26,11 +26,13 @@ export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_
   };
   const startWaiting = (extraMs = 0) => {
     stopWaiting();
-    waiting = setTimeout(() => progress("waiting for the model…"), waitingNoteMs + extraMs);
+    waiting = setTimeout(() => stderrLine("waiting for the model…"), waitingNoteMs + extraMs);
     waiting.unref();
   };
 
   function describe(event: AgentEvent): void {
+    // A subagent's progress is indented under the task call that started it.
+    const progress = event.agentId ? (line: string) => stderrLine(`  [${event.agentId}] ${line}`) : stderrLine;
     switch (event.type) {
       case "tool.call":
         progress(`→ ${event.name} ${oneLine(event.arguments, 120)}`);
@@ -58,21 +60,21 @@ export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_
       if (event.type === "step.started") startWaiting();
       else if (event.type === "retry") startWaiting(event.delayMs);
       else if (HEARD_FROM_MODEL.has(event.type)) stopWaiting();
-      if (event.type === "tool.call") {
+      if (event.type === "tool.call" && event.agentId === undefined) {
         const said = summary.takeStepText().trim();
-        if (said) progress(said);
+        if (said) stderrLine(said);
       }
       const step = summary.observe(event);
-      if (step && !step.final && step.stepText) progress(step.stepText.trim());
+      if (step && !step.final && step.stepText) stderrLine(step.stepText.trim());
       describe(event);
     },
     finish(outcome) {
       stopWaiting();
       if (summary.finalText) output.stdout(summary.finalText.endsWith("\n") ? summary.finalText : `${summary.finalText}\n`);
-      if (outcome.stopReason === "max_rounds") progress(maxRoundsNote(outcome.rounds));
-      if (outcome.stopReason === "aborted") progress("interrupted");
+      if (outcome.stopReason === "max_rounds") stderrLine(maxRoundsNote(outcome.rounds));
+      if (outcome.stopReason === "aborted") stderrLine("interrupted");
       // The id is what -r needs; a script reading stdout never sees this line.
-      if (summary.sessionId) progress(`session ${summary.sessionId} (resume: mini-agent -r ${summary.sessionId})`);
+      if (summary.sessionId) stderrLine(`session ${summary.sessionId} (resume: mini-agent -r ${summary.sessionId})`);
     },
   };
 }

@@ -29,6 +29,8 @@ export class TurnSummary {
 
   /** Returns the text of a step that just ended, and whether it was the final answer. */
   observe(event: AgentEvent): { stepText: string; final: boolean } | undefined {
+    // A subagent's text is its report to the parent, not the answer; its refusals and errors count.
+    if (event.agentId !== undefined && event.type !== "approval.decision" && event.type !== "error") return undefined;
     switch (event.type) {
       case "session.started":
         this.sessionId = event.sessionId;

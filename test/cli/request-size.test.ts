@@ -4,11 +4,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
 import { providerSandbox } from "../helpers/provider-cli.js";
 
-/** The budget from issue 14 (was 10,950 B). */
-const MAX_FIRST_REQUEST_BYTES = 8_500;
+/**
+ * The budget from issue 14 (was 10,950 B) was 8,500 B for the built-in tools; issue 13 adds
+ * `remember` and `task` (about 900 B together, trimmed; recall and forget come only once
+ * notes exist), so 9,400 B.
+ */
+const MAX_FIRST_REQUEST_BYTES = 9_400;
 const DEFAULT_TOOLS = [
   "read_file", "list_files", "glob", "grep", "write_file", "edit_file", "todo_write",
   "git_status", "git_diff", "git_log", "web_fetch", "run_command", "task_status", "task_stop",
+  "remember", "task",
 ];
 
 interface Schema {

@@ -25,7 +25,9 @@ function bundleImports(): Set<string> {
   const files = ["dist/cli.bundle.js", ...readdirSync(path.join(root, "dist/chunks")).map((name) => `dist/chunks/${name}`)];
   const names = new Set<string>();
   // esbuild's own output forms: `import … from "x";` statements, `import("x")`, `require("x")`.
-  const specifier = /^import\b[^;\n]*?\bfrom\s*"([^"./][^"]*)";|\bimport\("([^"./][^"]*)"\)|\brequire\w*\("([^"./][^"]*)"\)/gm;
+  // A require right after a quote is text, not a call: ajv's code generator (bundled with the
+  // MCP SDK) holds strings such as 'require("ajv/dist/runtime/uri").default'.
+  const specifier = /^import\b[^;\n]*?\bfrom\s*"([^"./][^"]*)";|\bimport\("([^"./][^"]*)"\)|(?<![`'"])\brequire\w*\("([^"./][^"]*)"\)/gm;
   for (const file of files) {
     for (const match of readFileSync(path.join(root, file), "utf8").matchAll(specifier)) {
       const spec = match[1] ?? match[2] ?? match[3];

@@ -15,6 +15,8 @@ export interface TestEngineOptions {
   choice?: SessionChoice;
   secrets?: string[];
   guards?: Guard[];
+  /** The face can ask a person: the `ask` tool is offered. */
+  canAsk?: boolean;
   maxRounds?: number;
   /** Subscribed before the first event. */
   listener?: (event: AgentEvent) => void;
@@ -37,6 +39,7 @@ export function startEngine(options: TestEngineOptions): { engine: EngineSession
     model: { provider: options.provider, systemPrompt: () => "test" },
     options: { sandbox: false, ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}) },
     ...(options.guards ? { guards: options.guards } : {}),
+    ...(options.canAsk ? { canAsk: true } : {}),
   });
   return { engine, events };
 }

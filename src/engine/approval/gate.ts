@@ -4,6 +4,7 @@
 // → the scoped "always" memory → the approver, asked by id (approval.request / .decision).
 import { randomUUID } from "node:crypto";
 import type { Publish } from "../event-bus.js";
+import type { EventOrigin } from "../events.js";
 import type { Tool, ToolSubject } from "../tools/tool.js";
 import { scopeCovers, scopeFor, type ScopedCall } from "./always-scope.js";
 import { evaluateRules, writeTargets, type RuleContext } from "./rules.js";
@@ -124,10 +125,12 @@ export function createApprovalGate(options: GateOptions) {
     tool: Tool,
     input: Record<string, unknown>,
     signal: AbortSignal = new AbortController().signal,
+    /** A subagent's id and its parent's call: its approval events carry them, like its other events. */
+    origin?: EventOrigin,
   ): Promise<GateOutcome> {
     const subject = tool.subject?.(input) ?? {};
     const decided = (decision: "allow" | "deny", by: "rule" | "memory" | "flag" | "user", reason: string, extra: object = {}) =>
-      publish("approval.decision", { callId, name: tool.name, decision, by, reason, ...extra });
+      publish("approval.decision", { callId, name: tool.name, decision, by, reason, ...extra }, origin);
 
     const guarded = await runGuards({ callId, name: tool.name, kind: tool.kind, input, subject }, signal);
     if (guarded?.decision === "deny") {
@@ -171,7 +174,7 @@ export function createApprovalGate(options: GateOptions) {
     // Registered before the request is published: an answerer may reply from inside publish.
     const answered = options.approver(question, signal);
     const { canAlwaysAllow: _offer, ...request } = question;
-    publish("approval.request", { ...request, ...(verdict.critical ? { critical: true } : {}) });
+    publish("approval.request", { ...request, ...(verdict.critical ? { critical: true } : {}) }, origin);
     const answer = await answered;
     const always = answer.decision === "allow" && answer.always === true && scope !== undefined;
     const reason = answer.reason ?? (answer.decision === "allow" ? "approved" : "declined");

@@ -84,6 +84,8 @@ function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
       return { decision: "allow", reason: `${call.name} only reads` };
     case "write":
       return writeVerdict(call, context);
+    case "external":
+      return { decision: "confirm", reason: `${call.name} acts on another system` };
     case "command": {
       const command = call.subject.command;
       if (typeof command !== "string") return { decision: "deny", reason: `${call.name} declares no command it runs` };

@@ -15,6 +15,8 @@ export interface CommandSpec {
   onOutput?: (stream: "stdout" | "stderr", chunk: string) => void;
   /** Characters kept per stream in memory (head and tail); the rest is counted, not kept. */
   captureChars?: number;
+  /** Written to the child's stdin, which is then closed (hooks read their JSON payload there). */
+  stdin?: string;
 }
 
 export interface CommandOutcome {
@@ -195,14 +197,20 @@ function startCommand(spec: CommandSpec): RunningCommand {
     env: spec.env,
     // The child leads its own process group so one kill reaches every grandchild.
     detached: !IS_WINDOWS,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     windowsHide: true,
     windowsVerbatimArguments: IS_WINDOWS,
   });
+  if (spec.stdin !== undefined && child.stdin) {
+    // A child that exits without reading its input closes the pipe: not our error.
+    child.stdin.on("error", () => {});
+    child.stdin.end(spec.stdin);
+  }
 
   for (const [name, stream, sink] of [
-    ["stdout", child.stdout, stdout],
-    ["stderr", child.stderr, stderr],
+    // Both are pipes (stdio above), so never null; the stdin choice only widens the type.
+    ["stdout", child.stdout!, stdout],
+    ["stderr", child.stderr!, stderr],
   ] as const) {
     stream.setEncoding("utf8");
     stream.on("data", (chunk: string) => {

@@ -40,6 +40,11 @@ export class ToolRegistry {
   /** JSON Schemas are derived once from the zod inputs; the request builder reuses them. */
   specs(): ToolSpec[] {
     this.specCache ??= [...this.byName.values()].map((tool) => {
+      // A schema from elsewhere (an MCP server) is sent as the server wrote it.
+      if (tool.jsonSchema) {
+        const { $schema: _ignored, ...inputSchema } = tool.jsonSchema;
+        return { name: tool.name, description: tool.description, inputSchema };
+      }
       const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;
       return { name: tool.name, description: tool.description, inputSchema: withoutSafeIntegerBounds(inputSchema) };
     });

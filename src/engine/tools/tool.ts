@@ -6,10 +6,13 @@ import type { ToolDetails } from "../events.js";
 import type { ToolImage } from "../messages.js";
 
 /** How the approval rules treat a tool before looking at its arguments. */
-export type ToolKind = "read" | "write" | "command";
+/** `external`: acts on another system (an MCP server); asked unless a user rule allows it. */
+export type ToolKind = "read" | "write" | "command" | "external";
 
 export interface ToolContext {
   signal: AbortSignal;
+  /** The model's id for this call (a subagent's events carry it as their parent call). */
+  callId?: string;
   /** Live output (e.g. a command's stdout lines) published as `tool.output`. */
   onOutput?: (stream: "stdout" | "stderr", chunk: string) => void;
 }
@@ -44,6 +47,10 @@ export interface Tool<Input = any> {
   /** What a person sees before approving (e.g. the unified diff a write would make). */
   preview?(input: Input): Promise<string | undefined>;
   subject?(input: Input): ToolSubject;
+  /** The input's JSON Schema as sent to the model, when it comes from elsewhere (an MCP server). */
+  jsonSchema?: Record<string, unknown>;
+  /** Calls of it in one step may run at the same time (subagents); others run one by one. */
+  concurrent?: boolean;
 }
 
 /** A failure the model should see as a tool error (not a crash of the engine). */
@@ -62,6 +69,7 @@ export function defineTool<Schema extends z.ZodType>(tool: {
   execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
   preview?(input: z.infer<Schema>): Promise<string | undefined>;
   subject?(input: z.infer<Schema>): ToolSubject;
+  concurrent?: boolean;
 }): Tool<z.infer<Schema>> {
   // The generic Schema is wider than ZodType<Output>; the shape is identical.
   return tool as unknown as Tool<z.infer<Schema>>;

@@ -1,0 +1,97 @@
+// task: runs a subagent with a fresh context on one self-contained job and returns its
+// report. `explore` and `review` hold only tools that look; `worker` may change files and
+// run commands, and every such call goes through the parent's gate (its rules, guards and
+// approver), so a subagent can never launder a call past the user.
+import { z } from "zod";
+import { defineTool, ToolError } from "../tools/tool.js";
+
+export const SUBAGENT_KINDS = ["explore", "review", "worker"] as const;
+export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
+
+export interface SubagentRequest {
+  kind: SubagentKind;
+  description: string;
+  prompt: string;
+  /** The parent's call that started it: the child's events carry it. */
+  parentCallId: string;
+}
+
+export interface SubagentRunner {
+  run(request: SubagentRequest, signal: AbortSignal): Promise<{ report: string; isError: boolean }>;
+}
+
+export const DEFAULT_SUBAGENT_CAP = 4;
+
+/** At most `cap` subagents at once; the rest wait their turn (or their abort). */
+function createSlots(cap: number) {
+  let free = cap;
+  const waiting: (() => void)[] = [];
+  return {
+    async take(signal: AbortSignal): Promise<() => void> {
+      if (free === 0) {
+        await new Promise<void>((resolve, reject) => {
+          const ready = () => {
+            signal.removeEventListener("abort", onAbort);
+            resolve();
+          };
+          const onAbort = () => {
+            waiting.splice(waiting.indexOf(ready), 1);
+            reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
+          };
+          waiting.push(ready);
+          signal.addEventListener("abort", onAbort, { once: true });
+        });
+      } else {
+        free -= 1;
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const next = waiting.shift();
+        if (next) next();
+        else free += 1;
+      };
+    },
+  };
+}
+
+const KIND_HELP: Record<SubagentKind, string> = {
+  explore: "explore: read, answer",
+  review: "review: read, report problems",
+  worker: "worker: may change files (approved like yours)",
+};
+
+export interface TaskToolOptions {
+  /** At most this many subagents at once (default 4). */
+  cap?: number;
+  /** The kinds offered: without write tools in the parent (plan, review), no worker. */
+  kinds?: readonly SubagentKind[];
+}
+
+export function createTaskTool(runner: SubagentRunner, options: TaskToolOptions = {}) {
+  const slots = createSlots(options.cap ?? DEFAULT_SUBAGENT_CAP);
+  const kinds = (options.kinds ?? SUBAGENT_KINDS) as [SubagentKind, ...SubagentKind[]];
+  return defineTool({
+    name: "task",
+    description: "Run a subagent on a self-contained job: it sees only prompt and returns one report. Several may run at once.",
+    kind: "read",
+    concurrent: true,
+    input: z.object({
+      description: z.string().describe("A few words shown while it runs"),
+      prompt: z.string().describe("The whole job and its context"),
+      kind: z.enum(kinds).describe(kinds.map((kind) => KIND_HELP[kind]).join("; ")),
+    }),
+    async execute(input, context) {
+      if (!context.callId) throw new ToolError("task needs the call id of its parent call");
+      if (!input.prompt.trim()) throw new ToolError("prompt is empty: give the subagent its whole job");
+      const release = await slots.take(context.signal);
+      try {
+        const { report, isError } = await runner.run({ ...input, parentCallId: context.callId }, context.signal);
+        return { content: report, ...(isError ? { isError: true } : {}) };
+      } finally {
+        release();
+      }
+    },
+  });
+}

@@ -1,0 +1,116 @@
+// Assembles what extends a session beyond the built-in tools, before the session opens:
+// the agent variant, skills, memory, guard plugins, and the hooks and MCP servers that may
+// run (project ones only once trusted). The engine pieces stay separate; this file decides
+// which are used. MCP's SDK is imported only when a server is configured and may run.
+import { UsageError } from "./cli-options.js";
+import { GuardPluginError, loadGuardPlugins } from "./engine/guards/load-guards.js";
+import type { GuardPlugin } from "./engine/guards/guard-plugin.js";
+import type { ScopedHooks } from "./engine/hooks/hook-settings.js";
+import type { McpServers } from "./engine/mcp/mcp-servers.js";
+import { MemoryStore, memorySection } from "./engine/memory/memory-store.js";
+import { createMemoryTools } from "./engine/memory/memory-tools.js";
+import { discoverSkills } from "./engine/skills/discover-skills.js";
+import { createLoadSkillTool } from "./engine/skills/load-skill-tool.js";
+import { skillCatalogue, type Skill } from "./engine/skills/skill-file.js";
+import type { Tool } from "./engine/tools/tool.js";
+import { resolveVariant, VariantError, type AgentVariant, type VariantConfig } from "./engine/variants/agent-variants.js";
+import { trustedExtensions, type CodeRunningSettings } from "./trusted-extensions.js";
+
+export interface ExtensionsInput {
+  workspace: string;
+  home: string;
+  version: string;
+  /** `--agent`; "default" when not given. */
+  agent?: string;
+  variants?: VariantConfig;
+  codeRunning?: CodeRunningSettings;
+  /** `--trust-project`. */
+  trustProject?: boolean;
+  /** The TUI asks the person instead (see EngineContext.askTrust). */
+  askTrust?(question: string): Promise<boolean>;
+  redact?: (text: string) => string;
+}
+
+export interface Extensions {
+  variant: AgentVariant;
+  /** Every skill found (a face's `/<name>` injects one); empty when none. */
+  skills: readonly Skill[];
+  memory: MemoryStore;
+  /** Tools to add to the built-in ones, already narrowed to the variant. */
+  tools: Tool[];
+  plugins: GuardPlugin[];
+  /** Hooks that may run (the user's, and the project's once trusted). */
+  hooks: ScopedHooks[];
+  mcp?: McpServers;
+  /** The project has hooks or MCP servers that were not run because it is not trusted. */
+  projectWithheld: boolean;
+  /** For the start-up notices (invalid skills, failed MCP servers, untrusted project). */
+  notices: string[];
+  /** Sections appended to the system prompt, read fresh for every request. */
+  promptSections(): string[];
+  /** Adds a fixed section (a SessionStart hook's context). */
+  addPromptSection(text: string): void;
+  close(): Promise<void>;
+}
+
+export async function setUpExtensions(input: ExtensionsInput): Promise<Extensions> {
+  let variant: AgentVariant;
+  try {
+    variant = resolveVariant(input.agent ?? "default", input.variants);
+  } catch (error) {
+    if (error instanceof VariantError) throw new UsageError(`--agent: ${error.message}`);
+    throw error;
+  }
+  let plugins: GuardPlugin[];
+  try {
+    plugins = loadGuardPlugins({ workspace: input.workspace, home: input.home });
+  } catch (error) {
+    if (error instanceof GuardPluginError) throw new UsageError(error.message);
+    throw error;
+  }
+  const notices: string[] = [];
+  const notice = (message: string) => void notices.push(message);
+  const { skills, notices: skillNotices } = await discoverSkills({ workspace: input.workspace, home: input.home });
+  notices.push(...skillNotices);
+  const trusted = await trustedExtensions(input.codeRunning ?? {}, {
+    home: input.home,
+    workspace: input.workspace,
+    trust: input.trustProject ?? false,
+    ...(input.askTrust ? { askTrust: input.askTrust } : {}),
+    notice,
+  });
+  // A server none of whose tools the variant could offer is not started at all.
+  const servers = trusted.mcpServers.filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`));
+  const mcp =
+    servers.length > 0
+      ? await (await import("./engine/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice })
+      : undefined;
+
+  const memory = new MemoryStore(input.home, input.workspace, input.redact);
+  const tools = [
+    ...(skills.length > 0 ? [createLoadSkillTool(skills)] : []),
+    ...createMemoryTools(memory),
+    ...(mcp?.tools ?? []),
+  ].filter((tool) => variant.offers(tool));
+  const offered = new Set(tools.map((tool) => tool.name));
+  // A section that points at a tool appears only with that tool.
+  const catalogue = offered.has("load_skill") ? skillCatalogue(skills) : "";
+  const added: string[] = [];
+  return {
+    variant,
+    skills,
+    memory,
+    tools,
+    plugins,
+    hooks: trusted.hooks,
+    ...(mcp ? { mcp } : {}),
+    projectWithheld: trusted.projectWithheld,
+    notices,
+    promptSections: () =>
+      [variant.note ?? "", catalogue, offered.has("recall") ? memorySection(memory.list()) : "", ...added].filter((section) => section !== ""),
+    addPromptSection: (text) => void added.push(text),
+    close: async () => {
+      await mcp?.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// MCP servers in a real session: tools in the request, calls confirm-class, failures reported,
+// servers closed with the session, project servers only after trust.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { startMcpHttpServer } from "../helpers/mcp/http-server.js";
+import { processAlive, waitFor } from "../helpers/processes.js";
+import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
+import { eventLines, onlySessionFile, recordedRequests } from "../helpers/session-files.js";
+
+const STDIO_SERVER = fileURLToPath(new URL("../helpers/mcp/stdio-server.mjs", import.meta.url));
+const stdio = (mode: string, extra: object = {}) => ({ command: process.execPath, args: [STDIO_SERVER, mode], ...extra });
+const echoCall = { tool_calls: [{ name: "mcp__docs__echo", arguments: { text: "hi" } }] };
+
+function userConfig(box: Sandbox, config: unknown): void {
+  writeFileSync(path.join(box.home, "config.json"), JSON.stringify(config));
+}
+
+function results(box: Sandbox) {
+  return eventLines(onlySessionFile(box.home)).filter((event) => event.type === "tool.result") as { name: string; content: string; isError: boolean }[];
+}
+
+describe("MCP in a session", () => {
+  it("offers a stdio server's tools, asks before a call, runs it with --yes, and ends the server with the session", async () => {
+    const box = makeSandbox();
+    const pidFile = path.join(box.home, "server.pid");
+    userConfig(box, { mcpServers: { docs: stdio(`pid:${pidFile}`) } });
+    const record = path.join(box.home, "requests.jsonl");
+    const env = { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record };
+
+    const asked = await runCli(["-p", "echo"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [echoCall, { text: "ok" }] }) } });
+    expect(asked.code).toBe(0);
+    const [request] = recordedRequests(record) as unknown as { tools: { name: string; description: string; inputSchema: Record<string, unknown> }[] }[];
+    const echo = request!.tools.find((tool) => tool.name === "mcp__docs__echo");
+    expect(echo?.description).toBe("[MCP server docs] Echo text back (stdio)");
+    expect(echo?.inputSchema).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
+    expect(results(box)[0]).toMatchObject({ isError: true, content: expect.stringContaining("needs approval") });
+
+    const ran = await runCli(["-p", "echo", "--yes", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [echoCall, { text: "ok" }] }) } });
+    expect(ran.code).toBe(0);
+    expect(recordedRequests(record)[3]!.messages.at(-1)?.content).toBe("stdio echo: hi");
+    // The CLI has exited: the server it started must be gone too.
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    await waitFor(() => !processAlive(pid), 20_000, "the MCP server to end with the session");
+  });
+
+  it("a permissions allow rule lets an MCP tool run without asking; plan mode offers none", async () => {
+    const box = makeSandbox();
+    userConfig(box, { mcpServers: { docs: stdio("ok") }, permissions: { allow: ["mcp__docs__echo"] } });
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "echo"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [echoCall, { text: "ok" }] }) } });
+    expect(run.code).toBe(0);
+    expect(results(box)[0]).toMatchObject({ isError: false, content: "stdio echo: hi" });
+
+    const plan = await runCli(["-p", "look", "--agent", "plan", "--new"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(plan.code).toBe(0);
+    expect(JSON.stringify(recordedRequests(record).at(-1))).not.toContain("mcp__");
+  });
+
+  it("talks to a streamable-HTTP server", async () => {
+    const server = await startMcpHttpServer();
+    try {
+      const box = makeSandbox();
+      userConfig(box, { mcpServers: { web: { type: "http", url: server.url, headers: { Authorization: "Bearer abc" } } } });
+      const script = box.script({ turns: [{ tool_calls: [{ name: "mcp__web__echo", arguments: { text: "over http" } }] }, { text: "ok" }] });
+      const run = await runCli(["-p", "echo", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script } });
+      expect(run.code).toBe(0);
+      expect(results(box)[0]).toMatchObject({ isError: false, content: "http echo: over http" });
+      expect(server.authorizations).toContain("Bearer abc");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reports a server that crashes on start and one that hangs, and the session goes on without them", async () => {
+    const box = makeSandbox();
+    userConfig(box, { mcpServers: { broken: stdio("crash"), stuck: stdio("hang", { timeout: 1 }), docs: stdio("ok") } });
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [{ text: "still here" }] }) } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("still here\n");
+    expect(run.stderr).toMatch(/MCP server broken failed to start: .*fatal: cannot open the index.*; continuing without it/);
+    expect(run.stderr).toContain("MCP server stuck failed to start: did not answer within 1 s; continuing without it");
+    const names = recordedRequests(record)[0]!.tools.map((tool) => tool.name);
+    expect(names).toContain("mcp__docs__echo");
+    expect(names.some((name) => name.startsWith("mcp__broken") || name.startsWith("mcp__stuck"))).toBe(false);
+  });
+
+  it("a project's server starts only after the project is trusted", async () => {
+    const box = makeSandbox();
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ mcpServers: { docs: stdio("ok") } }));
+    const record = path.join(box.home, "requests.jsonl");
+    const env = { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record };
+    const untrusted = await runCli(["-p", "hi"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(untrusted.stderr).toContain("MCP servers (docs) that did not run: this project is not trusted yet");
+    expect(JSON.stringify(recordedRequests(record)[0])).not.toContain("mcp__docs");
+    await runCli(["-p", "hi", "--trust-project", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(recordedRequests(record)[1]!.tools.map((tool) => tool.name)).toContain("mcp__docs__echo");
+  });
+});

@@ -1,0 +1,71 @@
+// The MCP client against real servers built with the SDK: a stdio subprocess and a
+// streamable-HTTP server, plus one that crashes on start and one that never answers.
+import { mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectMcpServer, type McpConnection } from "../../src/engine/mcp/mcp-client.js";
+import { startMcpHttpServer, type McpHttpServer } from "../helpers/mcp/http-server.js";
+import { processAlive, waitFor } from "../helpers/processes.js";
+
+const STDIO_SERVER = fileURLToPath(new URL("../helpers/mcp/stdio-server.mjs", import.meta.url));
+const signal = new AbortController().signal;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function stdio(mode: string, timeout?: number) {
+  return { type: "stdio" as const, command: process.execPath, args: [STDIO_SERVER, mode], ...(timeout ? { timeout } : {}) };
+}
+
+async function connect(name: string, setting: Parameters<typeof connectMcpServer>[0]["setting"]): Promise<McpConnection> {
+  const connection = await connectMcpServer({ name, setting, cwd: os.tmpdir(), version: "test" });
+  cleanups.push(() => connection.close());
+  return connection;
+}
+
+describe("MCP client", () => {
+  it("lists and calls the tools of a stdio server, and closing ends its process", async () => {
+    const pidFile = path.join(realpathSync(mkdtempSync(path.join(os.tmpdir(), "mcp-"))), "pid");
+    const connection = await connectMcpServer({ name: "docs", setting: stdio(`pid:${pidFile}`), cwd: os.tmpdir(), version: "test" });
+    expect(connection.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([["echo", true], ["fail", false]]);
+    expect(connection.tools[0]!.inputSchema).toMatchObject({ type: "object", properties: { text: { type: "string" } } });
+    expect(await connection.call("echo", { text: "hi" }, signal)).toEqual({ text: "stdio echo: hi", isError: false });
+    expect(await connection.call("fail", {}, signal)).toEqual({ text: "it failed on purpose", isError: true });
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    await connection.close();
+    await waitFor(() => !processAlive(pid), 20_000, "the MCP server process to exit");
+  });
+
+  it("talks to a streamable-HTTP server with the configured headers", async () => {
+    const server: McpHttpServer = await startMcpHttpServer();
+    cleanups.push(() => server.close());
+    const connection = await connect("web", { type: "http", url: server.url, headers: { Authorization: "Bearer t0k" } });
+    expect(connection.tools.map((tool) => tool.name)).toEqual(["echo", "fail"]);
+    expect((await connection.call("echo", { text: "over http" }, signal)).text).toBe("http echo: over http");
+    expect(server.authorizations.length).toBeGreaterThan(0);
+    expect(server.authorizations.every((value) => value === "Bearer t0k")).toBe(true);
+  });
+
+  it("reports a server that crashes on start, with its last stderr", async () => {
+    await expect(connect("broken", stdio("crash"))).rejects.toThrow(/MCP server broken failed to start: .*fatal: cannot open the index/s);
+  });
+
+  it("gives up on a server that never answers, after its timeout", async () => {
+    await expect(connect("stuck", stdio("hang", 1))).rejects.toThrow("MCP server stuck failed to start: did not answer within 1 s");
+  });
+
+  it("reports an HTTP server that is not there", async () => {
+    const server = await startMcpHttpServer();
+    const url = server.url;
+    await server.close();
+    await expect(connect("gone", { type: "http", url, timeout: 5 })).rejects.toThrow(/MCP server gone failed to start/);
+  });
+
+  it("reports a program that does not exist", async () => {
+    await expect(connect("nothing", { type: "stdio", command: "definitely-not-a-program-xyz", args: [] })).rejects.toThrow(/MCP server nothing failed to start/);
+  });
+});
+
