@@ -22,8 +22,10 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
       taken = false;
     }
   });
-  return async (callId, tool, input, signal) => {
-    const outcome = await gate(callId, tool, input, signal);
+  return async (...args: Parameters<ApprovalGate>) => {
+    const [, tool] = args;
+    // Every argument passes through (a child agent's call carries its origin).
+    const outcome = await gate(...args);
     if ("approved" in outcome && tool.kind !== "read" && !taken) {
       taken = true;
       try {
