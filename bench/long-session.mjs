@@ -1,44 +1,78 @@
-// A long headless turn: 300 rounds of tool calls against the scripted model, to watch
-// memory growth and per-round cost (every event is folded, written and rendered).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+// A long headless turn: rounds of read_file (~19 KB result each) against the scripted model,
+// to watch memory as the conversation grows. Peak RSS after 50 and after 500 rounds, with
+// compaction off (a budget no turn reaches) and on (context_budget 100,000 tokens).
+// Figures only; nothing here asserts a time or a size.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { measureAll } from "./measure.mjs";
+import { cleanEnv, measureAll } from "./measure.mjs";
+
+const HEAP_PROBE = fileURLToPath(new URL("./heap-probe.cjs", import.meta.url));
+
+/** The live heap after a full GC at exit: what the process holds, beside the RSS V8 reserved. */
+function liveHeapMiB(spec, scratch) {
+  const file = path.join(scratch, `heap-${spec.label}`);
+  const run = spawnSync(process.execPath, ["--expose-gc", "-r", HEAP_PROBE, ...spec.args], {
+    cwd: spec.cwd(99),
+    env: cleanEnv({ ...spec.env, MINI_AGENT_BENCH_HEAP_FILE: file }),
+    stdio: "pipe",
+  });
+  if (run.status !== 0) throw new Error(`bench case ${spec.label} failed: ${run.stderr}`);
+  return Number(readFileSync(file, "utf8").trim()) / 1024 / 1024;
+}
 
 const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
-const ROUNDS = 300;
+const FILE = "a line of a medium-sized source file, repeated\n".repeat(400);
 
 export default async function benchLongSession() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-long-"));
-  const script = path.join(scratch, "script.json");
-  const text = "Reading the file again to check it has not changed since the last look. ".repeat(3);
-  // ROUNDS - 1 reading rounds, then a final answer: the turn completes (exit 0) on its last round
-  // instead of hitting --max-rounds (which exits 3).
-  const reading = { text, tool_calls: [{ name: "read_file", arguments: { path: "big.txt" } }] };
-  writeFileSync(script, JSON.stringify({ turns: Array.from({ length: ROUNDS - 1 }, () => reading), after: { text: "done" } }));
-  const workspace = (round) => {
-    const dir = path.join(scratch, `ws-${round}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, "big.txt"), "a line of a medium-sized source file, repeated\n".repeat(400));
-    return dir;
-  };
-  const results = measureAll(
-    [
-      {
-        label: "long",
-        args: [CLI, "-p", "keep reading", "--max-rounds", String(ROUNDS), "--output-format", "json"],
-        env: { FAKE_LLM: script, MINI_AGENT_HOME: path.join(scratch, "home") },
-        cwd: workspace,
-      },
-    ],
-    3,
-  );
-  const long = results.get("long");
-  return [
-    `long turn, ${ROUNDS} rounds of read_file (~19 KB result each): ${long.medianMs.toFixed(0)} ms median, ` +
-      `${(long.medianMs / ROUNDS).toFixed(2)} ms per round, peak RSS ${long.peakRssMiB.toFixed(1)} MiB`,
-  ];
+  try {
+    const text = "Reading the file again to check it has not changed since the last look. ".repeat(3);
+    const read = { text, tool_calls: [{ name: "read_file", arguments: { path: "big.txt" } }] };
+    // rounds − 1 reads, then the model stops: the turn ends completed, not at the round limit.
+    const scriptFor = (rounds) => {
+      const file = path.join(scratch, `script-${rounds}.json`);
+      writeFileSync(file, JSON.stringify({ turns: [...Array.from({ length: rounds - 1 }, () => read), { text: "Done reading." }] }));
+      return file;
+    };
+    const workspace = (budget) => (run) => {
+      const dir = path.join(scratch, `ws-${budget}-${run}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "big.txt"), FILE);
+      writeFileSync(path.join(dir, ".agent.json"), JSON.stringify({ context_budget: budget }));
+      return dir;
+    };
+    const spec = (rounds, budget) => ({
+      label: `${rounds}-${budget}`,
+      args: [CLI, "-p", "keep reading", "--max-rounds", String(rounds), "--output-format", "json"],
+      env: { FAKE_LLM: scriptFor(rounds), MINI_AGENT_HOME: path.join(scratch, "home") },
+      cwd: workspace(budget),
+    });
+    const OFF = 1_000_000_000;
+    const ON = 100_000;
+    const specs = [spec(50, OFF), spec(500, OFF), spec(50, ON), spec(500, ON)];
+    const results = measureAll(specs, 1);
+    const heap = new Map(specs.map((s) => [s.label, liveHeapMiB(s, scratch)]));
+    const get = (rounds, budget) => results.get(`${rounds}-${budget}`);
+    const conversationMiB = (500 * (FILE.length + 600)) / 1024 / 1024;
+    const line = (label, budget) => {
+      const [a, b] = [get(50, budget), get(500, budget)];
+      return (
+        `long turn, ${label}: RSS ${a.peakRssMiB.toFixed(1)} MiB at round 50, ${b.peakRssMiB.toFixed(1)} MiB at round 500 ` +
+        `(+${(((b.peakRssMiB - a.peakRssMiB) / a.peakRssMiB) * 100).toFixed(0)}%); live heap ${heap.get(`50-${budget}`).toFixed(1)} → ` +
+        `${heap.get(`500-${budget}`).toFixed(1)} MiB; ${(b.medianMs / 500).toFixed(2)} ms per round`
+      );
+    };
+    return [
+      `long turn: 500 rounds of read_file hold ~${conversationMiB.toFixed(1)} MiB of conversation`,
+      line("compaction off", OFF),
+      line("compaction on (budget 100k)", ON),
+    ];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) for (const line of await benchLongSession()) console.log(line);

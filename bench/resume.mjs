@@ -1,31 +1,35 @@
-// Resume cost: rebuilding a long session (50,000 events) by reading its wire file and
-// folding it through the reducer, in-process and as a whole `mini-agent -p … -c` run.
+// Cold resume: `mini-agent -p … -c` on a 100,000-event (~10 MiB) session, beside a bare
+// Node process that reads the same file and JSON.parses every line (the floor a resume
+// cannot beat). Both run as fresh processes, timed and RSS-probed from outside.
 // Figures only; nothing here asserts a time.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { cleanEnv, measureAll } from "./measure.mjs";
 
-const EVENTS = 50_000;
+const HEAP_PROBE = fileURLToPath(new URL("./heap-probe.cjs", import.meta.url));
+
+const EVENTS = 100_000;
 const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
 const dist = (file) => import(pathToFileURL(fileURLToPath(new URL(`../dist/engine/${file}`, import.meta.url))).href);
 
 /** A session of turns that stream text in small deltas, call a tool and get its result. */
-function syntheticSession(sessionId, cwd) {
+export function syntheticSession(sessionId, cwd, events = EVENTS) {
   const lines = [JSON.stringify({ format: "mini-agent-wire", version: 1, sessionId, cwd, created: new Date().toISOString() })];
   let seq = 0;
   const ts = new Date().toISOString();
   const push = (event) => lines.push(JSON.stringify({ ...event, seq: ++seq, ts }));
   push({ type: "session.started", sessionId, cwd, provider: "fake", model: "fake", resumed: false });
-  for (let turn = 0; seq < EVENTS - 40; turn += 1) {
+  for (let turn = 0; seq < events - 40; turn += 1) {
     push({ type: "turn.started", turnId: `t${turn}`, prompt: `task number ${turn}` });
     push({ type: "step.started", round: 1 });
     for (let i = 0; i < 30; i += 1) push({ type: "assistant.delta", text: "some words " });
     push({ type: "tool.call", callId: `c${turn}`, name: "read_file", arguments: '{"path":"a.txt"}' });
     push({ type: "usage", inputTokens: 1000, outputTokens: 50 });
     push({ type: "step.ended", round: 1, finishReason: "tool_calls" });
-    push({ type: "tool.result", callId: `c${turn}`, name: "read_file", content: "x".repeat(400), isError: false });
+    push({ type: "tool.result", callId: `c${turn}`, name: "read_file", content: "x".repeat(700), isError: false });
     push({ type: "step.started", round: 2 });
     push({ type: "assistant.delta", text: "done" });
     push({ type: "step.ended", round: 2, finishReason: "stop" });
@@ -34,13 +38,16 @@ function syntheticSession(sessionId, cwd) {
   return { text: `${lines.join("\n")}\n`, events: seq };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const BARE_PARSE = `
+const text = require("node:fs").readFileSync(process.argv[1], "utf8");
+let n = 0;
+for (const line of text.split("\\n")) if (line) { JSON.parse(line); n += 1; }
+if (n < 2) process.exit(1);
+`;
 
 export default async function resumeBench() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-resume-"));
   try {
-    const { readWire } = await dist("wire.js");
-    const { foldEvents } = await dist("state.js");
     const { SessionStore } = await dist("session.js");
     const cwd = path.join(scratch, "ws");
     const home = path.join(scratch, "home");
@@ -50,31 +57,38 @@ export default async function resumeBench() {
     const { text, events } = syntheticSession("20260101T000000-bench0", cwd);
     const file = store.fileFor("20260101T000000-bench0");
     writeFileSync(file, text);
+    // A budget the history fits in: this measures the resume, not a compaction of 2,400 turns.
+    writeFileSync(path.join(cwd, ".agent.json"), JSON.stringify({ context_budget: 100_000_000 }));
+    // The fake model's script: one short answer, no tools, so the run is the resume.
+    const script = path.join(scratch, "script.json");
+    writeFileSync(script, JSON.stringify({ turns: [], after: { text: "ok" } }));
 
-    const read = [];
-    const fold = [];
-    for (let run = 0; run < 5; run += 1) {
-      const t0 = performance.now();
-      const contents = readWire(file);
-      const t1 = performance.now();
-      foldEvents(contents.events);
-      read.push(t1 - t0);
-      fold.push(performance.now() - t1);
-    }
-    const started = performance.now();
-    const cli = spawnSync(process.execPath, [CLI, "-p", "go on", "-c"], {
+    const results = measureAll(
+      [
+        { label: "bare", args: ["-e", BARE_PARSE, file] },
+        { label: "resume", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => cwd },
+      ],
+      5,
+    );
+    // What the resumed process still holds after a full GC: the folded state, not the file.
+    const heapFile = path.join(scratch, "heap");
+    spawnSync(process.execPath, ["--expose-gc", "-r", HEAP_PROBE, CLI, "-p", "go on", "-c"], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: os.homedir(), FAKE_LLM: "1", MINI_AGENT_HOME: home },
-      encoding: "utf8",
+      env: cleanEnv({ FAKE_LLM: script, MINI_AGENT_HOME: home, MINI_AGENT_BENCH_HEAP_FILE: heapFile }),
+      stdio: "pipe",
     });
-    const cliMs = performance.now() - started;
-    const mib = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
+    const liveMiB = Number(readFileSync(heapFile, "utf8").trim()) / 1024 / 1024;
+    const bare = results.get("bare");
+    const resume = results.get("resume");
+    const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
+    const row = (label, r) => `${label.padEnd(52)} ${r.medianMs.toFixed(1).padStart(8)} ms ${r.peakRssMiB.toFixed(1).padStart(8)} MiB`;
     return [
-      `resume: read ${events} events (${mib} MiB)       ${median(read).toFixed(1).padStart(8)} ms`,
-      `resume: fold ${events} events                ${median(fold).toFixed(1).padStart(8)} ms`,
-      `resume: mini-agent -p -c on it (exit ${cli.status})     ${cliMs.toFixed(1).padStart(8)} ms`,
+      row(`resume: bare JSON.parse of ${events} events (${mib} MiB)`, bare),
+      `${row("resume: mini-agent -p -c on the same file", resume)}   ${(resume.medianMs / bare.medianMs).toFixed(2)}× bare (target ≤ 1.5×); live heap at exit ${liveMiB.toFixed(1)} MiB`,
     ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) for (const line of await resumeBench()) console.log(line);

@@ -173,6 +173,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     },
     systemPrompt,
     ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
+    ...(model.contextBudget !== undefined ? { contextBudget: model.contextBudget } : {}),
   });
   const maxRounds = options.maxRounds ?? model.maxRounds;
   // The engine session exists only at the end; a task call runs long after, through it.

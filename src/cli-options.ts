@@ -21,7 +21,7 @@ export interface CliOptions {
   prompt: string;
   yes: boolean;
   outputFormat: OutputFormat;
-  session: { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
+  session: { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string } | { mode: "fork"; id: string };
   provider?: string;
   model?: string;
   thinking?: ThinkingFlag;
@@ -49,6 +49,7 @@ interface RawValues {
   continue?: boolean;
   resume?: string;
   new?: boolean;
+  fork?: string;
   provider?: string;
   model?: string;
   thinking?: string;
@@ -61,10 +62,15 @@ interface RawValues {
 
 export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
   if (values.sandbox && values["no-sandbox"]) throw new UsageError("--sandbox and --no-sandbox cannot be used together");
-  const chosen = [values.continue && "--continue", values.resume !== undefined && "--resume", values.new && "--new"].filter(Boolean);
+  const chosen = [
+    values.continue && "--continue",
+    values.resume !== undefined && "--resume",
+    values.new && "--new",
+    values.fork !== undefined && "--fork",
+  ].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} cannot be used together`);
-  if (values.resume !== undefined && !/^[A-Za-z0-9_-]+$/.test(values.resume)) {
-    throw new UsageError(`invalid session id ${JSON.stringify(values.resume)} for --resume`);
+  for (const [flag, id] of [["--resume", values.resume], ["--fork", values.fork]] as const) {
+    if (id !== undefined && !/^[A-Za-z0-9_-]+$/.test(id)) throw new UsageError(`invalid session id ${JSON.stringify(id)} for ${flag}`);
   }
   let maxRounds: number | undefined;
   if (values["max-rounds"] !== undefined) {
@@ -78,7 +84,7 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     prompt,
     yes: values.yes ?? false,
     outputFormat: oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS),
-    session: values.continue ? { mode: "continue" } : values.resume !== undefined ? { mode: "resume", id: values.resume } : { mode: "new" },
+    session: sessionChoice(values),
     ...(values.provider !== undefined ? { provider: values.provider } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
@@ -88,4 +94,11 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
     ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
     ...(values["trust-project"] ? { trustProject: true } : {}),
   };
+}
+
+function sessionChoice(values: RawValues): CliOptions["session"] {
+  if (values.continue) return { mode: "continue" };
+  if (values.resume !== undefined) return { mode: "resume", id: values.resume };
+  if (values.fork !== undefined) return { mode: "fork", id: values.fork };
+  return { mode: "new" };
 }

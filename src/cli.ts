@@ -6,6 +6,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError } from "./config/config-error.js";
+import { applyHeapPolicy } from "./heap-policy.js";
 
 const HELP = `mini-agent — a terminal coding agent
 
@@ -14,6 +15,7 @@ Usage:
   echo "task" | mini-agent        the task may come on stdin (so may -p -)
   cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
   mini-agent undo [--to <turn>]   restore the workspace to before the last turn (undo --help)
+  mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
 
 Options:
@@ -23,6 +25,7 @@ Options:
   -c, --continue              resume the newest session of this workspace
   -r, --resume <id>           resume the session with this id
       --new                   start a new session (the default)
+      --fork <id>             start a new session from a copy of session <id>'s finished turns
       --provider <name>       kimi | openai | anthropic | a preset or custom provider
       --model <name>          the model to use
       --thinking <level>      off | low | medium | high | max
@@ -51,6 +54,7 @@ const FLAGS = {
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
   new: { type: "boolean" },
+  fork: { type: "string" },
   provider: { type: "string" },
   model: { type: "string" },
   thinking: { type: "string" },
@@ -107,6 +111,12 @@ function startDirectory(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  applyHeapPolicy();
+  // Subcommands have their own flags and module; the agent's flags are parsed below.
+  if (argv[0] === "sessions") {
+    const { runSessionsCommand } = await import("./sessions-command.js");
+    return runSessionsCommand(argv.slice(1));
+  }
   if (argv[0] === "undo") return (await import("./undo-command.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {

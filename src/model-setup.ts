@@ -21,6 +21,7 @@ export interface ModelSetup {
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
   thinking?: ThinkingLevel;
+  contextBudget?: number;
   sandbox?: string;
   readRoots?: string[];
   /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
@@ -113,6 +114,7 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
       return todos ? `${basePrompt(tools)}\n\n${todos}` : basePrompt(tools);
     },
     maxRounds: config.maxRounds,
+    ...(config.contextBudget !== undefined ? { contextBudget: config.contextBudget } : {}),
     ...(config.protocol === "fake" ? {} : { thinking: config.thinking }),
     ...(config.sandbox !== undefined ? { sandbox: config.sandbox } : {}),
     ...(config.readRoots ? { readRoots: config.readRoots } : {}),

@@ -5,6 +5,8 @@
 import type { ApprovalGate } from "./approval/gate.js";
 import type { Publish } from "./event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
+import { createCompactor, type CompactOutcome } from "./compactor.js";
+import { contextBudget, TokenMeter } from "./context.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
 import type { SessionState } from "./state.js";
 import type { ToolRegistry } from "./tools/registry.js";
@@ -33,6 +35,8 @@ export interface AgentOptions {
   commands?: CommandControl;
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   maxRounds?: number;
+  /** `context_budget` from the config; otherwise the current model's window minus a reserve. */
+  contextBudget?: number;
 }
 
 export interface Agent {
@@ -41,6 +45,8 @@ export interface Agent {
   runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
   /** Kills the running command's process tree; the turn goes on. False when none runs. */
   interruptCommand(): boolean;
+  /** Compacts the conversation now (`/compact [instructions]`); call it between turns. */
+  compact(instructions?: string, signal?: AbortSignal): Promise<CompactOutcome>;
   /** Reaps commands and background tasks. */
   close(): Promise<void>;
   /** Kills every running command at once, for a process that must exit immediately. */
@@ -49,7 +55,19 @@ export interface Agent {
 
 export function createAgent(options: AgentOptions): Agent {
   const { tools } = options;
+  const meter = new TokenMeter();
+  const compactor = createCompactor({
+    provider: options.provider,
+    publish: options.publish,
+    state: options.state,
+    // Per use: setModel may move the session to a model with another window.
+    budget: () =>
+      contextBudget({ model: options.provider().model, ...(options.contextBudget !== undefined ? { configured: options.contextBudget } : {}) }),
+    meter,
+  });
   const loop = createLoop({
+    compactor,
+    meter,
     provider: options.provider,
     registry: tools,
     gate: options.gate,
@@ -63,6 +81,13 @@ export function createAgent(options: AgentOptions): Agent {
     tools,
     runTurn: (prompt, signal) => loop.runTurn(prompt, signal),
     interruptCommand: () => options.commands?.interruptCommand() ?? false,
+    compact: (instructions, signal) =>
+      compactor.compact({
+        trigger: "manual",
+        ...loop.requestShape(),
+        ...(instructions !== undefined ? { instructions } : {}),
+        ...(signal ? { signal } : {}),
+      }),
     killCommandsNow: () => options.commands?.killAllNow(),
     close: async () => {
       await options.commands?.closeAll();

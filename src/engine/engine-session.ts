@@ -12,7 +12,7 @@ import type { Skill } from "./skills/skill-file.js";
 import type { TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
 import { initialState, reduce, type SessionState } from "./state.js";
-import type { EngineSession, ModelChoice, QueuedPrompt } from "./surface.js";
+import type { CompactResult, EngineSession, ModelChoice, QueuedPrompt } from "./surface.js";
 import { readWire } from "./wire.js";
 
 export interface EngineSessionParts {
@@ -69,14 +69,49 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
       lastOutcome = outcome;
       busy = false;
       controller = undefined;
-      const next = closed ? undefined : queue.shift();
-      if (next) {
-        bus.publish("prompt.dequeued", { id: next.id });
-        start(next);
-      } else {
-        settleIdle();
+      next();
+    })();
+  }
+
+  /** After a turn or a compaction: the next queued prompt runs, or idle waiters hear. */
+  function next(): void {
+    const item = closed ? undefined : queue.shift();
+    if (item) {
+      bus.publish("prompt.dequeued", { id: item.id });
+      start(item);
+    } else {
+      settleIdle();
+    }
+  }
+
+  async function compact(instructions: string | undefined): Promise<CompactResult> {
+    if (closed) throw new Error("the session is shut down; open it again to compact it");
+    if (busy) {
+      notice("warn", "the context can be compacted only between turns; stop the turn first");
+      return { compacted: false, reason: "a turn is running" };
+    }
+    busy = true;
+    const compactController = new AbortController();
+    controller = compactController;
+    const work = (async (): Promise<CompactResult> => {
+      try {
+        await modelSwitch;
+        const outcome = await agent.compact(instructions, compactController.signal);
+        return outcome.compacted ? { compacted: true } : { compacted: false, reason: outcome.reason };
+      } catch (error) {
+        if (compactController.signal.aborted) return { compacted: false, reason: "stopped" };
+        notice("error", `compaction failed: ${(error as Error).message ?? String(error)}`);
+        return { compacted: false, reason: (error as Error).message ?? String(error) };
+      } finally {
+        busy = false;
+        controller = undefined;
       }
     })();
+    running = work.then(() => undefined);
+    const result = await work;
+    if (!result.compacted && result.reason !== "stopped") notice("info", `nothing compacted: ${result.reason}`);
+    next();
+    return result;
   }
 
   function dropQueue(reason: string): void {
@@ -101,8 +136,10 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     async history() {
       return readWire(session.file).events;
     },
+    promptHistory: () => session.promptHistory.load(),
     submit(prompt) {
       if (closed) throw new Error("the session is shut down; open it again to submit a prompt");
+      session.promptHistory.add(prompt);
       const item: QueuedPrompt = { id: randomUUID(), prompt };
       if (busy || queue.length > 0) {
         queue.push(item);
@@ -153,6 +190,7 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
       }
       bus.publish("context.cleared", {});
     },
+    compact,
     idle() {
       if (!busy && queue.length === 0) return Promise.resolve(lastOutcome);
       return new Promise((resolve) => idleWaiters.push(resolve));

@@ -125,6 +125,32 @@ export const payloads = {
       }),
     ),
   }),
+  /**
+   * The conversation's older part was replaced by a summary to fit the context budget. The
+   * full history stays in the wire; the fold applies this event, so a resumed session sends
+   * exactly the compacted view the live one did.
+   */
+  "context.compacted": z.object({
+    /** The user message that replaced the first `replaced` messages of the conversation. */
+    summary: z.string(),
+    replaced: z.number().int().nonnegative(),
+    /** Messages kept after the summary (the recent tail, never split between a call and its result). */
+    kept: z.number().int().nonnegative(),
+    /** `summary`: the model summarised; `dropped`: the summary request failed, the oldest part was dropped. */
+    mode: z.enum(["summary", "dropped"]),
+    trigger: z.enum(["auto", "overflow", "manual"]),
+    tokensBefore: z.number().int().nonnegative(),
+    tokensAfter: z.number().int().nonnegative(),
+    /** Every file read / changed so far, carried from one compaction to the next. */
+    filesRead: z.array(z.string()),
+    filesChanged: z.array(z.string()),
+    /** The user's latest request, verbatim, when the compacted part held it (carried to the next compaction). */
+    request: z.string().optional(),
+    /** Why the summary request failed (mode `dropped`). */
+    reason: z.string().optional(),
+    /** What the person asked the summary to focus on (`/compact …`). */
+    instructions: z.string().optional(),
+  }),
   retry: z.object({
     attempt: z.number().int().positive(),
     delayMs: z.number().int().nonnegative(),

@@ -4,6 +4,8 @@
 // folded session state, never from a private copy.
 import { randomUUID } from "node:crypto";
 import type { ApprovalGate } from "./approval/gate.js";
+import type { Compactor } from "./compactor.js";
+import { requestTokens, type TokenMeter } from "./context.js";
 import type { Publish } from "./event-bus.js";
 import type { Payload, ToolCall } from "./events.js";
 import { ProviderError, type FinishReason, type ModelProvider, type ThinkingLevel } from "./llm/provider.js";
@@ -31,6 +33,10 @@ export interface LoopOptions {
   maxRounds?: number;
   /** The thinking level, or a getter read per request (setThinking). */
   thinking?: ThinkingLevel | (() => ThinkingLevel | undefined);
+  /** Compaction before a request that would not fit, and on a context-overflow error. */
+  compactor?: Compactor;
+  /** Calibrated by every reported usage against the estimate of the request it answered. */
+  meter?: TokenMeter;
 }
 
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -64,10 +70,10 @@ export function createLoop(options: LoopOptions) {
     const state = options.state();
     const thinking = currentThinking();
     // Read per request: the registry (MCP, skills) and the model may change mid-session.
+    const request = { system: options.systemPrompt(state), messages: state.messages, tools: registry.specs() };
+    const estimated = options.meter ? requestTokens(request) : 0;
     const stream = currentProvider().stream({
-      system: options.systemPrompt(state),
-      messages: state.messages,
-      tools: registry.specs(),
+      ...request,
       signal,
       ...(thinking ? { thinking } : {}),
     });
@@ -95,6 +101,7 @@ export function createLoop(options: LoopOptions) {
         case "usage": {
           // Adapters that know the model's price add costUsd themselves.
           const { type: _type, ...usage } = part;
+          options.meter?.observe(estimated, usage.inputTokens);
           publish("usage", usage);
           break;
         }
@@ -139,6 +146,29 @@ export function createLoop(options: LoopOptions) {
     });
   }
 
+  function requestShape() {
+    return { system: options.systemPrompt(options.state()), tools: registry.specs() };
+  }
+
+  /** Over the budget, the older part is summarised before the next request goes out. */
+  async function compactIfNeeded(signal: AbortSignal): Promise<void> {
+    const shape = requestShape();
+    if (options.compactor?.overBudget(shape)) await options.compactor.compact({ trigger: "auto", ...shape, signal });
+  }
+
+  /** One step; a context-overflow error compacts and retries the step once. */
+  async function stepWithRetry(round: number, signal: AbortSignal): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
+    try {
+      return await streamStep(round, signal);
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.kind === "context_length") || !options.compactor) throw error;
+      publish("step.ended", { round, finishReason: "error" });
+      const outcome = await options.compactor.compact({ trigger: "overflow", ...requestShape(), signal });
+      if (!outcome.compacted) throw error;
+      return streamStep(round, signal);
+    }
+  }
+
   async function runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome> {
     closeOpenCalls(LOST_RESULT);
     const turnId = randomUUID();
@@ -153,9 +183,10 @@ export function createLoop(options: LoopOptions) {
           stopReason = "max_rounds";
           break;
         }
+        await compactIfNeeded(signal);
         rounds += 1;
         streaming = true;
-        const { calls, finish } = await streamStep(rounds, signal);
+        const { calls, finish } = await stepWithRetry(rounds, signal);
         streaming = false;
         if (calls.length === 0) break;
         if (finish === "length") {
@@ -188,7 +219,7 @@ export function createLoop(options: LoopOptions) {
     return { stopReason, rounds };
   }
 
-  return { runTurn };
+  return { runTurn, requestShape };
 }
 
 export type Loop = ReturnType<typeof createLoop>;

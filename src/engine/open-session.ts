@@ -4,12 +4,19 @@
 import { rmSync, statSync } from "node:fs";
 import { EventBus } from "./event-bus.js";
 import type { Redactor } from "./redact.js";
-import { initialState, foldEvents, reduce, type SessionState } from "./state.js";
+import { initialState, reduce, type SessionState } from "./state.js";
 import { SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "./session-lock.js";
-import { readWire, WireFormatError, WireWriter } from "./wire.js";
+import { forkSessionFile } from "./fork-session.js";
+import { PromptHistory } from "./prompt-history.js";
+import { scanWire, WireFormatError, WireWriter } from "./wire.js";
 
-export type SessionChoice = { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string };
+export type SessionChoice =
+  | { mode: "new" }
+  | { mode: "continue" }
+  | { mode: "resume"; id: string }
+  /** A new session starting from a copy of another's finished turns. */
+  | { mode: "fork"; id: string };
 
 export class SessionNotFoundError extends Error {}
 
@@ -30,6 +37,8 @@ export interface OpenSession {
   file: string;
   /** Folder for this session's side files (background task logs). */
   sideDir: string;
+  /** The prompts typed in this workspace, across sessions (a face's up-arrow). */
+  promptHistory: PromptHistory;
   bus: EventBus;
   state: SessionState;
   /**
@@ -72,11 +81,11 @@ export function openSession(options: OpenSessionOptions): OpenSession {
 }
 
 function chooseSession(store: SessionStore, choice: SessionChoice): string {
-  if (choice.mode === "resume") {
+  if (choice.mode === "resume" || choice.mode === "fork") {
     if (!store.exists(choice.id)) {
       throw new SessionNotFoundError(`no session ${JSON.stringify(choice.id)} for this workspace (looked in ${store.dir})`);
     }
-    return choice.id;
+    return choice.mode === "fork" ? newSessionId() : choice.id;
   }
   if (choice.mode === "continue") {
     const newest = store.newest();
@@ -93,19 +102,30 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   let warn = (message: string) => void notices.push(message);
   const onWriteError = (message: string) => warn(message);
   const header = () => ({ sessionId, cwd: options.cwd, created: new Date().toISOString() });
-  const resumed = options.choice.mode !== "new";
+  const { choice } = options;
+  const resumed = choice.mode !== "new";
   let state = initialState();
   let writer: WireWriter;
   try {
+    if (choice.mode === "fork") {
+      const source = store.fileFor(choice.id);
+      const facts = forkSessionFile(source, file, { sessionId, cwd: options.cwd, forkedFrom: choice.id });
+      for (const warning of facts.warnings) warn(warning);
+    }
     if (resumed && statSync(file).size === 0) {
       // Killed between creating the file and writing its header: nothing was lost.
       warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
       rmSync(file);
       writer = WireWriter.create(file, header(), { onWriteError });
     } else if (resumed) {
-      const contents = readWire(file);
+      // Folded while read: the events themselves are never held (resume memory ∝ state).
+      // A child agent's events are its own conversation, exactly as in the live fold below.
+      const folded = initialState();
+      const contents = scanWire(file, (event) => {
+        if (event.agentId === undefined) reduce(folded, event);
+      });
       for (const warning of contents.warnings) warn(warning);
-      state = foldEvents(contents.events);
+      state = folded;
       writer = WireWriter.resume(file, contents, { onWriteError });
     } else {
       writer = WireWriter.create(file, header(), { onWriteError });
@@ -126,13 +146,18 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   bus.subscribe((event) => {
     if (event.agentId === undefined) reduce(state, event);
   });
-  bus.subscribe((event) => writer.append(event));
+  bus.subscribe((event) => {
+    writer.append(event);
+    // A finished turn (and a compaction, which rewrites what the next request holds) is on the disk itself.
+    if (event.agentId === undefined && (event.type === "turn.ended" || event.type === "context.compacted")) writer.sync();
+  });
   warn = (message) => void bus.publish("notice", { level: "warn", message });
   return {
     sessionId,
     resumed,
     file,
     sideDir: store.sideDirFor(sessionId),
+    promptHistory: new PromptHistory(store.promptHistoryFile()),
     bus,
     state,
     startupNotices: notices,

@@ -1,7 +1,11 @@
-// Where sessions live on disk: $MINI_AGENT_HOME/sessions/<workspace-key>/<session-id>.jsonl.
+// Where sessions live on disk: $MINI_AGENT_HOME/sessions/<workspace-key>/<session-id>.jsonl,
+// with `<id>.summary.json` (the listing cache), `<id>.lock` and `<id>/` (side files) beside it.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { summarizeSession, summaryFileFor, type SessionSummary } from "./session-summary.js";
+
+export type { SessionSummary } from "./session-summary.js";
 
 /** A readable, collision-safe folder name for a workspace: its basename plus a hash of the full path. */
 export function workspaceKey(cwd: string): string {
@@ -23,8 +27,9 @@ const SESSION_ID = /^[A-Za-z0-9_-]+$/;
 export class SessionStore {
   readonly dir: string;
 
-  constructor(home: string, cwd: string) {
-    this.dir = path.join(home, "sessions", workspaceKey(cwd));
+  /** `dir` names a workspace folder directly (a listing of every workspace has no cwd). */
+  constructor(home: string, cwd: string, dir?: string) {
+    this.dir = dir ?? path.join(home, "sessions", workspaceKey(cwd));
   }
 
   ensureDir(): void {
@@ -41,6 +46,11 @@ export class SessionStore {
     return this.fileFor(sessionId).replace(/\.jsonl$/, ".lock");
   }
 
+  /** The workspace's prompt history (no `.jsonl`: it is not a session). */
+  promptHistoryFile(): string {
+    return path.join(this.dir, "prompt-history");
+  }
+
   /** Folder for a session's side files (background task logs). */
   sideDirFor(sessionId: string): string {
     return path.join(this.dir, sessionId);
@@ -50,8 +60,8 @@ export class SessionStore {
     return SESSION_ID.test(sessionId) && existsSync(this.fileFor(sessionId));
   }
 
-  /** Sessions of this workspace, most recently active first. */
-  list(): { id: string; file: string; mtimeMs: number }[] {
+  /** Session files of this workspace, most recently written first (no file is read). */
+  entries(): { id: string; file: string; mtimeMs: number }[] {
     let names: string[];
     try {
       names = readdirSync(this.dir);
@@ -71,7 +81,40 @@ export class SessionStore {
     return sessions.sort((a, b) => b.mtimeMs - a.mtimeMs || b.id.localeCompare(a.id));
   }
 
+  /** Sessions of this workspace with what a picker shows, most recently active first. */
+  list(): SessionSummary[] {
+    return this.entries().flatMap(({ id, file }) => summarizeSession(id, file) ?? []);
+  }
+
+  /** Every workspace's store under this home (for `sessions --all`). */
+  static all(home: string): SessionStore[] {
+    const root = path.join(home, "sessions");
+    let names: string[];
+    try {
+      names = readdirSync(root);
+    } catch {
+      return [];
+    }
+    return names.filter((name) => isDirectory(path.join(root, name))).map((name) => new SessionStore(home, "", path.join(root, name)));
+  }
+
+  /** Removes a session's file, its listing cache, its side files and its lock. */
+  remove(sessionId: string): void {
+    const file = this.fileFor(sessionId);
+    rmSync(file, { force: true });
+    rmSync(summaryFileFor(file), { force: true });
+    rmSync(this.sideDirFor(sessionId), { recursive: true, force: true });
+  }
+
   newest(): string | undefined {
-    return this.list()[0]?.id;
+    return this.entries()[0]?.id;
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
   }
 }

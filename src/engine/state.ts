@@ -1,6 +1,7 @@
 // Session state is a fold over events. The live session and a cold rebuild from the wire
 // file run this same reducer, so a resumed session is the live one by construction.
 import type { AgentEvent, Usage } from "./events.js";
+import { repairView } from "./context-repair.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { AssistantToolCall, Message, ThinkingBlock } from "./messages.js";
 
@@ -17,6 +18,16 @@ export interface TodoItem {
   content: string;
   status: "pending" | "in_progress" | "done" | "blocked";
   note?: string;
+}
+
+/** The latest compaction, as the fold saw it. */
+export interface CompactionState {
+  count: number;
+  summary: string;
+  filesRead: string[];
+  filesChanged: string[];
+  /** The user's request verbatim, when a compaction took it out of the conversation. */
+  request?: string;
 }
 
 export interface SessionState {
@@ -41,6 +52,8 @@ export interface SessionState {
    * the two must still leave the call to be answered.
    */
   openCalls: AssistantToolCall[];
+  /** Set once the conversation has been compacted; `messages` is then the compacted view. */
+  compaction: CompactionState | undefined;
   lastSeq: number;
 }
 
@@ -62,6 +75,7 @@ export function initialState(): SessionState {
     todos: [],
     pending: undefined,
     openCalls: [],
+    compaction: undefined,
     lastSeq: 0,
   };
 }
@@ -141,6 +155,21 @@ function addUsage(totals: UsageTotals, usage: Usage): void {
   totals.requests += 1;
 }
 
+/** Replaces the older part of the conversation by its summary (clamped: a damaged file may hold fewer messages). */
+function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type: "context.compacted" }>): void {
+  flushPending(state);
+  const replaced = Math.min(event.replaced, state.messages.length);
+  const view: Message[] = [{ role: "user", content: event.summary }, ...state.messages.slice(replaced)];
+  state.messages = repairView(view, new Set(state.openCalls.map((call) => call.id)));
+  state.compaction = {
+    count: (state.compaction?.count ?? 0) + 1,
+    summary: event.summary,
+    filesRead: [...event.filesRead],
+    filesChanged: [...event.filesChanged],
+    ...(event.request !== undefined ? { request: event.request } : {}),
+  };
+}
+
 /** Applies one event. Mutates and returns `state` (the fold runs once per event, hot path). */
 export function reduce(state: SessionState, event: AgentEvent): SessionState {
   state.lastSeq = event.seq;
@@ -193,6 +222,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       flushPending(state);
       state.messages = [];
       state.openCalls = [];
+      state.compaction = undefined;
       break;
     case "tool.result": {
       flushPending(state);
@@ -219,6 +249,9 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       break;
     case "turn.ended":
       flushPending(state);
+      break;
+    case "context.compacted":
+      applyCompaction(state, event);
       break;
     default:
       break;

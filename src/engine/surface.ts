@@ -26,6 +26,12 @@ export interface QueuedPrompt {
   prompt: string;
 }
 
+export interface CompactResult {
+  compacted: boolean;
+  /** Why nothing was compacted (a turn runs, nothing to summarise, stopped). */
+  reason?: string;
+}
+
 export interface ModelChoice {
   provider?: string;
   model: string;
@@ -54,6 +60,8 @@ export interface EngineSession {
    */
   history(): Promise<readonly AgentEvent[]>;
 
+  /** Prompts submitted in this workspace, oldest first, across sessions and restarts (the up-arrow's list). */
+  promptHistory(): readonly string[];
   /** Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after. */
   submit(prompt: string): QueuedPrompt;
   /** Stops the running turn and drops every queued prompt; pending approvals resolve as denied. */
@@ -73,6 +81,12 @@ export interface EngineSession {
   setThinking(level: ThinkingLevel): void;
   /** A fresh context in the same session file (an event, so a resume sees it too). */
   clearContext(): void;
+  /**
+   * `/compact [instructions]`: summarises the older part of the conversation now (a
+   * `context.compacted` event). Between turns only; while it runs, prompts queue as during a
+   * turn and `abortTurn` stops it. Resolves with whether anything was compacted and, if not, why.
+   */
+  compact(instructions?: string): Promise<CompactResult>;
   /** Resolves when no turn runs and the queue is empty; the outcome of the last turn run. */
   idle(): Promise<TurnOutcome | undefined>;
   /** Aborts what runs, denies pending approvals, reaps commands, closes the session file. */

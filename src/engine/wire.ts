@@ -1,93 +1,23 @@
 // The append-only wire: one JSON event per line after a header line. Writes are
 // synchronous so the order on disk is the order of events, and a killed process loses
 // at most the line it was writing.
-import { closeSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
-import { z } from "zod";
-import { agentEventSchema, type AgentEvent } from "./events.js";
+import { closeSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import type { AgentEvent } from "./events.js";
+import { WIRE_FORMAT, WIRE_VERSION, type WireHeader } from "./wire-format.js";
+import { scanWire, type WireScan } from "./wire-reader.js";
 
-export const WIRE_FORMAT = "mini-agent-wire";
-export const WIRE_VERSION = 1;
+export { WIRE_FORMAT, WIRE_VERSION, WireFormatError, wireHeaderSchema, type WireHeader } from "./wire-format.js";
+export { scanWire, type WireScan } from "./wire-reader.js";
 
-export const wireHeaderSchema = z.object({
-  format: z.literal(WIRE_FORMAT),
-  version: z.number().int(),
-  sessionId: z.string(),
-  cwd: z.string(),
-  created: z.string(),
-});
-export type WireHeader = z.infer<typeof wireHeaderSchema>;
-
-export class WireFormatError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WireFormatError";
-  }
-}
-
-export interface WireContents {
-  header: WireHeader;
+export interface WireContents extends WireScan {
   events: AgentEvent[];
-  warnings: string[];
-  /** Bytes up to the end of the last intact line; a writer resuming truncates to this. */
-  intactBytes: number;
 }
 
+/** The whole file as an event array: for tests and tools. A resume folds with scanWire instead. */
 export function readWire(file: string): WireContents {
-  const buffer = readFileSync(file);
-  const text = buffer.toString("utf8");
-  const warnings: string[] = [];
-  const lines = text.split("\n");
-  const firstLine = lines[0] ?? "";
-  let header: WireHeader;
-  try {
-    const raw = JSON.parse(firstLine) as { format?: unknown; version?: unknown };
-    if (raw.format !== WIRE_FORMAT) throw new Error("not a mini-agent session file");
-    if (raw.version !== WIRE_VERSION) {
-      throw new WireFormatError(
-        `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads version ${WIRE_VERSION}); use the mini-agent that wrote it`,
-      );
-    }
-    header = wireHeaderSchema.parse(raw);
-  } catch (error) {
-    if (error instanceof WireFormatError) throw error;
-    throw new WireFormatError(
-      `${file}: first line is not a session header (${(error as Error).message}); start a new session with --new, or move the file away`,
-    );
-  }
-
   const events: AgentEvent[] = [];
-  let intactBytes = Buffer.byteLength(firstLine, "utf8") + 1;
-  // The text after the final newline is either empty or a torn write.
-  const complete = lines.slice(1, -1);
-  const tail = lines[lines.length - 1] ?? "";
-  complete.forEach((line, index) => {
-    const lineBytes = Buffer.byteLength(line, "utf8") + 1;
-    const parsed = parseEventLine(line);
-    if (parsed) events.push(parsed);
-    else if (line.trim() !== "") warnings.push(`${file}:${index + 2}: skipped an unreadable event line`);
-    intactBytes += lineBytes;
-  });
-  if (tail.trim() !== "") {
-    const parsed = lines.length > 1 ? parseEventLine(tail) : undefined;
-    if (parsed) {
-      // A complete event whose newline never reached the disk: keep it, the writer adds "\n".
-      events.push(parsed);
-      intactBytes += Buffer.byteLength(tail, "utf8");
-    } else {
-      warnings.push(`${file}: dropped a torn last line (${tail.length} characters) left by an interrupted write`);
-    }
-  }
-  if (lines.length === 1) intactBytes = Buffer.byteLength(firstLine, "utf8");
-  return { header, events, warnings, intactBytes };
-}
-
-function parseEventLine(line: string): AgentEvent | undefined {
-  try {
-    const result = agentEventSchema.safeParse(JSON.parse(line));
-    return result.success ? (result.data as AgentEvent) : undefined;
-  } catch {
-    return undefined;
-  }
+  const scan = scanWire(file, (event) => events.push(event));
+  return { ...scan, events };
 }
 
 export interface WireWriterOptions {
@@ -116,7 +46,7 @@ export class WireWriter {
   }
 
   /** Reopens an existing session file, cutting off a torn tail so new lines start clean. */
-  static resume(file: string, contents: WireContents, options: WireWriterOptions = {}): WireWriter {
+  static resume(file: string, contents: Pick<WireScan, "intactBytes">, options: WireWriterOptions = {}): WireWriter {
     const fd = openSync(file, "r+");
     let endsWithNewline = true;
     try {
@@ -137,6 +67,19 @@ export class WireWriter {
 
   append(event: AgentEvent): void {
     this.writeLine(JSON.stringify(event));
+  }
+
+  /**
+   * Flushes to the disk itself. Written lines survive a killed process without it; this is for
+   * a power cut or a crashed machine, so it runs at turn boundaries, not per line.
+   */
+  sync(): void {
+    if (this.fd === undefined) return;
+    try {
+      fsyncSync(this.fd);
+    } catch {
+      // Some file systems (and Windows pipes) refuse fsync; the lines are written all the same.
+    }
   }
 
   close(): void {

@@ -18,6 +18,8 @@ const HEARD_FROM_MODEL = new Set<AgentEvent["type"]>(["assistant.delta", "thinki
 export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_NOTE_MS): PrintRenderer {
   const summary = new TurnSummary();
   const stderrLine = (line: string) => output.stderr(`${line}\n`);
+  // Compaction may run several times in a long turn; a person needs to hear of it once.
+  let compactedThisTurn = false;
   // A slow or silent endpoint must not look like a hang: say so once the request is quiet a while.
   let waiting: NodeJS.Timeout | undefined;
   const stopWaiting = () => {
@@ -49,6 +51,16 @@ export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_
         break;
       case "error":
         progress(`error (${event.kind}): ${event.message}`);
+        break;
+      case "turn.started":
+        if (!event.agentId) compactedThisTurn = false;
+        break;
+      case "context.compacted":
+        // A failed summary is also a notice (said every time); a good one is said once a turn.
+        if (event.mode === "summary" && !compactedThisTurn) {
+          progress(`context compacted: ~${event.tokensBefore} → ~${event.tokensAfter} tokens (${event.replaced} messages summarised)`);
+        }
+        compactedThisTurn = true;
         break;
       default:
         break;

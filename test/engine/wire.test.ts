@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EventBus } from "../../src/engine/event-bus.js";
 import { foldEvents } from "../../src/engine/state.js";
-import { readWire, WireFormatError, WireWriter } from "../../src/engine/wire.js";
+import { readWire, scanWire, WireFormatError, WireWriter } from "../../src/engine/wire.js";
 
 function tempFile(): string {
   return path.join(mkdtempSync(path.join(os.tmpdir(), "wire-")), "s.jsonl");
@@ -91,5 +91,44 @@ describe("wire file", () => {
     broken.append({ type: "assistant.delta", seq: 2, ts: "", text: "b" });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(file);
+  });
+
+  it("reads a file of many chunks with multi-byte characters cut at chunk edges, event for event", () => {
+    const file = tempFile();
+    const writer = WireWriter.create(file, { sessionId: "s", cwd: "/", created: "" });
+    const texts: string[] = [];
+    // Odd lengths of 2- and 4-byte characters put a cut character at most 1 MiB boundaries.
+    for (let i = 0; i < 12000; i += 1) texts.push(`${"é".repeat(97 + (i % 13))}${"😀".repeat(i % 7)}${i}`);
+    texts.forEach((text, index) => writer.append({ type: "assistant.delta", seq: index + 1, ts: "t", text }));
+    writer.close();
+    expect(statSync(file).size).toBeGreaterThan(2 * 1024 * 1024);
+    const seen: string[] = [];
+    const scan = scanWire(file, (event) => seen.push((event as { text: string }).text));
+    expect(seen).toEqual(texts);
+    expect(scan.intactBytes).toBe(statSync(file).size);
+    expect(scan.warnings).toEqual([]);
+  });
+
+  it("cuts a torn tail that ends inside a multi-byte character at the last whole line", () => {
+    const file = tempFile();
+    writeSession(file);
+    const size = statSync(file).size;
+    // Half of "é" (0xC3 0xA9): a write cut by a crash.
+    appendFileSync(file, Buffer.concat([Buffer.from('{"type":"assistant.delta","seq":7,"ts":"t","text":"caf'), Buffer.from([0xc3])]));
+    const contents = readWire(file);
+    expect(contents.intactBytes).toBe(size);
+    expect(contents.events).toHaveLength(6);
+    expect(contents.warnings.join("\n")).toMatch(/torn last line/);
+  });
+
+  it("rejects a hand-checked event whose fields have the wrong type, keeping its neighbours", () => {
+    const file = tempFile();
+    writeSession(file);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines.splice(3, 0, '{"type":"assistant.delta","seq":3,"ts":"t","text":42}', '{"type":"tool.output","seq":3,"ts":"t","callId":"c","stream":"stdin","chunk":"x"}');
+    writeFileSync(file, lines.join("\n"));
+    const contents = readWire(file);
+    expect(contents.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(contents.warnings).toHaveLength(2);
   });
 });

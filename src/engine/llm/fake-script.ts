@@ -24,6 +24,11 @@ export const scriptedTurnSchema = z.object({
 export const fakeScriptSchema = z.object({
   turns: z.array(scriptedTurnSchema),
   after: scriptedTurnSchema.optional(),
+  /**
+   * Answers to compaction's summary requests, in order (they do not use up `turns`). Past the
+   * end, a built-in summary quotes the first message it was given.
+   */
+  summaries: z.array(scriptedTurnSchema).optional(),
 });
 
 export type ScriptedTurn = z.infer<typeof scriptedTurnSchema>;

@@ -24,9 +24,17 @@ function lastToolResult(messages: readonly Message[]): string {
   return "(no tool result)";
 }
 
+const toolChars = new WeakMap<ModelRequest["tools"], number>();
+
+/** What a provider would report as input tokens: about 4 characters each, tool specs included. */
 function estimateTokens(request: ModelRequest): number {
-  // Character counts, not JSON.stringify: the fake must not dominate a long-session bench.
-  let chars = request.system.length;
+  // Character counts, not JSON.stringify of the history: the fake must not dominate a long-session bench.
+  let tools = toolChars.get(request.tools);
+  if (tools === undefined) {
+    tools = JSON.stringify(request.tools).length;
+    toolChars.set(request.tools, tools);
+  }
+  let chars = request.system.length + tools;
   for (const message of request.messages) {
     if (message.role === "user") chars += message.content.length;
     else if (message.role === "tool") chars += message.content.length;
@@ -39,10 +47,18 @@ function estimateTokens(request: ModelRequest): number {
 }
 
 
+/** The summary a scripted model writes when its script has none left: it quotes what it was given first. */
+function builtInSummary(request: ModelRequest): ScriptedTurn {
+  const first = request.messages.find((message) => message.role === "user" && !message.content.startsWith("[Context summary]"));
+  const goal = first?.role === "user" ? first.content : "as in the earlier summary";
+  return { text: `Goal: "${goal.slice(0, 500)}"\nIn progress: the scripted work continues.` };
+}
+
 export class FakeProvider implements ModelProvider {
   readonly name = "fake";
   readonly model = "fake-scripted";
   private requests = 0;
+  private summaries = 0;
 
   constructor(
     private readonly script: FakeScript,
@@ -55,8 +71,14 @@ export class FakeProvider implements ModelProvider {
       const { signal: _signal, ...sent } = request;
       appendFileSync(this.recordFile, `${JSON.stringify(sent)}\n`);
     }
-    const turn = this.script.turns[this.requests] ?? this.script.after ?? DEFAULT_AFTER;
-    this.requests += 1;
+    let turn: ScriptedTurn;
+    if (request.purpose === "summary") {
+      turn = this.script.summaries?.[this.summaries] ?? builtInSummary(request);
+      this.summaries += 1;
+    } else {
+      turn = this.script.turns[this.requests] ?? this.script.after ?? DEFAULT_AFTER;
+      this.requests += 1;
+    }
     const pause = async () => {
       if (turn.delay_ms) await delay(turn.delay_ms, undefined, request.signal ? { signal: request.signal } : undefined);
       else if (request.signal?.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });

@@ -17,6 +17,8 @@ export interface ModelRequest {
   tools: readonly ToolSpec[];
   thinking?: ThinkingLevel;
   signal?: AbortSignal;
+  /** `summary`: a compaction's summary request (no tools); absent for the turn's own requests. */
+  purpose?: "summary";
 }
 
 export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter";

@@ -4,6 +4,7 @@
 import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } from "node:fs";
 import path from "node:path";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
+import { readEarlierTasks } from "./task-history.js";
 import { ToolError } from "./tool.js";
 
 export const MAX_RUNNING_TASKS = 8;
@@ -11,7 +12,8 @@ export const DEFAULT_TASK_TIMEOUT_MS = 600_000;
 export const MAX_TASK_TIMEOUT_MS = 3_600_000;
 const TAIL_CHARS = 4_000;
 
-export type TaskState = "running" | "exited" | "stopped" | "timed out" | "failed to start";
+/** `lost`: an earlier run of the session died while the task ran; its log is all that is left. */
+export type TaskState = "running" | "exited" | "stopped" | "timed out" | "failed to start" | "lost";
 
 export interface TaskStatus {
   id: string;
@@ -56,8 +58,15 @@ function stateOf(task: Task): TaskState {
 export class BackgroundTasks {
   private readonly tasks = new Map<string, Task>();
   private counter = 0;
+  /** Tasks of earlier runs of this session (a resume), read from their logs on first need. */
+  private earlier: Map<string, TaskStatus> | undefined;
 
   constructor(private readonly options: BackgroundTasksOptions) {}
+
+  private earlierTasks(): Map<string, TaskStatus> {
+    this.earlier ??= new Map(readEarlierTasks(this.options.tasksDir, TAIL_CHARS).map((task) => [task.id, task]));
+    return this.earlier;
+  }
 
   private runningCount(): number {
     return [...this.tasks.values()].filter((task) => !task.outcome).length;
@@ -116,7 +125,7 @@ export class BackgroundTasks {
 
   status(id: string): TaskStatus | undefined {
     const task = this.tasks.get(id);
-    if (!task) return undefined;
+    if (!task) return this.earlierTasks().get(id);
     return {
       id,
       command: task.command,
@@ -128,7 +137,8 @@ export class BackgroundTasks {
   }
 
   list(): TaskStatus[] {
-    return [...this.tasks.keys()].map((id) => this.status(id)!);
+    const earlier = [...this.earlierTasks().values()].filter((task) => !this.tasks.has(task.id));
+    return [...earlier, ...[...this.tasks.keys()].map((id) => this.status(id)!)];
   }
 
   /** Kills the task's process tree; false when there is no such task. */

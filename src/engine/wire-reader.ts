@@ -1,0 +1,139 @@
+// Reading a wire file back: the header, then each event handed to the caller as its line is
+// parsed. Nothing keeps the events: a resume folds while it reads, so memory is bounded by
+// the folded state, not by the file. A torn last line (a write cut by a crash) is reported
+// and left for the writer to cut off.
+import { closeSync, openSync, readSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+import { agentEventSchema, type AgentEvent } from "./events.js";
+import { WIRE_FORMAT, WIRE_VERSION, WireFormatError, wireHeaderSchema, type WireHeader } from "./wire-format.js";
+
+export interface WireScan {
+  header: WireHeader;
+  /** Bytes of the header line with its newline: where the events start. */
+  headerBytes: number;
+  warnings: string[];
+  /** Bytes up to the end of the last intact line; a writer resuming truncates to this. */
+  intactBytes: number;
+}
+
+/** Called per event with its line number in the file (the header is line 1). */
+export type EventSink = (event: AgentEvent, lineNumber: number) => void;
+
+const CHUNK = 1024 * 1024;
+
+function parseHeader(file: string, line: string): WireHeader {
+  try {
+    const raw = JSON.parse(line) as { format?: unknown; version?: unknown };
+    if (raw.format !== WIRE_FORMAT) throw new Error("not a mini-agent session file");
+    if (raw.version !== WIRE_VERSION) {
+      throw new WireFormatError(
+        `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads version ${WIRE_VERSION}); use the mini-agent that wrote it`,
+      );
+    }
+    return wireHeaderSchema.parse(raw);
+  } catch (error) {
+    if (error instanceof WireFormatError) throw error;
+    throw new WireFormatError(
+      `${file}: first line is not a session header (${(error as Error).message}); start a new session with --new, or move the file away`,
+    );
+  }
+}
+
+type Json = Record<string, unknown>;
+const isString = (value: unknown) => typeof value === "string";
+const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
+
+/**
+ * The events a long session is mostly made of, checked by hand: the schema check costs as
+ * much as JSON.parse itself on a resume. Each check accepts exactly what its schema does.
+ */
+const FAST_CHECKS: Partial<Record<string, (event: Json) => boolean>> = {
+  "assistant.delta": (event) => isString(event.text),
+  "thinking.delta": (event) =>
+    isString(event.text) && isOptional(event.signature, isString) && isOptional(event.newBlock, (value) => typeof value === "boolean"),
+  "tool.output": (event) => isString(event.callId) && isString(event.chunk) && (event.stream === "stdout" || event.stream === "stderr"),
+};
+
+export function parseEventLine(line: string): AgentEvent | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const event = raw as Json;
+  const fast = typeof event.type === "string" ? FAST_CHECKS[event.type] : undefined;
+  if (fast) {
+    const envelope =
+      Number.isInteger(event.seq) &&
+      (event.seq as number) > 0 &&
+      isString(event.ts) &&
+      isOptional(event.agentId, isString) &&
+      isOptional(event.parentCallId, isString);
+    return envelope && fast(event) ? (event as unknown as AgentEvent) : undefined;
+  }
+  const result = agentEventSchema.safeParse(event);
+  return result.success ? (result.data as AgentEvent) : undefined;
+}
+
+/** Streams the file's events into `sink`, one chunk in memory at a time. */
+export function scanWire(file: string, sink: EventSink): WireScan {
+  const fd = openSync(file, "r");
+  const warnings: string[] = [];
+  const decoder = new StringDecoder("utf8");
+  let header: WireHeader | undefined;
+  let headerBytes = 0;
+  let lineNumber = 0;
+  let bytesRead = 0;
+  /** Bytes up to the last newline: counted in raw bytes, never from decoded text (a torn character decodes to 3 bytes). */
+  let completeBytes = 0;
+  let carry = "";
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const read = readSync(fd, chunk, 0, CHUNK, null);
+      if (read === 0) break;
+      const newline = chunk.lastIndexOf(10, read - 1);
+      if (newline >= 0) completeBytes = bytesRead + newline + 1;
+      bytesRead += read;
+      // Decoded a chunk at a time; a character cut by the chunk boundary waits in the decoder.
+      const text = carry + decoder.write(chunk.subarray(0, read));
+      let start = 0;
+      for (let end = text.indexOf("\n", start); end >= 0; end = text.indexOf("\n", start)) {
+        const line = text.slice(start, end);
+        start = end + 1;
+        lineNumber += 1;
+        if (lineNumber === 1) {
+          header = parseHeader(file, line);
+          headerBytes = Buffer.byteLength(line) + 1;
+          continue;
+        }
+        const event = parseEventLine(line);
+        if (event) sink(event, lineNumber);
+        else if (line.trim() !== "") warnings.push(`${file}:${lineNumber}: skipped an unreadable event line`);
+      }
+      carry = text.slice(start);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  carry += decoder.end();
+  if (!header) {
+    // No newline at all: the header alone (a crash right after creating the file), or junk.
+    header = parseHeader(file, carry);
+    return { header, headerBytes: bytesRead, warnings, intactBytes: bytesRead };
+  }
+  let intactBytes = completeBytes;
+  if (carry.trim() !== "") {
+    const event = parseEventLine(carry);
+    if (event) {
+      // A complete event whose newline never reached the disk: keep it, the writer adds "\n".
+      intactBytes = bytesRead;
+      sink(event, lineNumber + 1);
+    } else {
+      warnings.push(`${file}: dropped a torn last line (${carry.length} characters) left by an interrupted write`);
+    }
+  }
+  return { header, headerBytes, warnings, intactBytes };
+}

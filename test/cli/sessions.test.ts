@@ -1,0 +1,219 @@
+// `mini-agent sessions` list / delete / prune and `--fork`, run as real processes over real
+// session files.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
+import { recordedRequests, sessionFiles } from "../helpers/session-files.js";
+
+async function session(box: Sandbox, prompt: string, extra: string[] = [], cwd = box.workspace): Promise<void> {
+  const env = { FAKE_LLM: box.script({ turns: [{ text: `answer to ${prompt}` }] }), MINI_AGENT_HOME: box.home };
+  const run = await runCli(["-p", prompt, ...extra], { cwd, env });
+  expect(run.code, run.stderr).toBe(0);
+}
+
+function sessions(box: Sandbox, args: string[], cwd = box.workspace) {
+  return runCli(["sessions", ...args], { cwd, env: { MINI_AGENT_HOME: box.home } });
+}
+
+interface Listed {
+  id: string;
+  title: string;
+  turns: number;
+  bytes: number;
+  model: string;
+  cwd: string;
+  lastActivity: string;
+}
+
+async function listed(box: Sandbox, args: string[] = [], cwd = box.workspace): Promise<Listed[]> {
+  const run = await sessions(box, ["--json", ...args], cwd);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Listed[];
+}
+
+function fileOf(box: Sandbox, id: string): string {
+  const file = sessionFiles(box.home).find((candidate) => path.basename(candidate) === `${id}.jsonl`);
+  if (!file) throw new Error(`no file for ${id}`);
+  return file;
+}
+
+/** Sets a session file's last-write time `days` ago. */
+function age(file: string, days: number): void {
+  const then = new Date(Date.now() - days * 24 * 3600_000);
+  utimesSync(file, then, then);
+}
+
+describe("mini-agent sessions", () => {
+  it("lists this workspace's sessions newest first with title, turns, size and model", async () => {
+    const box = makeSandbox();
+    await session(box, "first   task\nwith two lines");
+    await session(box, "second task");
+    await session(box, "a follow-up", ["-c"]);
+    const [newest, older] = await listed(box);
+    expect(newest).toMatchObject({ title: "second task", turns: 2, model: "fake-scripted" });
+    expect(older).toMatchObject({ title: "first task with two lines", turns: 1, model: "fake-scripted" });
+    expect(newest!.bytes).toBe(readFileSync(fileOf(box, newest!.id)).length);
+
+    const table = await sessions(box, []);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+AGE\s+TURNS\s+SIZE\s+MODEL\s+TITLE$/);
+    expect(lines[1]).toContain(newest!.id);
+    expect(lines[1]).toMatch(/\s2\s.*fake-scripted\s+second task$/);
+    expect(lines[2]).toMatch(/first task with two lines$/);
+  });
+
+  it("keeps the listing true as a session grows, is cut back, or is damaged", async () => {
+    const box = makeSandbox();
+    await session(box, "grow me");
+    const [before] = await listed(box);
+    await session(box, "more", ["-c"]);
+    expect((await listed(box))[0]).toMatchObject({ id: before!.id, turns: 2, title: "grow me" });
+    // A torn tail that a resume then cuts off: the file shrinks below what was scanned.
+    const file = fileOf(box, before!.id);
+    appendFileSync(file, '{"type":"turn.started","prompt":"torn');
+    expect((await listed(box))[0]!.turns).toBe(2);
+    await session(box, "third", ["-c"]);
+    expect((await listed(box))[0]).toMatchObject({ turns: 3, bytes: readFileSync(file).length });
+
+    writeFileSync(path.join(path.dirname(file), "20200101T000000-broken.jsonl"), "not a session\n");
+    const run = await sessions(box, []);
+    expect(run.stdout).toMatch(/20200101T000000-broken .*\(damaged: the first line is not a session header\)/);
+  });
+
+  it("--all lists every workspace, naming each", async () => {
+    const box = makeSandbox();
+    const other = path.join(box.workspace, "..", "other-ws");
+    mkdirSync(other);
+    await session(box, "here");
+    await session(box, "there", [], other);
+    expect((await listed(box)).map((s) => s.title)).toEqual(["here"]);
+    const all = await listed(box, ["--all"]);
+    expect(all.map((s) => [s.title, s.cwd])).toEqual([
+      ["there", other],
+      ["here", box.workspace],
+    ]);
+    expect((await sessions(box, ["--all"])).stdout).toMatch(/^ID\s+AGE\s+TURNS\s+SIZE\s+MODEL\s+WORKSPACE\s+TITLE$/m);
+  });
+
+  it("says so when there are none, and rejects unknown commands and flags with exit 2", async () => {
+    const box = makeSandbox();
+    const none = await sessions(box, []);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toMatch(/^no sessions for this workspace/);
+    expect(await listed(box)).toEqual([]);
+    const bad = await sessions(box, ["frobnicate"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown sessions command "frobnicate"/);
+    const flag = await sessions(box, ["--frob"]);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/--frob/);
+  });
+
+  it("delete asks first: without a terminal and --yes it exits 2 and keeps the session", async () => {
+    const box = makeSandbox();
+    await session(box, "keep me");
+    const [only] = await listed(box);
+    const refused = await sessions(box, ["delete", only!.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/no terminal to ask on; pass --yes/);
+    expect(existsSync(fileOf(box, only!.id))).toBe(true);
+
+    const file = fileOf(box, only!.id);
+    mkdirSync(path.join(path.dirname(file), only!.id, "tasks"), { recursive: true });
+    const done = await sessions(box, ["delete", only!.id, "--yes"]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toBe(`deleted ${only!.id}\n`);
+    // The file, its listing cache, its side folder and its lock are all gone; the workspace's prompt history stays.
+    expect(readdirSync(path.dirname(file))).toEqual(["prompt-history"]);
+
+    const again = await sessions(box, ["delete", only!.id, "--yes"]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(new RegExp(`no session "${only!.id}" for this workspace`));
+    expect((await sessions(box, ["delete", "../etc", "--yes"])).stderr).toMatch(/invalid session id/);
+  });
+
+  it("delete refuses a session a running mini-agent holds", async () => {
+    const box = makeSandbox();
+    await session(box, "busy");
+    const [only] = await listed(box);
+    const file = fileOf(box, only!.id);
+    // This test process is alive and started before the lock: a live holder.
+    writeFileSync(file.replace(/\.jsonl$/, ".lock"), JSON.stringify({ pid: process.pid, host: os.hostname(), since: Date.now() }));
+    const run = await sessions(box, ["delete", only!.id, "--yes"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/is in use by another mini-agent/);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it("prune --older-than deletes only sessions idle for longer, and asks first", async () => {
+    const box = makeSandbox();
+    await session(box, "ancient");
+    await session(box, "recent");
+    const [recent, ancient] = await listed(box);
+    age(fileOf(box, ancient!.id), 45);
+    age(fileOf(box, recent!.id), 2);
+
+    const refused = await sessions(box, ["prune", "--older-than", "30d"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/prune asks before deleting/);
+
+    const run = await sessions(box, ["prune", "--older-than", "30d", "--yes"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("deleted 1 session\n");
+    expect((await listed(box)).map((s) => s.title)).toEqual(["recent"]);
+    expect((await sessions(box, ["prune", "--older-than", "30d", "--yes"])).stdout).toBe("no sessions to prune\n");
+
+    for (const bad of [[], ["--older-than", "30"], ["--older-than", "0d"], ["--older-than", "soon"]]) {
+      const usage = await sessions(box, ["prune", ...bad, "--yes"]);
+      expect(usage.code, bad.join(" ")).toBe(2);
+      expect(usage.stderr).toMatch(/--older-than/);
+    }
+  });
+});
+
+describe("--fork", () => {
+  it("starts a new session from a copy of another's finished turns; the original is untouched", async () => {
+    const box = makeSandbox();
+    await session(box, "original task");
+    const [original] = await listed(box);
+    const file = fileOf(box, original!.id);
+    // An unfinished turn at the end (a run that died mid-turn) is not part of the fork.
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    const lastSeq = (JSON.parse(lines.at(-1)!) as { seq: number }).seq;
+    appendFileSync(file, `${JSON.stringify({ turnId: "x", prompt: "half done", type: "turn.started", seq: lastSeq + 1, ts: new Date().toISOString() })}\n`);
+    const before = readFileSync(file);
+
+    const record = path.join(box.home, "requests.jsonl");
+    const env = { FAKE_LLM: box.script({ turns: [{ text: "forked answer" }] }), MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record };
+    const run = await runCli(["-p", "in the fork", "--fork", original!.id], { cwd: box.workspace, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("forked answer\n");
+    expect(recordedRequests(record)[0]!.messages).toEqual([
+      { role: "user", content: "original task" },
+      { role: "assistant", text: "answer to original task", toolCalls: [] },
+      { role: "user", content: "in the fork" },
+    ]);
+    expect(readFileSync(file).equals(before)).toBe(true);
+
+    const all = await listed(box);
+    expect(all).toHaveLength(2);
+    const fork = all.find((s) => s.id !== original!.id)!;
+    expect(fork).toMatchObject({ title: "original task", turns: 2 });
+    const header = JSON.parse(readFileSync(fileOf(box, fork.id), "utf8").split("\n")[0]!) as Record<string, unknown>;
+    expect(header).toMatchObject({ sessionId: fork.id, forkedFrom: original!.id });
+  });
+
+  it("names a missing session and rejects --fork with another session flag", async () => {
+    const box = makeSandbox();
+    const env = { FAKE_LLM: "1", MINI_AGENT_HOME: box.home };
+    const missing = await runCli(["-p", "x", "--fork", "20200101T000000-nope00"], { cwd: box.workspace, env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no session "20200101T000000-nope00" for this workspace/);
+    const both = await runCli(["-p", "x", "--fork", "a", "-c"], { cwd: box.workspace, env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--continue and --fork cannot be used together/);
+  });
+});

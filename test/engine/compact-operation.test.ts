@@ -1,0 +1,112 @@
+// `compact(instructions?)` on the EngineSession, driven as a face drives it: real session
+// folder and tools, the scripted provider recording what it was sent.
+import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { AgentEvent, EventOf } from "../../src/engine/events.js";
+import { FakeProvider } from "../../src/engine/llm/fake.js";
+import type { FakeScript } from "../../src/engine/llm/fake-script.js";
+import { startEngine } from "../helpers/engine.js";
+import { recordedRequests } from "../helpers/session-files.js";
+
+function engineFor(script: FakeScript) {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "compact-op-")));
+  const cwd = path.join(base, "ws");
+  mkdirSync(cwd);
+  const home = path.join(base, "home");
+  const record = path.join(base, "requests.jsonl");
+  return { cwd, home, record, ...startEngine({ home, cwd, provider: new FakeProvider(script, record) }) };
+}
+
+function of<T extends AgentEvent["type"]>(events: AgentEvent[], type: T): EventOf<T>[] {
+  return events.filter((event): event is EventOf<T> => event.type === type);
+}
+
+type Sent = ReturnType<typeof recordedRequests>[number] & { purpose?: string };
+
+describe("compact as an engine operation", () => {
+  it("summarises between turns with the person's focus; the next request and a resume carry the summary", async () => {
+    const { engine, events, record, home, cwd } = engineFor({
+      turns: [{ text: "first answer" }, { text: "second answer" }, { text: "third answer" }],
+      summaries: [{ text: "Goal: the first thing.\nNext step: the second thing." }],
+    });
+    engine.submit("do the first thing");
+    await engine.idle();
+    engine.submit("now the second");
+    await engine.idle();
+    const result = await engine.compact("keep the API names");
+    expect(result).toEqual({ compacted: true });
+    engine.submit("and the third");
+    await engine.idle();
+    await engine.shutdown();
+
+    const sent = recordedRequests(record) as Sent[];
+    expect(sent.map((request) => request.purpose ?? "turn")).toEqual(["turn", "turn", "summary", "turn"]);
+    expect(sent[2]!.messages.at(-1)!.content).toMatch(/focus on: keep the API names$/);
+    const [compacted] = of(events, "context.compacted");
+    expect(compacted).toMatchObject({ trigger: "manual", mode: "summary", instructions: "keep the API names" });
+    const after = sent[3]!.messages;
+    expect(after[0]!.content).toMatch(/^\[Context summary\][\s\S]*Goal: the first thing\./);
+    expect(after.at(-1)).toEqual({ role: "user", content: "and the third" });
+
+    const resumedRecord = path.join(home, "resumed.jsonl");
+    const resumed = startEngine({ home, cwd, choice: { mode: "continue" }, provider: new FakeProvider({ turns: [{ text: "ok" }] }, resumedRecord) });
+    expect(resumed.engine.state.compaction?.summary).toBe(compacted!.summary);
+    resumed.engine.submit("fourth");
+    await resumed.engine.idle();
+    const first = recordedRequests(resumedRecord)[0]!;
+    expect(first.messages).toEqual([...after, { role: "assistant", text: "third answer", toolCalls: [] }, { role: "user", content: "fourth" }]);
+    await resumed.engine.shutdown();
+  });
+
+  it("says why nothing was compacted: a running turn, or nothing older than the latest exchange", async () => {
+    const { engine, events } = engineFor({ turns: [{ text: "slow answer with several words in it", delay_ms: 30 }] });
+    expect(await engine.compact()).toEqual({ compacted: false, reason: expect.stringMatching(/nothing to compact/) });
+    engine.submit("go");
+    expect(await engine.compact()).toEqual({ compacted: false, reason: "a turn is running" });
+    await engine.idle();
+    await engine.shutdown();
+    expect(of(events, "context.compacted")).toEqual([]);
+    expect(of(events, "notice").map((notice) => notice.message)).toEqual([
+      expect.stringMatching(/^nothing compacted: nothing to compact/),
+      "the context can be compacted only between turns; stop the turn first",
+    ]);
+  });
+
+  it("a prompt submitted while compacting waits its turn; a failed summary still compacts by dropping", async () => {
+    const { engine, events, record } = engineFor({
+      turns: [{ text: "one" }, { text: "two" }, { text: "three" }],
+      summaries: [{ error: { kind: "provider", message: "overloaded" }, delay_ms: 20 }],
+    });
+    engine.submit("first");
+    await engine.idle();
+    engine.submit("second");
+    await engine.idle();
+    const compacting = engine.compact();
+    expect(engine.busy).toBe(true);
+    engine.submit("third");
+    expect(await compacting).toEqual({ compacted: true });
+    await engine.idle();
+    await engine.shutdown();
+    expect(of(events, "context.compacted")[0]).toMatchObject({ mode: "dropped", reason: "the summary request failed: overloaded" });
+    expect(events.map((event) => event.type).filter((type) => type === "prompt.queued" || type === "prompt.dequeued")).toEqual(["prompt.queued", "prompt.dequeued"]);
+    const last = (recordedRequests(record) as Sent[]).at(-1)!;
+    expect(last.messages[0]!.content).toContain("the oldest messages were dropped without a summary");
+    expect(last.messages.at(-1)).toEqual({ role: "user", content: "third" });
+  });
+
+  it("clearing the context forgets the compaction too", async () => {
+    const { engine } = engineFor({ turns: [{ text: "one" }, { text: "two" }] });
+    engine.submit("first");
+    await engine.idle();
+    engine.submit("second");
+    await engine.idle();
+    expect((await engine.compact()).compacted).toBe(true);
+    expect(engine.state.compaction?.count).toBe(1);
+    engine.clearContext();
+    expect(engine.state.compaction).toBeUndefined();
+    expect(engine.state.messages).toEqual([]);
+    await engine.shutdown();
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync, appendFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FakeProvider } from "../../src/engine/llm/fake.js";
+import { PromptHistory } from "../../src/engine/prompt-history.js";
+import { startEngine } from "../helpers/engine.js";
+
+function dirs() {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "prompt-history-")));
+  const cwd = path.join(base, "ws");
+  mkdirSync(cwd);
+  return { base, cwd, home: path.join(base, "home") };
+}
+
+describe("prompt history", () => {
+  it("survives restarts and new sessions in the workspace, newest last, without repeats", async () => {
+    const { cwd, home } = dirs();
+    const first = startEngine({ home, cwd, provider: new FakeProvider({ turns: [] }) });
+    expect(first.engine.promptHistory()).toEqual([]);
+    for (const prompt of ["fix the\nparser", "run the tests", "run the tests"]) {
+      first.engine.submit(prompt);
+      await first.engine.idle();
+    }
+    await first.engine.shutdown();
+
+    const second = startEngine({ home, cwd, provider: new FakeProvider({ turns: [] }) });
+    expect(second.engine.sessionId).not.toBe(first.engine.sessionId);
+    expect(second.engine.promptHistory()).toEqual(["fix the\nparser", "run the tests"]);
+    second.engine.submit("commit it");
+    await second.engine.idle();
+    expect(second.engine.promptHistory()).toEqual(["fix the\nparser", "run the tests", "commit it"]);
+    await second.engine.shutdown();
+
+    // Another workspace has its own history.
+    const other = path.join(cwd, "..", "other");
+    mkdirSync(other);
+    const third = startEngine({ home, cwd: other, provider: new FakeProvider({ turns: [] }) });
+    expect(third.engine.promptHistory()).toEqual([]);
+    await third.engine.shutdown();
+  });
+
+  it("keeps the newest entries, skips a torn line, and trims the file now and then", () => {
+    const { base } = dirs();
+    const file = path.join(base, "history");
+    writeFileSync(file, `${JSON.stringify("old one")}\n{"torn\n${JSON.stringify("kept")}\n`);
+    const history = new PromptHistory(file, 3);
+    expect(history.load()).toEqual(["old one", "kept"]);
+    for (let i = 0; i < 6; i += 1) history.add(`p${i}`);
+    expect(history.load()).toEqual(["p3", "p4", "p5"]);
+    // Trimmed once past twice the limit: the file holds at most 2 × 3 entries.
+    expect(readFileSync(file, "utf8").trim().split("\n").length).toBeLessThanOrEqual(6);
+    appendFileSync(file, '"half');
+    expect(new PromptHistory(file, 3).load()).toEqual(["p3", "p4", "p5"]);
+  });
+});
