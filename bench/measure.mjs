@@ -32,7 +32,8 @@ function runOnce(spec, round, extraArgs, extraEnv) {
     : [process.execPath, [...extraArgs, ...spec.args], {}];
   const result = spawnSync(command, args, { cwd, env: cleanEnv({ ...spec.env, ...extraEnv, ...env }), stdio: "pipe" });
   const elapsedMs = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) throw new Error(`bench case ${spec.label} failed: ${result.stderr}`);
+  // A case that stops on purpose at --max-rounds exits 3 (its `exitCode`); anything else fails.
+  if (result.status !== (spec.exitCode ?? 0)) throw new Error(`bench case ${spec.label} failed: ${result.stderr}`);
   return elapsedMs;
 }
 

@@ -60,7 +60,8 @@ interface RawValues {
   "trust-project"?: boolean;
 }
 
-export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
+/** `interactive`: the TUI may start without a task (the person types one). */
+export function buildCliOptions(values: RawValues, prompt: string, mode: "print" | "interactive" = "print"): CliOptions {
   if (values.sandbox && values["no-sandbox"]) throw new UsageError("--sandbox and --no-sandbox cannot be used together");
   const chosen = [
     values.continue && "--continue",
@@ -79,7 +80,7 @@ export function buildCliOptions(values: RawValues, prompt: string): CliOptions {
       throw new UsageError(`invalid value ${JSON.stringify(values["max-rounds"])} for --max-rounds; expected a whole number of at least 1`);
     }
   }
-  if (!prompt) throw new UsageError('no task given; start with mini-agent -p "task"');
+  if (!prompt && mode === "print") throw new UsageError('no task given; start with mini-agent -p "task"');
   return {
     prompt,
     yes: values.yes ?? false,

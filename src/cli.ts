@@ -11,6 +11,8 @@ import { applyHeapPolicy } from "./heap-policy.js";
 const HELP = `mini-agent — a terminal coding agent
 
 Usage:
+  mini-agent                      open the interactive UI (offers earlier sessions)
+  mini-agent "task"               open it with the task submitted
   mini-agent -p "task"            run one turn headless and exit
   echo "task" | mini-agent        the task may come on stdin (so may -p -)
   cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
@@ -143,10 +145,14 @@ async function main(argv: string[]): Promise<number> {
   // Without -p, a task piped in is still a headless run: there is no one at a terminal to ask.
   const headless = values.print === true || stdin !== "tty";
   const source = taskSource(positionals, stdin);
-  if (source.kind === "none") throw new UsageError(`no task given; ${HOW_TO_START}`);
-  if (!headless) {
-    throw new UsageError('the interactive terminal UI is not part of this build yet; run a task headless with mini-agent -p "task"');
+  if (!headless && source.kind !== "stdin") {
+    // A person at a terminal: the TUI, with the task (if any) submitted. It is a chunk of its
+    // own (pi-tui and its dependencies): print mode never loads it.
+    const options = buildCliOptions(values, source.kind === "args" ? source.task : "", "interactive");
+    const { runInteractive } = await import("./tui/launch.js");
+    return runInteractive(options, { version: version(), cwd, explicitNew: values.new === true });
   }
+  if (source.kind === "none") throw new UsageError(`no task given; ${HOW_TO_START}`);
   let prompt = "";
   if (source.kind === "args") prompt = source.task;
   else if (source.kind === "args+stdin") {

@@ -1,0 +1,249 @@
+// The TUI's composition root: lays out the screen, offers the session picker, replays a
+// resumed session's conversation, then wires controllers and the coordinator to a live
+// EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
+import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
+import type { CliOptions } from "../cli-options.js";
+import type { EngineSession } from "../engine/surface.js";
+import { Footer, type FooterInfo } from "./components/chrome/footer.js";
+import type { SessionSummary } from "./components/chrome/session-item.js";
+import { Spinner } from "./components/chrome/spinner.js";
+import { Welcome } from "./components/chrome/welcome.js";
+import { COMMANDS, commandsWithSkills, type CommandDeclaration } from "./commands/declarations.js";
+import { ApprovalController } from "./controllers/approval-controller.js";
+import { ConversationController } from "./controllers/conversation-controller.js";
+import { pickSession } from "./controllers/session-picker.js";
+import { StatusController } from "./controllers/status-controller.js";
+import { ToolsController } from "./controllers/tools-controller.js";
+import { Coordinator } from "./coordinator.js";
+import { CompletionProvider } from "./input/completion-provider.js";
+import type { HistoryStore } from "./input/history-store.js";
+import { PromptEditor } from "./input/prompt-editor.js";
+import { RenderScheduler } from "./render-scheduler.js";
+import type { Theme } from "./theme/theme.js";
+import { Transcript } from "./transcript.js";
+import type { EventSink, UiEvent } from "./ui-events.js";
+
+/** What to open: the CLI's choice (new, -c, -r, --fork) or the picker's (new, resume). */
+export type SessionOpenChoice = CliOptions["session"];
+
+export interface TuiAppOptions {
+  terminal: Terminal;
+  theme: Theme;
+  version: string;
+  cwd: string;
+  history: HistoryStore;
+  footer: Omit<FooterInfo, "contextTokens" | "costUsd" | "backgroundTasks">;
+  /** Earlier sessions to offer before opening one; empty or absent: open without asking. */
+  offerSessions?: readonly SessionSummary[];
+  /** What to open when nothing is picked (the CLI's -c / -r / --new). */
+  defaultChoice: SessionOpenChoice;
+  open(choice: SessionOpenChoice): Promise<EngineSession>;
+  listSessions(): readonly SessionSummary[];
+  deleteSession(id: string): Promise<void>;
+  /** `mini-agent "task"`: submitted as soon as the session is open. */
+  initialPrompt?: string;
+}
+
+const STREAMED = new Set(["assistant.delta", "thinking.delta", "tool.output"]);
+
+export class TuiApp {
+  readonly tui: TUI;
+  readonly editor: PromptEditor;
+  readonly footer: Footer;
+  readonly scheduler: RenderScheduler;
+  private readonly header = new Container();
+  private readonly body = new Container();
+  private readonly pending = new Container();
+  private readonly spinner: Spinner;
+  private readonly inputHost = new Container();
+  private session: EngineSession | undefined;
+  private commands: readonly CommandDeclaration[] = COMMANDS;
+  private detach: (() => void) | undefined;
+  private finished: ((code: number) => void) | undefined;
+  private failed: ((error: unknown) => void) | undefined;
+  private quitting = false;
+  private restored = false;
+  private readonly done: Promise<number>;
+
+  constructor(private readonly options: TuiAppOptions) {
+    this.tui = new TUI(options.terminal);
+    this.scheduler = new RenderScheduler(this.tui);
+    this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
+    this.editor = new PromptEditor(this.tui, options.theme.editor);
+    this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => this.commands));
+    this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
+    for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
+    this.done = new Promise((resolve, reject) => {
+      this.finished = resolve;
+      this.failed = reject;
+    });
+  }
+
+  /** Starts drawing; resolves with the exit code once the person quits. */
+  async run(): Promise<number> {
+    // Until a session is attached (the picker, the engine opening) ctrl-c quits at once.
+    const early = this.tui.addInputListener((data) => {
+      if (this.session || !matchesKey(data, "ctrl+c")) return undefined;
+      void this.quit(0);
+      return { consume: true };
+    });
+    this.start().then(undefined, (error: unknown) => {
+      // Opening failed (a locked session, bad config): restore the terminal, then report.
+      this.restoreTerminal();
+      this.failed?.(error);
+    });
+    try {
+      return await this.done;
+    } finally {
+      early();
+    }
+  }
+
+  private async start(): Promise<void> {
+    this.tui.start();
+    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
+    let choice = this.options.defaultChoice;
+    if (this.options.offerSessions && this.options.offerSessions.length > 0) {
+      const picked = await pickSession(this.tui, this.inputHost, this.options.theme, this.options.offerSessions);
+      if (this.quitting) return;
+      if (picked === undefined) return void this.stop(0);
+      choice = picked === "new" ? { mode: "new" } : { mode: "resume", id: picked };
+    }
+    // The input works while the engine opens; what is sent meanwhile is held, then sent.
+    this.showEditor();
+    const early: string[] = [];
+    this.editor.onSubmitExpanded = (text) => {
+      if (text.trim()) early.push(text);
+    };
+    const session = await this.options.open(choice);
+    if (this.quitting) return void (await session.shutdown());
+    const coordinator = await this.attach(session);
+    if (this.options.initialPrompt?.trim()) coordinator.submit(this.options.initialPrompt);
+    for (const text of early) coordinator.submit(text);
+  }
+
+  /** Ends the app: the session is shut down, the terminal restored. The first call wins. */
+  async quit(code = 0): Promise<void> {
+    if (this.quitting) return;
+    this.quitting = true;
+    const session = this.session;
+    this.detach?.();
+    this.session = undefined;
+    // Restore the terminal first: a slow shutdown must not leave it in raw mode.
+    this.restoreTerminal();
+    if (session) await session.shutdown().catch(() => undefined);
+    this.finished?.(code);
+  }
+
+  /** Raw mode off, cursor shown, paste mode off. Safe to call more than once. */
+  restoreTerminal(): void {
+    if (this.restored) return;
+    this.restored = true;
+    this.spinner.stop();
+    this.scheduler.cancel();
+    this.tui.stop();
+  }
+
+  private stop(code: number): number {
+    this.restoreTerminal();
+    this.finished?.(code);
+    return code;
+  }
+
+  private showEditor(): void {
+    this.inputHost.clear();
+    this.inputHost.addChild(this.editor);
+    this.tui.setFocus(this.editor);
+    this.scheduler.now();
+  }
+
+  private async attach(session: EngineSession): Promise<Coordinator> {
+    const { theme } = this.options;
+    const transcript = new Transcript();
+    this.body.clear();
+    this.body.addChild(transcript);
+    this.pending.clear();
+    const conversation = new ConversationController(theme, transcript, this.pending);
+    const tools = new ToolsController(theme, transcript);
+    const approvals = new ApprovalController(theme, transcript, {
+      answer: (id, reply) => session.answerApproval(id, reply),
+      answerQuestion: (id, reply) => session.answerQuestion(id, reply),
+      focus: (frame) => {
+        this.tui.setFocus(frame ?? this.editor);
+        this.scheduler.now();
+      },
+    });
+    const status = new StatusController(this.footer, this.spinner);
+    const sinks: EventSink[] = [conversation, tools, approvals, status];
+    // A child agent's events (a subagent) are not this conversation: only its approval
+    // requests (a person must answer them) and its usage reach the screen.
+    const childSinks: EventSink[] = [approvals, status];
+    const dispatch = (event: UiEvent, replay: boolean) => {
+      for (const sink of event.agentId ? childSinks : sinks) sink.onEvent(event, replay);
+    };
+
+    // Subscribe first and hold live events, so none falls between the replay and the live feed.
+    let lastSeq = 0;
+    let held: UiEvent[] | undefined = [];
+    const unsubscribe = session.subscribe((event) => {
+      if (held) return void held.push(event);
+      if (event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+      dispatch(event, false);
+      if (STREAMED.has(event.type)) this.scheduler.soon();
+      else this.scheduler.now();
+    });
+    for (const event of await session.history()) {
+      dispatch(event, true);
+      lastSeq = Math.max(lastSeq, event.seq);
+    }
+    for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
+    held = undefined;
+    if (session.state.thinking) this.footer.update({ thinking: session.state.thinking });
+
+    const coordinator = new Coordinator({
+      tui: this.tui,
+      editor: this.editor,
+      footer: this.footer,
+      session,
+      conversation,
+      tools,
+      approvals,
+      history: this.options.history,
+      commands: () => this.commands,
+      quit: () => void this.quit(0),
+      commandContext: {
+        currentModel: () => this.footer.info.model,
+        currentThinking: () => this.footer.info.thinking,
+        openSessionPicker: () => this.switchSession(),
+        deleteSessionAndQuit: async () => {
+          const id = session.sessionId;
+          await this.quit(0);
+          await this.options.deleteSession(id);
+        },
+        quit: () => void this.quit(0),
+      },
+    });
+    this.session = session;
+    this.commands = commandsWithSkills(session.skills);
+    this.detach = () => {
+      unsubscribe();
+      coordinator.dispose();
+    };
+    this.showEditor();
+    return coordinator;
+  }
+
+  private async switchSession(): Promise<void> {
+    const current = this.session;
+    if (!current) return;
+    const others = this.options.listSessions().filter((s) => s.id !== current.sessionId);
+    this.inputHost.clear();
+    const picked = await pickSession(this.tui, this.inputHost, this.options.theme, others);
+    if (picked === undefined) return this.showEditor();
+    this.detach?.();
+    this.session = undefined;
+    await current.shutdown();
+    await this.attach(await this.options.open(picked === "new" ? { mode: "new" } : { mode: "resume", id: picked }));
+  }
+}

@@ -1,0 +1,33 @@
+// The slash commands: what each is called, what it says in the menu, what argument it takes.
+// Parsing (parse.ts) and running (execute.ts) are kept apart from this list.
+
+export interface CommandDeclaration {
+  name: string;
+  description: string;
+  argumentHint?: string;
+  /** Values the argument may take, offered in the menu. */
+  argumentValues?: readonly string[];
+  /** A skill's entry: running it submits the skill's body (and any words after it) as a prompt. */
+  skillBody?: string;
+}
+
+/** The built-in commands, then one entry per skill whose name no built-in takes. */
+export function commandsWithSkills(skills: readonly { name: string; description: string; body: string }[]): CommandDeclaration[] {
+  const taken = new Set(COMMANDS.map((command) => command.name));
+  const entries = skills
+    .filter((skill) => !taken.has(skill.name))
+    .map((skill) => ({ name: skill.name, description: `skill: ${skill.description}`, argumentHint: "[request]", skillBody: skill.body }));
+  return [...COMMANDS, ...entries];
+}
+
+export const THINKING_LEVELS = ["off", "low", "medium", "high", "max"] as const;
+
+export const COMMANDS: readonly CommandDeclaration[] = [
+  { name: "clear", description: "start a fresh context in this session" },
+  { name: "delete", description: "delete this session (asks first) and quit" },
+  { name: "model", description: "show or switch the model", argumentHint: "<model>" },
+  { name: "thinking", description: "show or set the thinking level", argumentHint: "<level>", argumentValues: THINKING_LEVELS },
+  { name: "sessions", description: "list this workspace's sessions and switch to one" },
+  { name: "help", description: "list the commands and keys" },
+  { name: "quit", description: "leave mini-agent" },
+];

@@ -1,0 +1,68 @@
+// Runs a parsed slash command against what the app offers (the engine session and a few UI
+// actions), so commands are tested without a terminal.
+import type { EngineSession } from "../../engine/surface.js";
+import type { ThinkingLevel } from "../../engine/llm/provider.js";
+import { COMMANDS, THINKING_LEVELS, type CommandDeclaration } from "./declarations.js";
+
+export interface CommandContext {
+  session: EngineSession;
+  /** One dim line under the conversation. */
+  info(message: string): void;
+  error(message: string): void;
+  /** Asks a yes/no question in the UI; resolves true on yes. */
+  confirm(question: string): Promise<boolean>;
+  currentModel(): string;
+  currentThinking(): string;
+  openSessionPicker(): Promise<void>;
+  deleteSessionAndQuit(): Promise<void>;
+  quit(): void;
+}
+
+function helpText(): string {
+  const commands = COMMANDS.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""} — ${c.description}`);
+  const keys = [
+    "enter send · shift+enter or ctrl+j newline · up/down history · @ file · / command",
+    "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit",
+    "ctrl-o fold the latest tool frame · ctrl-r expand thinking",
+  ];
+  return [...commands, ...keys].join("\n");
+}
+
+export async function executeCommand(command: CommandDeclaration, args: string, context: CommandContext): Promise<void> {
+  if (command.skillBody !== undefined) {
+    context.session.submit(args ? `${command.skillBody}\n\n${args}` : command.skillBody);
+    return;
+  }
+  switch (command.name) {
+    case "clear":
+      if (context.session.busy) return context.error("/clear waits for the turn to end (esc stops it)");
+      context.session.clearContext();
+      return;
+    case "delete":
+      if (await context.confirm("Delete this session for good? (y/n)")) await context.deleteSessionAndQuit();
+      else context.info("kept the session");
+      return;
+    case "model":
+      if (!args) return context.info(`model: ${context.currentModel()} (switch with /model <name>)`);
+      context.session.setModel({ model: args });
+      return;
+    case "thinking": {
+      if (!args) return context.info(`thinking: ${context.currentThinking()} (one of ${THINKING_LEVELS.join(", ")})`);
+      const level = args.toLowerCase();
+      if (!(THINKING_LEVELS as readonly string[]).includes(level)) {
+        return context.error(`unknown thinking level ${JSON.stringify(args)}; use one of ${THINKING_LEVELS.join(", ")}`);
+      }
+      context.session.setThinking(level as ThinkingLevel);
+      return;
+    }
+    case "sessions":
+      await context.openSessionPicker();
+      return;
+    case "help":
+      return context.info(helpText());
+    case "quit":
+      return context.quit();
+    default:
+      return context.error(`/${command.name} is declared but has no action`);
+  }
+}

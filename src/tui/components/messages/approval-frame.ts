@@ -1,0 +1,115 @@
+// An approval request: what would happen (a diff, or the parsed command), why it asks, and
+// the keys: y once, a always (saying what "always" covers), n deny with a note, esc deny.
+import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
+import type { ApprovalReply } from "../../../engine/surface.js";
+import type { Theme } from "../../theme/theme.js";
+import { sanitizeForTerminal } from "./sanitize.js";
+import { diffLineToken, keyArgument, looksLikeDiff } from "./tool-summary.js";
+
+export interface ApprovalView {
+  id: string;
+  callId: string;
+  name: string;
+  argumentsJson: string;
+  reason: string;
+  preview?: string | undefined;
+  critical?: boolean | undefined;
+  /** What "always" would cover ("run_command: npm test"); absent: "always" is not offered. */
+  scope?: string | undefined;
+}
+
+const PREVIEW_LINES = 30;
+
+export class ApprovalFrame implements Component, Focusable {
+  focused = false;
+  private noteInput: Input | undefined;
+  private answered: string | undefined;
+
+  constructor(
+    private readonly theme: Theme,
+    readonly view: ApprovalView,
+    private readonly onAnswer: (reply: ApprovalReply) => void,
+  ) {}
+
+  private get alwaysOffered(): boolean {
+    return !this.view.critical && this.view.scope !== undefined;
+  }
+
+  get pending(): boolean {
+    return this.answered === undefined;
+  }
+
+  /** Settles the frame without a key (the engine answered, e.g. the turn was aborted). */
+  settle(label: string): void {
+    this.answered ??= label;
+    this.noteInput = undefined;
+  }
+
+  private answer(reply: ApprovalReply, label: string): void {
+    if (this.answered !== undefined) return;
+    this.answered = label;
+    this.noteInput = undefined;
+    this.onAnswer(reply);
+  }
+
+  handleInput(data: string): void {
+    if (this.answered !== undefined) return;
+    if (this.noteInput) {
+      if (matchesKey(data, "escape")) return this.answer({ decision: "deny" }, "denied");
+      this.noteInput.handleInput(data);
+      return;
+    }
+    if (data === "y" || data === "Y") return this.answer({ decision: "allow_once" }, "allowed once");
+    if ((data === "a" || data === "A") && this.alwaysOffered) return this.answer({ decision: "allow_always" }, "always allowed");
+    if (data === "n" || data === "N") {
+      const input = new Input();
+      input.focused = true;
+      input.onSubmit = (note) => {
+        const trimmed = note.trim();
+        this.answer(trimmed ? { decision: "deny", note: trimmed } : { decision: "deny" }, trimmed ? `denied: ${trimmed}` : "denied");
+      };
+      this.noteInput = input;
+      return;
+    }
+    if (matchesKey(data, "escape")) this.answer({ decision: "deny" }, "denied");
+  }
+
+  invalidate(): void {}
+
+  private previewLines(width: number): string[] {
+    const preview = sanitizeForTerminal(this.view.preview ?? "");
+    if (!preview.trim()) return [];
+    const diff = looksLikeDiff(preview);
+    const all = preview.split("\n");
+    const lines = all.slice(0, PREVIEW_LINES).map((line) =>
+      truncateToWidth(`   ${this.theme.fg(diff ? diffLineToken(line) : "toolArg", line)}`, width),
+    );
+    if (all.length > PREVIEW_LINES) lines.push(this.theme.fg("muted", `   … ${all.length - PREVIEW_LINES} more lines`));
+    return lines;
+  }
+
+  render(width: number): string[] {
+    const t = this.theme;
+    const argument = sanitizeForTerminal(keyArgument(this.view.argumentsJson));
+    const title = ` ${t.fg("approval", "?")} ${t.bold(t.fg("toolName", this.view.name))}${argument ? ` ${t.fg("toolArg", argument)}` : ""}`;
+    // Answered: one line says what happened; the tool frame above shows the rest.
+    if (this.answered !== undefined) return ["", truncateToWidth(`${title} ${t.fg("muted", `→ ${this.answered}`)}`, width)];
+    const lines = ["", truncateToWidth(title, width), ...this.previewLines(width)];
+    for (const line of wrapTextWithAnsi(sanitizeForTerminal(this.view.reason), Math.max(1, width - 3))) {
+      lines.push(`   ${t.fg("approval", line)}`);
+    }
+    if (this.noteInput) {
+      lines.push(truncateToWidth(`   ${t.fg("muted", "note for the model (enter to deny, esc to deny without one):")}`, width));
+      for (const line of this.noteInput.render(Math.max(1, width - 3))) lines.push(`   ${line}`);
+      return lines;
+    }
+    const always = this.view.critical
+      ? t.fg("warning", "critical file: “always” does not apply")
+      : this.view.scope !== undefined
+        ? `${t.bold("a")} always (${sanitizeForTerminal(this.view.scope)})`
+        : t.fg("muted", "“always” is not offered for this call");
+    const keys = `   ${t.bold("y")} allow once · ${always} · ${t.bold("n")} deny with a note · ${t.bold("esc")} deny`;
+    for (const line of wrapTextWithAnsi(keys, Math.max(1, width))) lines.push(truncateToWidth(line, width));
+    return lines;
+  }
+}

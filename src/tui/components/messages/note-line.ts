@@ -1,0 +1,23 @@
+// A one-off line in the conversation: a command's answer, an error, "stopped", a divider.
+import { truncateToWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
+import type { Theme } from "../../theme/theme.js";
+import type { Token } from "../../theme/tokens.js";
+import { sanitizeForTerminal } from "./sanitize.js";
+
+export class NoteLine implements Component {
+  constructor(
+    private readonly theme: Theme,
+    private readonly text: string,
+    private readonly token: Token = "muted",
+  ) {}
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    const lines = [""];
+    for (const paragraph of sanitizeForTerminal(this.text).split("\n")) {
+      for (const line of wrapTextWithAnsi(paragraph, Math.max(1, width - 1))) lines.push(truncateToWidth(` ${this.theme.fg(this.token, line)}`, width));
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,96 @@
+// A question from the model (the `ask` tool): pick one option with up/down and enter, or, when
+// several may be picked, toggle them with space and confirm with enter; with no options, type
+// an answer. esc dismisses it (the model then decides and says what it assumed).
+import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
+import type { QuestionReply } from "../../../engine/surface.js";
+import type { Theme } from "../../theme/theme.js";
+import { sanitizeForTerminal } from "./sanitize.js";
+
+export interface QuestionView {
+  id: string;
+  question: string;
+  options?: { label: string; detail?: string | undefined }[] | undefined;
+  multiple: boolean;
+}
+
+export class QuestionFrame implements Component, Focusable {
+  focused = false;
+  private cursor = 0;
+  private readonly picked = new Set<number>();
+  private readonly input: Input | undefined;
+  private answered: string | undefined;
+
+  constructor(
+    private readonly theme: Theme,
+    readonly view: QuestionView,
+    private readonly onAnswer: (reply: QuestionReply) => void,
+  ) {
+    if (!view.options?.length) {
+      this.input = new Input();
+      this.input.focused = true;
+      this.input.onSubmit = (text) => {
+        if (text.trim()) this.answer({ text: text.trim() }, text.trim());
+      };
+    }
+  }
+
+  get pending(): boolean {
+    return this.answered === undefined;
+  }
+
+  settle(label: string): void {
+    this.answered ??= label;
+  }
+
+  private answer(reply: QuestionReply, label: string): void {
+    if (this.answered !== undefined) return;
+    this.answered = label;
+    this.onAnswer(reply);
+  }
+
+  handleInput(data: string): void {
+    if (this.answered !== undefined) return;
+    if (matchesKey(data, "escape")) return this.answer({ dismissed: true }, "dismissed");
+    if (this.input) return this.input.handleInput(data);
+    const options = this.view.options ?? [];
+    if (matchesKey(data, "up")) this.cursor = (this.cursor + options.length - 1) % options.length;
+    else if (matchesKey(data, "down")) this.cursor = (this.cursor + 1) % options.length;
+    else if (this.view.multiple && data === " ") {
+      if (this.picked.has(this.cursor)) this.picked.delete(this.cursor);
+      else this.picked.add(this.cursor);
+    } else if (matchesKey(data, "enter")) {
+      const chosen = this.view.multiple ? [...this.picked].sort((a, b) => a - b) : [this.cursor];
+      if (chosen.length === 0) return;
+      const labels = chosen.map((i) => options[i]!.label);
+      this.answer({ choices: labels }, labels.join(", "));
+    }
+  }
+
+  invalidate(): void {}
+
+  render(width: number): string[] {
+    const t = this.theme;
+    const lines = [""];
+    for (const line of wrapTextWithAnsi(sanitizeForTerminal(this.view.question), Math.max(1, width - 3))) {
+      lines.push(` ${t.fg("approval", lines.length === 1 ? "?" : " ")} ${t.bold(line)}`);
+    }
+    if (this.answered !== undefined) {
+      lines.push(truncateToWidth(`   ${t.fg("muted", `→ ${sanitizeForTerminal(this.answered)}`)}`, width));
+      return lines;
+    }
+    if (this.input) {
+      for (const line of this.input.render(Math.max(1, width - 3))) lines.push(`   ${line}`);
+      lines.push(truncateToWidth(`   ${t.fg("dim", "enter answers · esc dismisses (the model decides)")}`, width));
+      return lines;
+    }
+    (this.view.options ?? []).forEach((option, i) => {
+      const box = this.view.multiple ? (this.picked.has(i) ? "[x] " : "[ ] ") : "";
+      const pointer = i === this.cursor ? t.fg("accent", "→ ") : "  ";
+      const detail = option.detail ? t.fg("muted", ` — ${sanitizeForTerminal(option.detail)}`) : "";
+      lines.push(truncateToWidth(`  ${pointer}${box}${sanitizeForTerminal(option.label)}${detail}`, width));
+    });
+    const keys = this.view.multiple ? "space picks · enter confirms · esc dismisses" : "enter picks · esc dismisses (the model decides)";
+    lines.push(truncateToWidth(`   ${t.fg("dim", keys)}`, width));
+    return lines;
+  }
+}

@@ -1,0 +1,41 @@
+// Pure helpers for tool frames: the one argument worth showing in a frame's title, and how a
+// line of a unified diff is coloured.
+import type { Token } from "../../theme/tokens.js";
+
+const KEY_ARGUMENTS = ["path", "command", "pattern", "url", "query", "id", "file_path"] as const;
+
+/** The argument that says what a call does (a path, a command, a pattern), or "". */
+export function keyArgument(argumentsJson: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(argumentsJson);
+  } catch {
+    return "";
+  }
+  if (parsed === null || typeof parsed !== "object") return "";
+  const record = parsed as Record<string, unknown>;
+  for (const key of KEY_ARGUMENTS) {
+    const value = record[key];
+    if (typeof value === "string" && value.trim()) return value.split("\n")[0]!;
+  }
+  return "";
+}
+
+/** Is this text a unified diff (what writes and edits return and preview)? */
+export function looksLikeDiff(text: string): boolean {
+  return /^(---|\+\+\+|@@) /m.test(text) && /^@@ /m.test(text);
+}
+
+export function diffLineToken(line: string): Token {
+  if (line.startsWith("+++") || line.startsWith("---")) return "muted";
+  if (line.startsWith("+")) return "diffAdded";
+  if (line.startsWith("-")) return "diffRemoved";
+  if (line.startsWith("@@")) return "accent";
+  return "diffContext";
+}
+
+/** The diff inside a write/edit result (which may have a summary line before it). */
+export function extractDiff(text: string): string | undefined {
+  const start = text.search(/^(--- |@@ )/m);
+  return start >= 0 && looksLikeDiff(text) ? text.slice(start) : undefined;
+}

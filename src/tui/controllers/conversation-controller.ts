@@ -1,0 +1,102 @@
+// Draws the conversation from events: prompts, streamed answers, thinking, errors, stops.
+// Queued prompts wait in their own area above the input until the engine takes them.
+import type { Container } from "@mariozechner/pi-tui";
+import { AssistantMessage } from "../components/messages/assistant-message.js";
+import { NoteLine } from "../components/messages/note-line.js";
+import { ThinkingBlock } from "../components/messages/thinking-block.js";
+import { UserMessage } from "../components/messages/user-message.js";
+import type { Theme } from "../theme/theme.js";
+import type { Transcript } from "../transcript.js";
+import type { EventSink, UiEvent } from "../ui-events.js";
+
+export class ConversationController implements EventSink {
+  private assistant: AssistantMessage | undefined;
+  private thinking: ThinkingBlock | undefined;
+  private readonly thinkingBlocks: ThinkingBlock[] = [];
+  private readonly queued = new Map<string, UserMessage>();
+
+  constructor(
+    private readonly theme: Theme,
+    private readonly transcript: Transcript,
+    /** Where queued prompts wait (between the conversation and the input). */
+    private readonly pending: Container,
+  ) {}
+
+  onEvent(event: UiEvent, replay: boolean): void {
+    switch (event.type) {
+      case "turn.started":
+        this.takeQueued(event.prompt);
+        this.transcript.append(new UserMessage(this.theme, event.prompt));
+        return;
+      case "prompt.queued":
+        if (replay) return;
+        this.queued.set(event.id, new UserMessage(this.theme, event.prompt, { queued: true }));
+        this.pending.addChild(this.queued.get(event.id)!);
+        return;
+      case "prompt.dequeued":
+      case "prompt.dropped":
+        this.dropQueued(event.id);
+        return;
+      case "assistant.delta":
+        if (!this.assistant || this.transcript.last !== this.assistant) {
+          this.assistant = new AssistantMessage(this.theme);
+          this.transcript.append(this.assistant);
+        }
+        this.assistant.append(event.text);
+        return;
+      case "thinking.delta":
+        if (!this.thinking || this.transcript.last !== this.thinking) {
+          this.thinking = new ThinkingBlock(this.theme);
+          this.thinkingBlocks.push(this.thinking);
+          this.transcript.append(this.thinking);
+        }
+        this.thinking.append(event.text);
+        return;
+      case "error":
+        this.transcript.append(new NoteLine(this.theme, `error (${event.kind}): ${event.message}`, "error"));
+        return;
+      case "context.cleared":
+        this.transcript.append(new NoteLine(this.theme, "── context cleared: the model starts fresh from here ──"));
+        return;
+      case "model.changed":
+        this.transcript.append(new NoteLine(this.theme, `model: ${event.model}`));
+        return;
+      case "thinking.changed":
+        this.transcript.append(new NoteLine(this.theme, `thinking: ${event.level}`));
+        return;
+      case "turn.ended":
+        this.assistant = undefined;
+        this.thinking = undefined;
+        if (event.stopReason === "aborted") this.transcript.append(new NoteLine(this.theme, "stopped", "warning"));
+        if (event.stopReason === "max_rounds") this.transcript.append(new NoteLine(this.theme, `stopped after ${event.rounds} rounds (max rounds)`, "warning"));
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** ctrl-r: expands (or collapses again) every thinking block. */
+  toggleThinking(): boolean {
+    const expand = !this.thinkingBlocks.some((block) => block.expanded);
+    for (const block of this.thinkingBlocks) block.expanded = expand;
+    return this.thinkingBlocks.length > 0;
+  }
+
+  /** A line from the app itself (a command's answer). */
+  note(text: string, kind: "info" | "error" = "info"): void {
+    this.transcript.append(new NoteLine(this.theme, text, kind === "error" ? "error" : "muted"));
+  }
+
+  private takeQueued(prompt: string): void {
+    for (const [id, message] of this.queued) {
+      if (message.text === prompt) return this.dropQueued(id);
+    }
+  }
+
+  private dropQueued(id: string): void {
+    const message = this.queued.get(id);
+    if (!message) return;
+    this.queued.delete(id);
+    this.pending.removeChild(message);
+  }
+}

@@ -1,0 +1,93 @@
+// The footer and the spinner, from events: model and thinking level, context used and cost
+// (from usage), retries ("retrying in 4s (429)"), notices, background tasks; the spinner runs
+// while the model has not answered yet and while a command runs.
+import type { Footer } from "../components/chrome/footer.js";
+import type { Spinner } from "../components/chrome/spinner.js";
+import type { EventSink, UiEvent } from "../ui-events.js";
+
+const BACKGROUND_STARTED = /started task (\S+) in the background/;
+
+export class StatusController implements EventSink {
+  private readonly runningCommands = new Set<string>();
+  private readonly background = new Set<string>();
+  private readonly callNames = new Map<string, string>();
+
+  constructor(
+    private readonly footer: Footer,
+    private readonly spinner: Spinner,
+  ) {}
+
+  onEvent(event: UiEvent, replay: boolean): void {
+    switch (event.type) {
+      case "session.started":
+        this.footer.update({ model: event.model });
+        return;
+      case "model.changed":
+        this.footer.update({ model: event.model });
+        return;
+      case "thinking.changed":
+        this.footer.update({ thinking: event.level });
+        return;
+      case "usage": {
+        const contextTokens = event.inputTokens + (event.cacheReadTokens ?? 0) + (event.cacheWriteTokens ?? 0);
+        this.footer.update({ contextTokens, costUsd: this.footer.info.costUsd + (event.costUsd ?? 0) });
+        return;
+      }
+      case "context.cleared":
+        this.footer.update({ contextTokens: 0 });
+        return;
+      case "notice":
+        this.footer.update({ notice: event.message });
+        return;
+      case "tool.call":
+        this.callNames.set(event.callId, event.name);
+        return;
+      case "tool.result": {
+        // details.taskId is the engine's word for it; the text is the fallback for old sessions.
+        const started = event.details?.taskId ?? BACKGROUND_STARTED.exec(event.content)?.[1];
+        if (started && !event.isError && this.callNames.get(event.callId) === "run_command") this.background.add(started);
+        if (this.callNames.get(event.callId) === "task_stop" && !event.isError) {
+          for (const id of this.background) if (event.content.includes(id)) this.background.delete(id);
+        }
+        this.footer.update({ backgroundTasks: this.background.size });
+        break;
+      }
+      default:
+        break;
+    }
+    if (!replay) this.onLiveEvent(event);
+  }
+
+  private onLiveEvent(event: UiEvent): void {
+    switch (event.type) {
+      case "turn.started":
+      case "step.started":
+        this.spinner.start("waiting for the model");
+        return;
+      case "retry":
+        this.spinner.start(`retrying in ${Math.ceil(event.delayMs / 1000)}s (${event.reason})`);
+        return;
+      case "assistant.delta":
+      case "thinking.delta":
+      case "approval.request":
+        if (this.runningCommands.size === 0) this.spinner.stop();
+        return;
+      case "approval.decision":
+        if (event.decision === "allow" && this.callNames.get(event.callId) === "run_command") {
+          this.runningCommands.add(event.callId);
+          this.spinner.start("running the command (ctrl-c stops it)");
+        }
+        return;
+      case "tool.result":
+        this.runningCommands.delete(event.callId);
+        if (this.runningCommands.size === 0) this.spinner.start("waiting for the model");
+        return;
+      case "turn.ended":
+        this.runningCommands.clear();
+        this.spinner.stop();
+        return;
+      default:
+        return;
+    }
+  }
+}

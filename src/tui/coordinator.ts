@@ -1,0 +1,137 @@
+// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r) are caught
+// before the focused component; a submitted line becomes a slash command or a prompt for the
+// engine (which runs it now or queues it while a turn runs).
+import { matchesKey, type TUI } from "@mariozechner/pi-tui";
+import type { EngineSession } from "../engine/surface.js";
+import type { CommandDeclaration } from "./commands/declarations.js";
+import { executeCommand, type CommandContext } from "./commands/execute.js";
+import { parseInput } from "./commands/parse.js";
+import type { ApprovalController } from "./controllers/approval-controller.js";
+import type { ConversationController } from "./controllers/conversation-controller.js";
+import type { ToolsController } from "./controllers/tools-controller.js";
+import type { Footer } from "./components/chrome/footer.js";
+import type { HistoryStore } from "./input/history-store.js";
+import type { PromptEditor } from "./input/prompt-editor.js";
+
+export interface CoordinatorParts {
+  tui: TUI;
+  editor: PromptEditor;
+  footer: Footer;
+  session: EngineSession;
+  conversation: ConversationController;
+  tools: ToolsController;
+  approvals: ApprovalController;
+  history: HistoryStore;
+  /** The slash commands now (the built-ins and this session's skills). */
+  commands(): readonly CommandDeclaration[];
+  /** The parts of the command context only the app can give (sessions, quitting). */
+  commandContext: Omit<CommandContext, "session" | "info" | "error" | "confirm">;
+  quit(): void;
+}
+
+const QUIT_HINT = "ctrl-c again to quit";
+
+export class Coordinator {
+  private armedToQuit = false;
+  private confirmation: ((yes: boolean) => void) | undefined;
+  private readonly removeListener: () => void;
+
+  constructor(private readonly parts: CoordinatorParts) {
+    for (const entry of parts.history.load()) parts.editor.addToHistory(entry);
+    parts.editor.onSubmitExpanded = (text) => this.submit(text);
+    this.removeListener = parts.tui.addInputListener((data) => this.onKey(data));
+  }
+
+  dispose(): void {
+    this.removeListener();
+  }
+
+  private onKey(data: string): { consume: boolean } | undefined {
+    const { tui, editor, session, approvals } = this.parts;
+    if (matchesKey(data, "ctrl+c")) {
+      this.onCtrlC();
+      return { consume: true };
+    }
+    if (this.armedToQuit) this.disarm();
+    if (this.confirmation) {
+      const answer = this.confirmation;
+      this.confirmation = undefined;
+      answer(data === "y" || data === "Y");
+      return { consume: true };
+    }
+    if (matchesKey(data, "ctrl+o")) {
+      if (this.parts.tools.toggleLatest()) tui.requestRender();
+      return { consume: true };
+    }
+    if (matchesKey(data, "ctrl+r")) {
+      if (this.parts.conversation.toggleThinking()) tui.requestRender();
+      return { consume: true };
+    }
+    if (matchesKey(data, "escape")) {
+      // The approval frame answers esc itself (deny); the editor closes its menu itself.
+      if (approvals.current?.pending || editor.isShowingAutocomplete()) return undefined;
+      if (session.busy || session.queue.length > 0) {
+        session.abortTurn();
+        return { consume: true };
+      }
+    }
+    return undefined;
+  }
+
+  private onCtrlC(): void {
+    const { editor, session, tui, footer } = this.parts;
+    if (session.interruptCommand()) {
+      this.parts.conversation.note("command stopped (ctrl-c)");
+      tui.requestRender();
+      return;
+    }
+    if (this.armedToQuit) {
+      this.parts.quit();
+      return;
+    }
+    editor.clear();
+    this.armedToQuit = true;
+    footer.update({ notice: QUIT_HINT });
+    tui.requestRender();
+  }
+
+  private disarm(): void {
+    this.armedToQuit = false;
+    if (this.parts.footer.info.notice === QUIT_HINT) this.parts.footer.update({ notice: undefined });
+    this.parts.tui.requestRender();
+  }
+
+  /** A line from the input: a slash command or a prompt for the engine. */
+  submit(text: string): void {
+    const { session, conversation, editor, history, tui } = this.parts;
+    if (!text.trim()) return;
+    editor.addToHistory(text);
+    history.add(text);
+    const parsed = parseInput(text, this.parts.commands());
+    if (parsed.kind === "unknown-command") {
+      conversation.note(`unknown command /${parsed.name}; /help lists the commands`, "error");
+    } else if (parsed.kind === "command") {
+      const context: CommandContext = {
+        ...this.parts.commandContext,
+        session,
+        info: (message) => conversation.note(message),
+        error: (message) => conversation.note(message, "error"),
+        confirm: (question) => {
+          conversation.note(question);
+          tui.requestRender();
+          return new Promise((resolve) => (this.confirmation = resolve));
+        },
+      };
+      executeCommand(parsed.command, parsed.args, context).then(
+        () => tui.requestRender(),
+        (error: unknown) => {
+          conversation.note(`/${parsed.command.name} failed: ${(error as Error).message}`, "error");
+          tui.requestRender();
+        },
+      );
+    } else {
+      session.submit(parsed.text);
+    }
+    tui.requestRender();
+  }
+}

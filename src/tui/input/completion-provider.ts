@@ -1,0 +1,79 @@
+// What the editor offers while typing: "/" at the start opens the command menu, "@" at the
+// start of a word opens the file picker. Files come from the engine's ignore-aware walker
+// (gitignore honoured, .git and node_modules skipped), listed once and reused briefly.
+import type { AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions } from "@mariozechner/pi-tui";
+import { createJail } from "../../engine/tools/jail.js";
+import { walkFiles } from "../../engine/tools/walker.js";
+import type { CommandDeclaration } from "../commands/declarations.js";
+import { rankPaths } from "./path-rank.js";
+
+const MAX_FILES = 20_000;
+const LIST_TTL_MS = 5_000;
+
+export async function listWorkspaceFiles(cwd: string, signal?: AbortSignal): Promise<string[]> {
+  const files: string[] = [];
+  const jail = createJail(cwd);
+  for await (const file of walkFiles({ jail, start: jail.root, ...(signal ? { signal } : {}) })) {
+    files.push(file.relative);
+    if (files.length >= MAX_FILES) break;
+  }
+  return files;
+}
+
+export class CompletionProvider implements AutocompleteProvider {
+  private listing: { at: number; files: Promise<string[]> } | undefined;
+
+  constructor(
+    private readonly cwd: string,
+    private readonly commands: () => readonly CommandDeclaration[],
+  ) {}
+
+  private files(): Promise<string[]> {
+    if (!this.listing || Date.now() - this.listing.at > LIST_TTL_MS) {
+      this.listing = { at: Date.now(), files: listWorkspaceFiles(this.cwd).catch(() => []) };
+    }
+    return this.listing.files;
+  }
+
+  async getSuggestions(lines: string[], cursorLine: number, cursorCol: number): Promise<AutocompleteSuggestions | null> {
+    const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
+    const mention = /(?:^|\s)(@[^\s]*)$/.exec(before);
+    if (mention) {
+      const prefix = mention[1]!;
+      const files = rankPaths(await this.files(), prefix.slice(1));
+      if (files.length === 0) return null;
+      return { prefix, items: files.map((file) => ({ value: `@${file}`, label: file })) };
+    }
+    const slash = cursorLine === 0 ? /^\/(\S*)$/.exec(before) : null;
+    if (slash) {
+      const typed = slash[1]!.toLowerCase();
+      const items: AutocompleteItem[] = this.commands()
+        .filter((command) => command.name.startsWith(typed))
+        .map((command) => ({ value: command.name, label: `/${command.name}`, description: command.description }));
+      return items.length > 0 ? { prefix: before, items } : null;
+    }
+    const argument = cursorLine === 0 ? /^\/(\S+)\s+(\S*)$/.exec(before) : null;
+    if (argument) {
+      const command = this.commands().find((candidate) => candidate.name === argument[1]);
+      const typed = argument[2]!;
+      const values = command?.argumentValues?.filter((value) => value.startsWith(typed)) ?? [];
+      return values.length > 0 ? { prefix: typed, items: values.map((value) => ({ value, label: value })) } : null;
+    }
+    return null;
+  }
+
+  applyCompletion(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    item: AutocompleteItem,
+    prefix: string,
+  ): { lines: string[]; cursorLine: number; cursorCol: number } {
+    const line = lines[cursorLine] ?? "";
+    const start = cursorCol - prefix.length;
+    const replacement = prefix.startsWith("/") ? `/${item.value} ` : `${item.value} `;
+    const next = [...lines];
+    next[cursorLine] = line.slice(0, start) + replacement + line.slice(cursorCol);
+    return { lines: next, cursorLine, cursorCol: start + replacement.length };
+  }
+}

@@ -1,0 +1,43 @@
+// pi-tui's Editor with this app's paste handling: a bracketed paste is taken whole (it never
+// submits, whatever newlines it holds) and a large one becomes a placeholder that expands on
+// submit. Everything else (keys, wrapping, history, autocomplete) is pi-tui's.
+import { Editor, type EditorTheme, type TUI } from "@mariozechner/pi-tui";
+import { PastePlaceholders } from "./paste-placeholders.js";
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
+
+export class PromptEditor extends Editor {
+  private readonly placeholders = new PastePlaceholders();
+  private pasting: string | undefined;
+  /** Receives the submitted text with placeholders expanded. */
+  onSubmitExpanded?: (text: string) => void;
+
+  constructor(tui: TUI, theme: EditorTheme) {
+    super(tui, theme, { paddingX: 1, autocompleteMaxVisible: 8 });
+    this.onSubmit = (text) => {
+      const expanded = this.placeholders.expand(text);
+      this.placeholders.clear();
+      this.onSubmitExpanded?.(expanded);
+    };
+  }
+
+  override handleInput(data: string): void {
+    if (this.pasting === undefined && !data.startsWith(PASTE_START)) return super.handleInput(data);
+    // A paste may arrive in several reads; collect until its end marker.
+    this.pasting = (this.pasting ?? "") + (this.pasting === undefined ? data.slice(PASTE_START.length) : data);
+    const end = this.pasting.indexOf(PASTE_END);
+    if (end < 0) return;
+    const content = this.pasting.slice(0, end);
+    const rest = this.pasting.slice(end + PASTE_END.length);
+    this.pasting = undefined;
+    this.insertTextAtCursor(this.placeholders.add(content));
+    if (rest) this.handleInput(rest);
+  }
+
+  /** Clears the input and any placeholders it held. */
+  clear(): void {
+    this.setText("");
+    this.placeholders.clear();
+  }
+}

@@ -1,0 +1,101 @@
+// The interactive face's entry (loaded lazily by cli.ts): a real terminal, the engine opened
+// through bootstrap's openEngine, and the process concerns: the terminal is restored on every
+// way out (quit, SIGTERM, SIGHUP, a crash), commands are reaped, the exit code is set.
+import os from "node:os";
+import path from "node:path";
+import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
+import { agentHome } from "../config/home.js";
+import { answerByFlag } from "../engine/approval/flag-answerer.js";
+import { SessionStore, workspaceKey } from "../engine/session.js";
+import type { SessionSummary as StoredSession } from "../engine/session-summary.js";
+import type { EngineSession } from "../engine/surface.js";
+import { TuiApp, type SessionOpenChoice } from "./app.js";
+import type { SessionSummary } from "./components/chrome/session-item.js";
+import { gitBranch } from "./git-branch.js";
+import { SafeProcessTerminal } from "./process-terminal.js";
+import { HistoryStore } from "./input/history-store.js";
+import { detectColors } from "./theme/detect.js";
+import { createTheme } from "./theme/theme.js";
+
+export interface InteractiveContext {
+  version: string;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** --new was given: start a new session without offering the earlier ones. */
+  explicitNew: boolean;
+}
+
+/** What the picker shows of a stored session (SessionStore.list reads it without folding). */
+function toSummary(entry: StoredSession): SessionSummary {
+  return { id: entry.id, mtimeMs: entry.lastActivityMs, title: entry.title, turns: entry.turns, model: entry.model, sizeBytes: entry.bytes };
+}
+
+export async function runInteractive(options: CliOptions, context: InteractiveContext): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new UsageError('the interactive UI needs a terminal on stdin and stdout; run headless with mini-agent -p "task"');
+  }
+  const env = context.env ?? process.env;
+  const cwd = context.cwd ?? process.cwd();
+  const home = path.resolve(agentHome(env, os.homedir()));
+  const store = new SessionStore(home, cwd);
+  const listSessions = () => store.list().map(toSummary);
+  const offer = options.session.mode === "new" && !context.explicitNew && !options.prompt ? listSessions() : [];
+  const warnings: string[] = [];
+
+  const open = async (choice: SessionOpenChoice): Promise<EngineSession> => {
+    // Loaded after the first frame: the welcome shows while the engine (zod, config) loads.
+    const { openEngine } = await import("../bootstrap.js");
+    const engine = await openEngine(
+      { ...options, session: choice },
+      // canAsk: a person is here to answer the model's questions (the `ask` tool is offered).
+      { version: context.version, env, cwd, canAsk: true, report: { warn: (message) => warnings.push(message), info: () => {} } },
+    );
+    if (options.yes) answerByFlag(engine, true);
+    if (warnings.length > 0) app.footer.update({ notice: warnings.splice(0).join(" · ") });
+    return engine;
+  };
+
+  const app = new TuiApp({
+    terminal: new SafeProcessTerminal(),
+    theme: createTheme(detectColors(env)),
+    version: context.version,
+    cwd,
+    history: HistoryStore.forWorkspace(home, workspaceKey(cwd)),
+    footer: { model: options.model ?? "", thinking: options.thinking ?? "default", cwd, branch: gitBranch(cwd) },
+    offerSessions: offer,
+    defaultChoice: options.session,
+    open,
+    listSessions,
+    deleteSession: async (id) => store.remove(id),
+    ...(options.prompt ? { initialPrompt: options.prompt } : {}),
+  });
+
+  // Every way out restores the terminal (raw mode off, cursor shown, paste mode off).
+  const onSignal = (code: number) => () => void app.quit(code);
+  const onTerm = onSignal(EXIT.terminated);
+  const onHup = onSignal(EXIT.hangup);
+  const onInt = onSignal(EXIT.interrupted);
+  const onCrash = (error: unknown) => {
+    app.restoreTerminal();
+    process.stderr.write(`mini-agent: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exit(EXIT.runtime);
+  };
+  process.on("SIGTERM", onTerm);
+  process.on("SIGHUP", onHup);
+  process.on("SIGINT", onInt);
+  process.on("uncaughtException", onCrash);
+  process.on("unhandledRejection", onCrash);
+  try {
+    return await app.run();
+  } catch (error) {
+    await app.quit(EXIT.runtime);
+    throw error;
+  } finally {
+    app.restoreTerminal();
+    process.off("SIGTERM", onTerm);
+    process.off("SIGHUP", onHup);
+    process.off("SIGINT", onInt);
+    process.off("uncaughtException", onCrash);
+    process.off("unhandledRejection", onCrash);
+  }
+}

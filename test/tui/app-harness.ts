@@ -1,0 +1,60 @@
+// The whole TUI (TuiApp: controllers, coordinator, editor) on a virtual terminal, over a real
+// EngineSession opened by bootstrap's openEngine with a FAKE_LLM script: what the CLI runs,
+// minus the process terminal.
+import { openEngine } from "../../src/bootstrap.js";
+import type { CliOptions } from "../../src/cli-options.js";
+import { workspaceKey } from "../../src/engine/session.js";
+import { SessionStore } from "../../src/engine/session.js";
+import { TuiApp, type SessionOpenChoice } from "../../src/tui/app.js";
+import { HistoryStore } from "../../src/tui/input/history-store.js";
+import { makeSandbox, type Sandbox } from "../helpers/run-cli.js";
+import { VirtualTerminal } from "../helpers/virtual-terminal.js";
+import { plainTheme } from "./harness.js";
+
+export interface RunningApp {
+  app: TuiApp;
+  terminal: VirtualTerminal;
+  box: Sandbox;
+  /** Resolves with the exit code when the app quits. */
+  exit: Promise<number>;
+}
+
+export function startApp(options: {
+  box?: Sandbox;
+  script?: unknown;
+  choice?: SessionOpenChoice;
+  offer?: boolean;
+  prompt?: string;
+  /** Holds the engine's opening until it resolves (to type while it opens). */
+  openGate?: Promise<void>;
+}): RunningApp {
+  const box = options.box ?? makeSandbox();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    MINI_AGENT_HOME: box.home,
+    FAKE_LLM: options.script ? box.script(options.script as never) : "1",
+  };
+  const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
+  const terminal = new VirtualTerminal(100, 30);
+  const store = new SessionStore(box.home, box.workspace);
+  const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns, model: s.model }));
+  const app = new TuiApp({
+    terminal,
+    theme: plainTheme(),
+    version: "test",
+    cwd: box.workspace,
+    history: HistoryStore.forWorkspace(box.home, workspaceKey(box.workspace)),
+    footer: { model: "", thinking: "default", cwd: box.workspace, branch: "main" },
+    offerSessions: options.offer ? listSessions() : [],
+    defaultChoice: options.choice ?? { mode: "new" },
+    open: async (choice) => {
+      await options.openGate;
+      return openEngine({ ...cli, session: choice }, { version: "test", env, cwd: box.workspace, canAsk: true });
+    },
+    listSessions,
+    deleteSession: async (id) => store.remove(id),
+    ...(options.prompt ? { initialPrompt: options.prompt } : {}),
+  });
+  return { app, terminal, box, exit: app.run() };
+}

@@ -1,0 +1,279 @@
+// The whole TUI over a real engine session (FAKE_LLM scripts, real tools, real commands), with
+// real key sequences on a virtual terminal.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../helpers/processes.js";
+import { sessionFiles } from "../helpers/session-files.js";
+import { makeSandbox } from "../helpers/run-cli.js";
+import { startApp, type RunningApp } from "./app-harness.js";
+
+const CTRL_C = "\x03";
+const ESC = "\x1b";
+const CTRL_O = "\x0f";
+const CTRL_R = "\x12";
+const UP = "\x1b[A";
+
+let running: RunningApp | undefined;
+afterEach(async () => {
+  await running?.app.quit(0);
+  running = undefined;
+});
+
+/** A command that runs until the test creates `file` in the workspace (no timing window). */
+const waitForFile = (file: string) => ({ name: "run_command", arguments: { command: `while [ ! -f ${file} ]; do sleep 0.05; done; echo released` } });
+
+describe("the TUI over a real engine session", () => {
+  it("streams the answer, approves a write with y, folds with ctrl-o, expands thinking with ctrl-r", async () => {
+    running = startApp({});
+    const { terminal, box } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("run the demo\r");
+    await terminal.waitForText("I'll create a small notes file in the workspace.");
+    await terminal.waitForText("y allow once");
+    await terminal.waitForText("+mini-agent wrote this file.");
+    terminal.send("y");
+    await terminal.waitForText("Done. I wrote demo/notes.md and read it back.");
+    expect(readFileSync(path.join(box.workspace, "demo", "notes.md"), "utf8")).toContain("mini-agent wrote this file.");
+    await terminal.waitForText("│ 3    mini-agent wrote this file.");
+    terminal.send(CTRL_O);
+    await terminal.waitForScreen((s) => !s.includes("│ 3    mini-agent wrote this file."), "ctrl-o to fold the read_file frame");
+    terminal.send(CTRL_O);
+    await terminal.waitForText("│ 3    mini-agent wrote this file.");
+    expect(terminal.allLines().join("\n")).not.toContain("I will write a small file first");
+    terminal.send(CTRL_R);
+    await terminal.waitForText("I will write a small file first");
+  });
+
+  it("a prompt sent mid-turn is queued and runs when the turn ends, in order", async () => {
+    running = startApp({
+      script: {
+        turns: [{ text: "starting.", tool_calls: [waitForFile("go")] }, { text: "first done." }, { text: "second answer." }],
+      },
+    });
+    const { terminal, box } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("first\r");
+    await terminal.waitForText("y allow once");
+    terminal.send("y");
+    await terminal.waitForText("run_command while");
+    terminal.send("second\r");
+    await terminal.waitForText("(queued: sent when the current turn ends)");
+    expect(running.app.footer.info.model).toBe("fake-scripted");
+    writeFileSync(path.join(box.workspace, "go"), "");
+    await terminal.waitForText("second answer.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen.indexOf("first done.")).toBeLessThan(screen.indexOf("› second"));
+    expect(screen.indexOf("› second")).toBeLessThan(screen.indexOf("second answer."));
+    expect(screen).not.toContain("(queued");
+  });
+
+  it("esc aborts the turn and drops the queue", async () => {
+    running = startApp({ script: { turns: [{ text: "working.", tool_calls: [waitForFile("never")] }, { text: "should not run" }] } });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("go\r");
+    await terminal.waitForText("y allow once");
+    terminal.send("y");
+    await terminal.waitForText("run_command while");
+    terminal.send("queued one\r");
+    await terminal.waitForText("(queued");
+    terminal.send(ESC);
+    await terminal.waitForText("stopped");
+    await terminal.waitForScreen((s) => !s.includes("(queued") && !s.includes("queued one"), "the queue to be dropped");
+    expect(terminal.allLines().join("\n")).not.toContain("should not run");
+  });
+
+  it("ctrl-c while a command runs stops only the command; the turn goes on", async () => {
+    running = startApp({ script: { turns: [{ text: "running it.", tool_calls: [waitForFile("never")] }, { text: "the command was stopped, moving on." }] } });
+    const { terminal, exit } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("run\r");
+    await terminal.waitForText("y allow once");
+    terminal.send("y");
+    await terminal.waitForText("running the command (ctrl-c stops it)");
+    terminal.send(CTRL_C);
+    await terminal.waitForText("command stopped (ctrl-c)");
+    await terminal.waitForText("the command was stopped, moving on.");
+    await terminal.waitForText("✗ run_command while");
+    let exited = false;
+    void exit.then(() => (exited = true));
+    expect(exited).toBe(false);
+  });
+
+  it("ctrl-c clears the input, a second one quits and restores the terminal", async () => {
+    running = startApp({});
+    const { terminal, app, exit } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("half-typed thought");
+    await terminal.waitForText("half-typed thought");
+    terminal.send(CTRL_C);
+    await terminal.waitForText("ctrl-c again to quit");
+    expect(app.editor.getText()).toBe("");
+    terminal.send("x");
+    await terminal.waitForScreen((s) => !s.includes("ctrl-c again to quit"), "another key to disarm the quit");
+    terminal.send(CTRL_C);
+    terminal.send(CTRL_C);
+    expect(await exit).toBe(0);
+    expect(terminal.stopped).toBe(true);
+    expect(terminal.written.endsWith("\x1b[?25h")).toBe(true);
+  });
+
+  it("slash commands: /thinking, /help, /clear, an unknown one", async () => {
+    running = startApp({});
+    const { terminal, app } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("/thinking high\r");
+    await terminal.waitForText("thinking: high");
+    await waitFor(() => app.footer.info.thinking === "high");
+    terminal.send("/help\r");
+    await terminal.waitForText("/sessions — list this workspace's sessions and switch to one");
+    terminal.send("/frob\r");
+    await terminal.waitForText("unknown command /frob; /help lists the commands");
+    terminal.send("/clear\r");
+    await terminal.waitForText("context cleared");
+  });
+
+  it("history is kept per workspace across runs", async () => {
+    running = startApp({});
+    const box = running.box;
+    await running.terminal.waitForText("ctrl-c twice quit");
+    running.terminal.send("remember this prompt\r");
+    await running.terminal.waitForText("› remember this prompt");
+    await running.app.quit(0);
+    running = startApp({ box });
+    await running.terminal.waitForText("ctrl-c twice quit");
+    running.terminal.send(UP);
+    await waitFor(() => running!.app.editor.getText() === "remember this prompt");
+  });
+
+  it("the picker offers earlier sessions; a resumed one shows its conversation", async () => {
+    running = startApp({ prompt: "the earlier question" });
+    const box = running.box;
+    await running.terminal.waitForText("y allow once");
+    running.terminal.send("y");
+    await running.terminal.waitForText("Done. I wrote demo/notes.md");
+    await running.app.quit(0);
+    expect(existsSync(path.join(box.workspace, "demo", "notes.md"))).toBe(true);
+
+    running = startApp({ box, offer: true });
+    const { terminal } = running;
+    await terminal.waitForText("Start a new session");
+    // Newest first, by title, with its age and turns.
+    await terminal.waitForScreen((s) => /the earlier question\s+just now · 1 turn · fake-scripted/.test(s), "the session's title, age, turns and model");
+    terminal.send("\x1b[B");
+    terminal.send("\r");
+    await terminal.waitForText("› the earlier question");
+    await terminal.waitForText("✓ write_file demo/notes.md  ok");
+    // Replayed frames are folded: the diff is not drawn again.
+    expect(terminal.allLines().join("\n")).not.toContain("│ +mini-agent wrote this file.");
+  });
+
+  it("ctrl-c in the picker quits before any session opens", async () => {
+    const first = startApp({});
+    await first.terminal.waitForText("ctrl-c twice quit");
+    first.terminal.send("hello\r");
+    await first.terminal.waitForText("› hello");
+    await first.app.quit(0);
+    running = startApp({ box: first.box, offer: true });
+    await running.terminal.waitForText("Start a new session");
+    running.terminal.send(CTRL_C);
+    expect(await running.exit).toBe(0);
+    expect(running.terminal.stopped).toBe(true);
+  });
+
+  it("a session that cannot be opened: run() fails with the reason and the terminal is restored", async () => {
+    running = startApp({ choice: { mode: "resume", id: "no-such-session" } });
+    await expect(running.exit).rejects.toThrow(/no-such-session/);
+    expect(running.terminal.stopped).toBe(true);
+  });
+
+  it("what is typed while the engine opens is kept and sent once it is open", async () => {
+    let release!: () => void;
+    running = startApp({ openGate: new Promise((resolve) => (release = resolve)) });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("typed early\r");
+    await terminal.waitForScreen(() => running!.app.editor.getText() === "", "the early prompt to be taken");
+    expect(terminal.allLines().join("\n")).not.toContain("› typed early");
+    release();
+    await terminal.waitForText("› typed early");
+    await terminal.waitForText("I'll create a small notes file in the workspace.");
+  });
+
+  it("/delete asks first; n keeps the session, y deletes it and quits", async () => {
+    running = startApp({ script: { turns: [{ text: "hi there." }] } });
+    const { terminal, box, exit } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("hello\r");
+    await terminal.waitForText("hi there.");
+    await waitFor(() => running!.app.footer.info.model === "fake-scripted");
+    const files = () => sessionFiles(box.home);
+    expect(files()).toHaveLength(1);
+    terminal.send("/delete\r");
+    await terminal.waitForText("Delete this session for good? (y/n)");
+    terminal.send("n");
+    await terminal.waitForText("kept the session");
+    expect(files()).toHaveLength(1);
+    terminal.send("/delete\r");
+    await terminal.waitForScreen((s) => s.split("Delete this session for good?").length === 3, "the second question");
+    terminal.send("y");
+    expect(await exit).toBe(0);
+    expect(files()).toEqual([]);
+  });
+
+  it("each skill is a slash command that sends its body, with the words after it", async () => {
+    const box = makeSandbox();
+    const dir = path.join(box.workspace, ".agents", "skills", "greet");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "SKILL.md"), "---\nname: greet\ndescription: greets people politely\n---\nSay hello politely.\n");
+    running = startApp({ box, script: { turns: [{ text: "Hello, Bob." }] } });
+    const { terminal } = running;
+    await waitFor(() => running!.app.footer.info.model === "fake-scripted");
+    terminal.send("/gr");
+    await terminal.waitForText("skill: greets people politely");
+    terminal.send("\t");
+    terminal.send("to Bob\r");
+    await terminal.waitForText("Hello, Bob.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen).toContain("› Say hello politely.");
+    expect(screen).toContain("  to Bob");
+  });
+
+  it("the model's questions: pick an option, several with space, or type an answer; esc dismisses", async () => {
+    const ask = (args: Record<string, unknown>) => ({ tool_calls: [{ name: "ask", arguments: args }] });
+    running = startApp({
+      script: {
+        turns: [
+          ask({ question: "Which database?", options: [{ label: "sqlite", detail: "a file" }, { label: "postgres" }] }),
+          ask({ question: "Which checks?", options: [{ label: "lint" }, { label: "types" }, { label: "tests" }], multiple: true }),
+          ask({ question: "What should the file be called?" }),
+          ask({ question: "Tabs or spaces?", options: [{ label: "tabs" }, { label: "spaces" }] }),
+          { text: "Answers: {{last_result}}" },
+        ],
+      },
+    });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("set it up\r");
+    await terminal.waitForText("sqlite — a file");
+    terminal.send("\x1b[B");
+    terminal.send("\r");
+    await terminal.waitForText("→ postgres");
+    await terminal.waitForText("[ ] types");
+    terminal.send("\x1b[B");
+    terminal.send(" ");
+    terminal.send("\x1b[B");
+    terminal.send(" ");
+    terminal.send("\r");
+    await terminal.waitForText("→ types, tests");
+    await terminal.waitForText("enter answers");
+    terminal.send("schema.sql\r");
+    await terminal.waitForText("→ schema.sql");
+    await terminal.waitForText("Tabs or spaces?");
+    terminal.send(ESC);
+    await terminal.waitForText("Answers: The user dismissed the question");
+    await terminal.waitForText("→ dismissed");
+  });
+});
+
