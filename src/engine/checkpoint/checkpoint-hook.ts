@@ -1,6 +1,6 @@
 // Takes a checkpoint once per turn, just before the turn's first call that can change files
-// (a write, an edit, a command), after the gate approved it. Wraps the gate instead of
-// changing it: the gate decides, this only remembers what the workspace looked like.
+// (a write, an edit, a command) is judged. Wraps the gate instead of changing it: the gate
+// decides, this only remembers what the workspace looked like.
 import type { EventBus } from "../event-bus.js";
 import type { ApprovalGate } from "../approval/gate.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
@@ -24,9 +24,9 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
   });
   return async (...args: Parameters<ApprovalGate>) => {
     const [, tool] = args;
-    // Every argument passes through (a child agent's call carries its origin).
-    const outcome = await gate(...args);
-    if ("approved" in outcome && tool.kind !== "read" && !taken) {
+    // Taken before the call is judged, so nothing waits between an approval and the call's
+    // start (a person's ctrl-c then reaches the running command, not a snapshot).
+    if (tool.kind !== "read" && !taken) {
       taken = true;
       try {
         const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
@@ -35,6 +35,7 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
         options.warn(`no checkpoint for this turn: ${(error as Error).message}`);
       }
     }
-    return outcome;
+    // Every argument passes through (a child agent's call carries its origin).
+    return gate(...args);
   };
 }
