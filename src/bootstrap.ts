@@ -250,18 +250,39 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
     return (await resolveModel({ options: next, env, cwd, version: context.version, warn: report.warn, info: () => {} })).provider;
   };
+  const resumedModel = await modelChosenBefore(session, options, createModel);
   const hooks = await startSessionHooks(extensions, session, { cwd, env });
   return assembleEngine({
     session,
     cwd,
     home,
-    model,
+    model: resumedModel ? { ...model, provider: resumedModel } : model,
     options,
     createModel,
     extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });
+}
+
+/**
+ * A resumed session goes on with the model it last chose with setModel (folded from its file),
+ * unless a flag names one now. If that model cannot be had any more, the configured one is
+ * used and a notice says so.
+ */
+async function modelChosenBefore(
+  session: OpenSession,
+  options: CliOptions,
+  createModel: (choice: { provider?: string; model: string }) => Promise<ModelProvider>,
+): Promise<ModelProvider | undefined> {
+  const chosen = session.state.model;
+  if (!session.resumed || !chosen || options.model !== undefined || options.provider !== undefined) return undefined;
+  try {
+    return await createModel(chosen);
+  } catch (error) {
+    session.startupNotices.push(`cannot go on with ${chosen.provider}/${chosen.model} chosen earlier in this session (${(error as Error).message}); using the configured model`);
+    return undefined;
+  }
 }
 
 /** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */

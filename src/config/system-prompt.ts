@@ -48,9 +48,8 @@ export function builtInPrompt(cwd: string, tools: readonly ToolSpec[]): string {
   if (tools.length === 0) {
     lines.push("No tools are available in this session; answer from the conversation.");
   } else {
-    // Names only: each description travels once, in the request's tool list (every byte of
-    // the first request is repeated by every later one).
-    lines.push(`Tools you can call: ${tools.map((tool) => tool.name).join(", ")}.`);
+    // No tool names or descriptions here: they travel once, in the request's tool list (every
+    // byte of the first request is repeated by every later one).
     lines.push("Use paths relative to the project. If a call fails, read the error and adjust rather than repeating it.");
   }
   lines.push("Finish with a short answer: what you did and anything left to do.");

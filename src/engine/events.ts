@@ -228,10 +228,13 @@ function eventSchema<T extends EventType>(type: T) {
 
 const eventTypes = Object.keys(payloads) as EventType[];
 
+/** Each event's full schema (payload, type and envelope), by type: the wire reader compiles these. */
+export const eventSchemas = new Map(eventTypes.map((type) => [type as string, eventSchema(type) as z.ZodType]));
+
 /** The union of every event, for validating a line of stream-json or of the wire file. */
 export const agentEventSchema = z.discriminatedUnion(
   "type",
-  eventTypes.map(eventSchema) as unknown as [
+  [...eventSchemas.values()] as unknown as [
     ReturnType<typeof eventSchema>,
     ...ReturnType<typeof eventSchema>[],
   ],

@@ -4,7 +4,8 @@
 // and left for the writer to cut off.
 import { closeSync, openSync, readSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { agentEventSchema, type AgentEvent } from "./events.js";
+import { agentEventSchema, eventSchemas, type AgentEvent } from "./events.js";
+import { compileCheck, type Check } from "./wire-check.js";
 import { WIRE_FORMAT, WIRE_VERSION, WireFormatError, wireHeaderSchema, type WireHeader } from "./wire-format.js";
 
 export interface WireScan {
@@ -39,20 +40,23 @@ function parseHeader(file: string, line: string): WireHeader {
   }
 }
 
-type Json = Record<string, unknown>;
-const isString = (value: unknown) => typeof value === "string";
-const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
-
 /**
- * The events a long session is mostly made of, checked by hand: the schema check costs as
- * much as JSON.parse itself on a resume. Each check accepts exactly what its schema does.
+ * A predicate per event type, compiled from its schema on first sight (wire-check.ts): on a
+ * resume, safeParse of every line cost as much as JSON.parse itself. A type whose schema does
+ * not compile (null) keeps zod.
  */
-const FAST_CHECKS: Partial<Record<string, (event: Json) => boolean>> = {
-  "assistant.delta": (event) => isString(event.text),
-  "thinking.delta": (event) =>
-    isString(event.text) && isOptional(event.signature, isString) && isOptional(event.newBlock, (value) => typeof value === "boolean"),
-  "tool.output": (event) => isString(event.callId) && isString(event.chunk) && (event.stream === "stdout" || event.stream === "stderr"),
-};
+const checks = new Map<string, Check | null>();
+
+function checkFor(type: string): Check | null | undefined {
+  let check = checks.get(type);
+  if (check === undefined) {
+    const schema = eventSchemas.get(type);
+    if (!schema) return undefined;
+    check = compileCheck(schema) ?? null;
+    checks.set(type, check);
+  }
+  return check;
+}
 
 export function parseEventLine(line: string): AgentEvent | undefined {
   let raw: unknown;
@@ -62,18 +66,11 @@ export function parseEventLine(line: string): AgentEvent | undefined {
     return undefined;
   }
   if (typeof raw !== "object" || raw === null) return undefined;
-  const event = raw as Json;
-  const fast = typeof event.type === "string" ? FAST_CHECKS[event.type] : undefined;
-  if (fast) {
-    const envelope =
-      Number.isInteger(event.seq) &&
-      (event.seq as number) > 0 &&
-      isString(event.ts) &&
-      isOptional(event.agentId, isString) &&
-      isOptional(event.parentCallId, isString);
-    return envelope && fast(event) ? (event as unknown as AgentEvent) : undefined;
-  }
-  const result = agentEventSchema.safeParse(event);
+  const type = (raw as { type?: unknown }).type;
+  const check = typeof type === "string" ? checkFor(type) : undefined;
+  if (check === undefined) return undefined;
+  if (check) return check(raw) ? (raw as AgentEvent) : undefined;
+  const result = agentEventSchema.safeParse(raw);
   return result.success ? (result.data as AgentEvent) : undefined;
 }
 

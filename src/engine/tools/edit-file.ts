@@ -16,11 +16,11 @@ const editSchema = z.object({
 
 export const editFileInput = z
   .object({
-    path: z.string().describe("File path, relative to the workspace root"),
+    path: z.string().describe("File to edit"),
     old_string: z.string().optional().describe("Exact text to replace"),
     new_string: z.string().optional().describe("Replacement text"),
     replace_all: z.boolean().optional().describe("Replace every occurrence"),
-    edits: z.array(editSchema).min(1).optional().describe("Several edits, in order, all or none"),
+    edits: z.array(editSchema).min(1).optional().describe("Several edits in order, all or none"),
   })
   .refine((v) => (v.edits ? v.old_string === undefined && v.new_string === undefined : v.old_string !== undefined && v.new_string !== undefined), {
     message: "give either old_string and new_string, or edits (not both)",
@@ -52,9 +52,8 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "edit_file",
     description:
-      "Replace exact text in a file. old_string must match exactly (whitespace too) and once, unless " +
-      "replace_all; on a miss the closest lines are shown. Use `edits` for several replacements. " +
-      "Keeps line endings and BOM. Returns a unified diff.",
+      "Replace exact text in a file: old_string must match exactly (whitespace too) and once, unless " +
+      "replace_all; a miss shows the closest lines. `edits` does several at once. Returns a diff.",
     kind: "write",
     input: editFileInput,
     subject: (input) => ({ paths: [input.path] }),

@@ -62,7 +62,7 @@ export function createGitTools({ jail }: { jail: Jail }) {
   const gitDiff = defineTool({
     name: "git_diff",
     description:
-      "Show changes as a unified diff: unstaged by default, or staged, or against base.",
+      "Show a unified diff: unstaged changes by default, or staged, or against base.",
     kind: "read",
     input: z.object({
       staged: z.boolean().optional().describe("Staged changes instead"),

@@ -8,7 +8,7 @@ import { walkFiles } from "./walker.js";
 
 export const globInput = z.object({
   pattern: z.string().min(1).describe('Glob, e.g. "src/**/*.ts"; without "/" it matches file names at any depth'),
-  path: z.string().optional().describe("Directory to search (default: the workspace root)"),
+  path: z.string().optional().describe("Directory to search (default: workspace root)"),
   limit: z.number().int().min(1).max(5000).optional().describe("Max paths (default 200)"),
   include_ignored: z.boolean().optional().describe("Also match ignored files"),
 });
@@ -19,8 +19,8 @@ export function createGlobTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "glob",
     description:
-      "Find files whose path (relative to `path`) matches a glob. Returns workspace-relative paths, newest " +
-      "first. Skips ignored files (.gitignore, .agentignore, .git, node_modules) unless include_ignored.",
+      "Find files whose path relative to `path` matches a glob; workspace paths, newest first. Skips ignored files (.gitignore, " +
+      ".agentignore, .git, node_modules) unless include_ignored.",
     kind: "read",
     input: globInput,
     async execute({ pattern, path: userPath = ".", limit = DEFAULT_LIMIT, include_ignored }, context) {

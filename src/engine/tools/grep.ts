@@ -11,7 +11,7 @@ import { defineTool, ToolError } from "./tool.js";
 
 export const grepInput = z.object({
   pattern: z.string().min(1).describe("Regular expression, matched per line"),
-  path: z.string().optional().describe("File or directory (default: the workspace root)"),
+  path: z.string().optional().describe("File or directory (default: workspace root)"),
   include: z.string().optional().describe('Only files matching this glob: "*.ts" (name) or "src/**/*.ts" (path)'),
   ignore_case: z.boolean().optional().describe("Ignore case"),
   include_ignored: z.boolean().optional().describe("Also search ignored files"),
@@ -48,9 +48,9 @@ export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
   return defineTool({
     name: "grep",
     description:
-      "Search file contents with a regular expression. Returns sorted `path:line: text` lines, at most " +
-      `${MAX_HITS} (with the total). Skips binary and ignored files (.gitignore, .agentignore) unless ` +
-      "include_ignored; .git and node_modules only when named in path.",
+      `Search file contents by regex; returns sorted \`path:line: text\` lines, at most ${MAX_HITS}, and the ` +
+      "total. Skips binary and ignored files (.gitignore, .agentignore) unless include_ignored; .git and " +
+      "node_modules only when named in path.",
     kind: "read",
     input: grepInput,
     async execute(input, context) {

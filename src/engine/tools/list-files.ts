@@ -10,7 +10,7 @@ import { listDirectory } from "./walker.js";
 const MAX_ENTRIES = 1000;
 
 export const listFilesInput = z.object({
-  path: z.string().optional().describe("Directory (default: the workspace root)"),
+  path: z.string().optional().describe("Directory (default: workspace root)"),
   include_ignored: z.boolean().optional().describe("Also list ignored entries"),
 });
 
@@ -18,9 +18,8 @@ export function createListFilesTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "list_files",
     description:
-      "List one directory (not recursive): directories first, ending in '/', then files. Entries ignored " +
-      "(.gitignore, .agentignore, .git, node_modules) are counted, not listed, unless include_ignored. " +
-      "Use glob to search recursively.",
+      "List one directory (glob searches deeper): directories first, ending in '/', then files. Ignored " +
+      "entries (.gitignore, .agentignore, .git, node_modules) are only counted unless include_ignored.",
     kind: "read",
     input: listFilesInput,
     async execute({ path: userPath = ".", include_ignored }) {

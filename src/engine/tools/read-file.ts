@@ -14,8 +14,8 @@ export const MAX_LINE_CHARS = 2000;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const readFileInput = z.object({
-  path: z.string().describe("File path, relative to the workspace root"),
-  offset: z.number().int().min(1).optional().describe("First line to read, 1-based (default 1)"),
+  path: z.string().describe("File to read"),
+  offset: z.number().int().min(1).optional().describe("First line, 1-based (default 1)"),
   limit: z.number().int().min(1).optional().describe(`Max lines (default ${DEFAULT_READ_LIMIT})`),
 });
 
@@ -76,9 +76,8 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "read_file",
     description:
-      `Read a text file as numbered lines. At most ${DEFAULT_READ_LIMIT} lines a call: page with offset/limit ` +
-      `(the result says where to go on). Lines over ${MAX_LINE_CHARS} chars are cut. PNG, JPEG, GIF and WebP ` +
-      `come back as images; other binary files are refused.`,
+      `Read a text file as numbered lines, at most ${DEFAULT_READ_LIMIT} a call: page with offset/limit. Lines over ${MAX_LINE_CHARS} chars are cut. PNG, JPEG, GIF, WebP come back as images; ` +
+      `other binaries are refused.`,
     kind: "read",
     input: readFileInput,
     subject: ({ path }) => ({ paths: [path] }),

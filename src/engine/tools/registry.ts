@@ -46,23 +46,34 @@ export class ToolRegistry {
         return { name: tool.name, description: tool.description, inputSchema };
       }
       const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;
-      return { name: tool.name, description: tool.description, inputSchema: withoutSafeIntegerBounds(inputSchema) };
+      return { name: tool.name, description: tool.description, inputSchema: modelFacing(inputSchema) };
     });
     return this.specCache;
   }
 }
 
 /**
- * zod writes `.int()` as bounds of ±2^53−1 ("maximum": 9007199254740991): true, but 26 bytes a
- * number that every request repeats and no model needs. Other bounds are kept.
+ * Keywords zod enforces on every call with a clear error naming the field (a bad value comes
+ * back to the model as the tool's result), so the model-facing schema leaves them out: each
+ * costs 12–30 bytes that every request repeats. Types, enums, required and descriptions stay.
+ * Schemas from elsewhere (MCP) keep theirs: nothing here validates those.
  */
-function withoutSafeIntegerBounds<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(withoutSafeIntegerBounds) as T;
+const VALIDATION_ONLY = new Set(["minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]);
+
+/** A JSON Schema without VALIDATION_ONLY keywords; parameter names (keys of `properties`) are never dropped. */
+export function modelFacing<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(modelFacing) as T;
   if (schema === null || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if ((key === "maximum" && value === Number.MAX_SAFE_INTEGER) || (key === "minimum" && value === Number.MIN_SAFE_INTEGER)) continue;
-    out[key] = withoutSafeIntegerBounds(value);
+    if (VALIDATION_ONLY.has(key)) continue;
+    out[key] = key === "properties" && value !== null && typeof value === "object" ? propertiesOf(value as Record<string, unknown>) : modelFacing(value);
   }
   return out as T;
+}
+
+function propertiesOf(properties: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(properties)) out[name] = modelFacing(value);
+  return out;
 }

@@ -99,8 +99,8 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
   return defineTool({
     name: "run_command",
     description:
-      "Run a shell command in the workspace root; returns exit code, stdout and stderr. Killed after " +
-      `${DEFAULT_TIMEOUT_MS / 1000} s unless timeout_ms says otherwise. Use background for servers and watchers.`,
+      "Run a shell command in the workspace root; returns exit code, stdout, stderr. Killed after " +
+      `${DEFAULT_TIMEOUT_MS / 1000} s (see timeout_ms). Use background for servers, watchers.`,
     kind: "command",
     input,
     subject: ({ command }) => ({ command }),

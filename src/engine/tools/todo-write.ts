@@ -57,8 +57,8 @@ export function createTodoWriteTool({ onTodos }: TodoWriteOptions) {
   return defineTool({
     name: "todo_write",
     description:
-      "Record your plan for a multi-step task as todos, replacing the previous list. One in_progress " +
-      "while work remains; blocked needs a note. You see the list at every step.",
+      "Record your plan for a multi-step task, replacing the previous list. One in_progress while work " +
+      "remains; blocked needs a note. You see the list at every step.",
     kind: "read",
     input: todoWriteInput,
     async execute({ todos }) {

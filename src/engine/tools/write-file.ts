@@ -9,7 +9,7 @@ import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 
 export const writeFileInput = z.object({
-  path: z.string().describe("File path, relative to the workspace root"),
+  path: z.string().describe("File to write"),
   content: z.string().describe("The whole new content"),
 });
 
@@ -26,8 +26,7 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
   return defineTool({
     name: "write_file",
     description:
-      "Create or overwrite a file (parent directories are created). Returns a unified diff. " +
-      "To change part of a file, use edit_file.",
+      "Create or overwrite a file, making parent directories; returns a diff. To change part of a file, use edit_file.",
     kind: "write",
     input: writeFileInput,
     subject: (input) => ({ paths: [input.path] }),
