@@ -30,12 +30,17 @@ import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
 import { setUpExtensions } from "./extensions.js";
 import { resolveModel, type ModelSetup } from "./model-setup.js";
+import { chooseSandbox } from "./sandbox-choice.js";
+import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
+import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
+import { checkpointsDir } from "./engine/checkpoint/undo.js";
+import { hardLinkCount } from "./engine/tools/hard-links.js";
 import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
 import { createJsonRenderer } from "./print/json.js";
 import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
 import { createStreamJsonRenderer } from "./print/stream-json.js";
 import { createTextRenderer } from "./print/text.js";
-import { startSessionHooks, withTurnHooks } from "./session-hooks.js";
+import { preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
 import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
 
 export interface RunContext {
@@ -74,7 +79,7 @@ export interface EngineAssembly {
   cwd: string;
   home: string;
   model: ModelSetup;
-  options: Pick<CliOptions, "sandbox" | "maxRounds" | "thinking">;
+  options: Pick<CliOptions, "sandbox" | "maxRounds" | "thinking"> & Partial<Pick<CliOptions, "noSandbox" | "yes">>;
   guards?: readonly Guard[];
   /** Skills, memory, the variant, guard plugins, MCP servers (extensions.ts) and the session's hooks. */
   extensions?: SessionExtensions;
@@ -91,10 +96,17 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     ...(model.readRoots ? { readRoots: model.readRoots } : {}),
     deniedDirs: [input.home],
   });
+  // --yes sandboxes by default where bubblewrap works; flags and config can insist or opt out (ADR 0010).
+  const sandbox = chooseSandbox({
+    ...(options.sandbox ? { flag: "on" as const } : options.noSandbox ? { flag: "off" as const } : {}),
+    ...(model.sandbox !== undefined ? { config: model.sandbox } : {}),
+    yes: options.yes ?? false,
+  });
   const commands = createCommandTools({
     root: jail.root,
     tasksDir: path.join(session.sideDir, "tasks"),
-    ...(options.sandbox || model.sandbox === "workspace-write" ? { sandbox: "workspace-write" as const } : {}),
+    sandbox: sandbox.mode,
+    sandboxHidden: [input.home],
   });
   const extensions = input.extensions?.base;
   const hooks = input.extensions?.hooks;
@@ -118,8 +130,9 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     rules: {
       jail,
       classifyCommand: (command) =>
-        classifyCommand(command, { root: jail.root, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+        classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
       isCriticalFile,
+      hardLinks: hardLinkCount,
       matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
     },
     ...(guards.length > 0 ? { guards } : {}),
@@ -127,6 +140,12 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     approver: broker.approver,
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
+  });
+  // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
+  const checkpointed = withCheckpoints(gate, {
+    store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
+    bus,
+    warn: (message) => bus.publish("notice", { level: "warn", message }),
   });
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
   const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };
@@ -136,7 +155,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     state: () => state,
     tools,
-    gate,
+    gate: checkpointed,
     provider: () => current.current,
     thinking: () => current.thinking,
     // Everything the session started ends with it: commands, hooks still running, MCP servers.
@@ -155,6 +174,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     systemPrompt,
     ...(options.maxRounds ?? model.maxRounds ? { maxRounds: options.maxRounds ?? model.maxRounds } : {}),
     ...(model.contextBudget !== undefined ? { contextBudget: model.contextBudget } : {}),
+    ...(hooks?.has("PreCompact") ? { beforeCompact: preCompactHooks(hooks) } : {}),
   });
   const maxRounds = options.maxRounds ?? model.maxRounds;
   // The engine session exists only at the end; a task call runs long after, through it.
@@ -175,13 +195,14 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     resumed: session.resumed,
   });
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
+  if (sandbox.warning) bus.publish("notice", { level: "warn", message: sandbox.warning });
   if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
   for (const message of extensions?.notices.splice(0) ?? []) bus.publish("notice", { level: "warn", message });
   engine = createEngineSession({
     session,
     agent: hooks ? withTurnHooks(agent, hooks, bus.publish) : agent,
     broker,
-    gate,
+    gate: checkpointed,
     systemPrompt,
     questions,
     ...(extensions ? { skills: extensions.skills } : {}),
@@ -231,18 +252,39 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
     return (await resolveModel({ options: next, env, cwd, version: context.version, warn: report.warn, info: () => {} })).provider;
   };
+  const resumedModel = await modelChosenBefore(session, options, createModel);
   const hooks = await startSessionHooks(extensions, session, { cwd, env });
   return assembleEngine({
     session,
     cwd,
     home,
-    model,
+    model: resumedModel ? { ...model, provider: resumedModel } : model,
     options,
     createModel,
     extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });
+}
+
+/**
+ * A resumed session goes on with the model it last chose with setModel (folded from its file),
+ * unless a flag names one now. If that model cannot be had any more, the configured one is
+ * used and a notice says so.
+ */
+async function modelChosenBefore(
+  session: OpenSession,
+  options: CliOptions,
+  createModel: (choice: { provider?: string; model: string }) => Promise<ModelProvider>,
+): Promise<ModelProvider | undefined> {
+  const chosen = session.state.model;
+  if (!session.resumed || !chosen || options.model !== undefined || options.provider !== undefined) return undefined;
+  try {
+    return await createModel(chosen);
+  } catch (error) {
+    session.startupNotices.push(`cannot go on with ${chosen.provider}/${chosen.model} chosen earlier in this session (${(error as Error).message}); using the configured model`);
+    return undefined;
+  }
 }
 
 /** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */

@@ -27,6 +27,8 @@ export interface CliOptions {
   thinking?: ThinkingFlag;
   maxRounds?: number;
   sandbox: boolean;
+  /** --no-sandbox: commands run unconfined, also under --yes (said once as a warning). */
+  noSandbox?: boolean;
   /** `--agent`: default | plan | review | a variant from config. */
   agent?: string;
   /** `--trust-project`: trust this project's hooks and MCP servers (recorded in the agent home). */
@@ -53,12 +55,14 @@ interface RawValues {
   thinking?: string;
   "max-rounds"?: string;
   sandbox?: boolean;
+  "no-sandbox"?: boolean;
   agent?: string;
   "trust-project"?: boolean;
 }
 
 /** `interactive`: the TUI may start without a task (the person types one). */
 export function buildCliOptions(values: RawValues, prompt: string, mode: "print" | "interactive" = "print"): CliOptions {
+  if (values.sandbox && values["no-sandbox"]) throw new UsageError("--sandbox and --no-sandbox cannot be used together");
   const chosen = [
     values.continue && "--continue",
     values.resume !== undefined && "--resume",
@@ -87,6 +91,7 @@ export function buildCliOptions(values: RawValues, prompt: string, mode: "print"
     ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
+    ...(values["no-sandbox"] ? { noSandbox: true } : {}),
     ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
     ...(values["trust-project"] ? { trustProject: true } : {}),
   };

@@ -16,6 +16,7 @@ Usage:
   mini-agent -p "task"            run one turn headless and exit
   echo "task" | mini-agent        the task may come on stdin (so may -p -)
   cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
+  mini-agent undo [--to <turn>]   restore the workspace to before the last turn (undo --help)
   mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
 
@@ -31,7 +32,8 @@ Options:
       --model <name>          the model to use
       --thinking <level>      off | low | medium | high | max
       --max-rounds <n>        stop after n model requests in one turn (default 50)
-      --sandbox               run commands under bubblewrap (Linux)
+      --sandbox               commands must run under bubblewrap (Linux); --yes uses it where it works
+      --no-sandbox            run commands unconfined, even with --yes
       --agent <name>          default | plan | review (look only) | a variant from config
       --trust-project         run this project's hooks and MCP servers (recorded once per workspace)
   -v, --version               print the version
@@ -60,6 +62,7 @@ const FLAGS = {
   thinking: { type: "string" },
   "max-rounds": { type: "string" },
   sandbox: { type: "boolean" },
+  "no-sandbox": { type: "boolean" },
   agent: { type: "string" },
   "trust-project": { type: "boolean" },
   version: { type: "boolean", short: "v" },
@@ -116,6 +119,7 @@ async function main(argv: string[]): Promise<number> {
     const { runSessionsCommand } = await import("./sessions-command.js");
     return runSessionsCommand(argv.slice(1));
   }
+  if (argv[0] === "undo") return (await import("./undo-command.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {
     process.stdout.write(HELP);

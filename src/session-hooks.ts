@@ -72,3 +72,13 @@ export async function startSessionHooks(extensions: Extensions, session: OpenSes
   }
   return hooks;
 }
+
+/**
+ * PreCompact: the hooks see the trigger ("manual" for /compact, "auto" otherwise) and the
+ * instructions. As in Claude Code they cannot stop a compaction; a failure is a notice.
+ */
+export function preCompactHooks(runner: HookRunner) {
+  return async (trigger: string, instructions: string | undefined, signal: AbortSignal | undefined): Promise<void> => {
+    await runner.run("PreCompact", { trigger: trigger === "manual" ? "manual" : "auto", custom_instructions: instructions ?? "" }, signal ? { signal } : {});
+  };
+}

@@ -23,7 +23,7 @@ export interface FileConfig {
   max_rounds?: number;
   first_byte_timeout_s?: number;
   idle_timeout_s?: number;
-  sandbox?: string;
+  sandbox?: SandboxSetting;
   /** The registry index URL (`mini-agent registry …`). */
   registry?: string;
   read_roots?: string[];
@@ -49,12 +49,12 @@ export interface LoadedConfigFile {
   unknownKeys: string[];
 }
 
-const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "sandbox", "registry"] as const;
+const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "registry"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds", "first_byte_timeout_s", "idle_timeout_s"] as const;
 const KNOWN = new Set<string>([
   ...STRING_KEYS,
   ...INTEGER_KEYS,
-  ...["thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
+  ...["sandbox", "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
 ]);
 
 /** Undefined when the file does not exist. */
@@ -97,6 +97,7 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
     }
     values[key] = value;
   }
+  if (input["sandbox"] !== undefined && input["sandbox"] !== null) values.sandbox = parseSandbox(input["sandbox"], text, path);
   if (input["thinking"] !== undefined && input["thinking"] !== null) {
     values.thinking = parseThinking(input["thinking"], `${path}: "thinking"`);
   }
@@ -118,6 +119,24 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
   if (input["hooks"] !== undefined && input["hooks"] !== null) values.hooks = parseHooks(input["hooks"], path);
   if (input["mcpServers"] !== undefined && input["mcpServers"] !== null) values.mcpServers = parseMcpServers(input["mcpServers"], path);
   return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
+}
+
+/** "sandbox": a closed set, normalised: "auto", "workspace-write" (also "on", true), "off" (also false). */
+export type SandboxSetting = "auto" | "workspace-write" | "off";
+const SANDBOX_SPELLINGS = new Map<unknown, SandboxSetting>([
+  ["auto", "auto"], ["workspace-write", "workspace-write"], ["on", "workspace-write"], [true, "workspace-write"], ["off", "off"], [false, "off"],
+]);
+
+function parseSandbox(value: unknown, text: string, path: string): SandboxSetting {
+  const setting = SANDBOX_SPELLINGS.get(typeof value === "string" ? value.trim() : value);
+  if (setting) return setting;
+  // Point at the value: the last "sandbox" key wins in JSON.parse, so the last one is meant.
+  const matches = [...text.matchAll(/"sandbox"\s*:\s*/g)];
+  const last = matches[matches.length - 1];
+  const { line, column } = positionAt(text, last ? last.index! + last[0].length : 0);
+  throw new ConfigError(
+    `${path} at line ${line}, column ${column}: invalid "sandbox" ${JSON.stringify(value)}; expected one of "auto", "workspace-write", "on", true, "off", false`,
+  );
 }
 
 function parseWebSearch(value: unknown, path: string): WebSearchSetting {

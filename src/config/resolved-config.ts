@@ -1,29 +1,18 @@
 // The settings the rest of the program runs with, after every source has had its say.
 import type { ThinkingLevel } from "../engine/llm/provider.js";
-import type { ThinkingDialect } from "../engine/llm/thinking.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
 import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
-import type { ProxySettings } from "../engine/llm/provider-config.js";
+import type { ProviderConfig } from "../engine/llm/provider-config.js";
 import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
 import type { VariantConfig } from "../engine/variants/agent-variants.js";
-import type { Protocol } from "./presets.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
 export type SettingSources = Record<string, string>;
 
 export type { ProxySettings } from "../engine/llm/provider-config.js";
 
-export interface ResolvedConfig {
-  /** Preset name ("kimi", "openai", …), a custom name, or "fake" for FAKE_LLM=1. */
-  provider: string;
-  protocol: Protocol | "fake";
-  model: string;
-  apiKey?: string;
-  apiKeySource?: string;
-  baseUrl?: string;
-  thinking: ThinkingLevel;
-  thinkingDialect: ThinkingDialect;
-  reasoningEcho: boolean;
+/** The engine's ProviderConfig (which it defines) plus what the rest of the program reads. */
+export interface ResolvedConfig extends ProviderConfig {
   maxRounds: number;
   /** Seconds to the first bytes of a model's answer, and of silence mid-stream, before a retry. */
   firstByteTimeoutS?: number;
@@ -37,7 +26,6 @@ export interface ResolvedConfig {
   permissions?: UserRules;
   /** The web_search backend (config file, or BRAVE_API_KEY / TAVILY_API_KEY). */
   webSearch?: { provider: "brave" | "tavily"; apiKey: string; baseUrl?: string };
-  proxy?: ProxySettings;
   /** Agent variants and tool sets from config (project definitions win by name). */
   variants?: VariantConfig;
   /** Command hooks per config file (project first); project hooks need the project's trust. */

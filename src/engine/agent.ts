@@ -5,7 +5,7 @@
 import type { ApprovalGate } from "./approval/gate.js";
 import type { Publish } from "./event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
-import { createCompactor, type CompactOutcome } from "./compactor.js";
+import { createCompactor, type CompactionTrigger, type CompactOutcome } from "./compactor.js";
 import { contextBudget, TokenMeter } from "./context.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
 import type { SessionState } from "./state.js";
@@ -37,6 +37,8 @@ export interface AgentOptions {
   maxRounds?: number;
   /** `context_budget` from the config; otherwise the current model's window minus a reserve. */
   contextBudget?: number;
+  /** Runs before each compaction's summary request (the face's PreCompact hooks). */
+  beforeCompact?(trigger: CompactionTrigger, instructions: string | undefined, signal: AbortSignal | undefined): Promise<void>;
 }
 
 export interface Agent {
@@ -64,6 +66,7 @@ export function createAgent(options: AgentOptions): Agent {
     budget: () =>
       contextBudget({ model: options.provider().model, ...(options.contextBudget !== undefined ? { configured: options.contextBudget } : {}) }),
     meter,
+    ...(options.beforeCompact ? { beforeCompact: options.beforeCompact } : {}),
   });
   const loop = createLoop({
     compactor,

@@ -30,6 +30,8 @@ export interface CompactorOptions {
   /** Read per use: the budget follows the current model's window. */
   budget(): number;
   meter: TokenMeter;
+  /** Runs once compaction is decided, before the summary request (PreCompact hooks). */
+  beforeCompact?(trigger: CompactionTrigger, instructions: string | undefined, signal: AbortSignal | undefined): Promise<void>;
 }
 
 export interface CompactRequest {
@@ -111,6 +113,7 @@ export function createCompactor(options: CompactorOptions) {
       return { compacted: false, reason: "the older part is too small to be worth a summary" };
     }
 
+    await options.beforeCompact?.(request.trigger, request.instructions, request.signal);
     let summary = "";
     let reason: string | undefined;
     try {

@@ -188,6 +188,15 @@ export const payloads = {
   "thinking.changed": z.object({ level: z.enum(["off", "low", "medium", "high", "max"]) }),
   /** The conversation starts afresh from here (the file keeps what came before). */
   "context.cleared": z.object({}),
+  /** A snapshot of the workspace's files (ADR 0011), before a turn's first mutating call or before an undo. */
+  "checkpoint.created": z.object({
+    /** The turn it was taken in (absent for an undo run from the command line). */
+    turnId: z.string().optional(),
+    reason: z.enum(["turn", "undo"]),
+    /** The snapshot commit in the session's private object store. */
+    commit: z.string(),
+    files: z.number().int().nonnegative(),
+  }),
   "turn.ended": z.object({
     turnId: z.string(),
     stopReason: z.enum(["completed", "max_rounds", "aborted", "error"]),

@@ -3,16 +3,19 @@
 // environment variables) are replaced exactly; well-known key shapes are caught by pattern.
 
 /**
- * Names of variables that hold a secret. Shared with commandEnvironment() (tools/run-command.ts),
- * so what is redacted by value is also never handed to a command. AWS_SECRET_ACCESS_KEY ends
- * in ACCESS_KEY, PGPASSWORD has no underscore: both are common and were missed by `_SECRET$`.
+ * Names of variables that hold a secret: any name containing KEY, TOKEN, SECRET, PASS,
+ * CREDENTIAL or AUTH, in any case and position (AZURE_OPENAI_KEY, API_KEY_PROD, DB_PASS,
+ * SECRET_KEY_BASE, PGPASSWORD, SSH_AUTH_SOCK). Shared with commandEnvironment()
+ * (tools/run-command.ts), so what is redacted by value is also never handed to a command.
+ * Over-matching costs a variable a command did not need; under-matching leaks a key.
  */
-const SECRET_NAME =
-  /(^|_)((API|ACCESS|SECRET|PRIVATE|AUTH|SIGNING|ENCRYPTION|MASTER|CLIENT_SECRET)_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|PAT)$|PASSWORD$|^MYSQL_PWD$/i;
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|^MYSQL_PWD$|(^|_)PAT$/i;
+/** Names that contain those words but hold no secret (KEYBOARD, AUTHOR, PASSTHROUGH). */
+const NOT_SECRET = /KEYBOARD|KEYMAP|AUTHOR|PASSTHR/i;
 const MIN_SECRET_LENGTH = 8;
 
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  return SECRET_NAME.test(name) && !NOT_SECRET.test(name);
 }
 
 // Shapes of keys that leak through files and command output: OpenAI/Anthropic/Moonshot/
@@ -36,6 +39,13 @@ const KEY_PATTERNS: [RegExp, string?][] = [
   [/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
   [/\b(Bearer\s+)[A-Za-z0-9._~+/-]{20,}=*/gi, "$1"],
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g],
+  // Lines of credential files: ~/.aws/credentials (session tokens have no fixed shape),
+  // ~/.npmrc auth tokens, ~/.netrc and ~/.pgpass passwords, .git-credentials URLs.
+  [/^(\s*(?:aws_session_token|aws_security_token|aws_secret_access_key|x_security_token)\s*[=:]\s*)\S+/gim, "$1"],
+  [/(:_(?:authToken|auth|password)\s*=\s*)\S+/g, "$1"],
+  [/(\bmachine\s+\S+(?:\s+login\s+\S+)?\s+password\s+)\S+/g, "$1"],
+  [/^([^:\s#]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)\S+$/gm, "$1"],
+  [/(\bhttps?:\/\/[^:/\s@]+:)[^@\s]+(?=@)/g, "$1"],
 ];
 
 export const REDACTED = "[redacted]";
@@ -49,7 +59,7 @@ export interface Redactor {
 /** Secret values from the environment: variables whose names say they hold one. */
 export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
-    .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === "string" && value.length >= MIN_SECRET_LENGTH)
+    .filter(([name, value]) => isSecretName(name) && typeof value === "string" && value.length >= MIN_SECRET_LENGTH)
     .map(([, value]) => value as string);
 }
 

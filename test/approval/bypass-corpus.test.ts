@@ -1,9 +1,10 @@
 // Bypasses found in a security review of the command policy: each line was allowed (or
 // only confirmed where it can be denied) before the fix. Verdicts only; nothing here runs.
 import { describe, expect, it } from "vitest";
+import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 
-const root = "/work/project";
+const root = approvalWorkspace();
 const decide = (command: string, sandbox = false) => classifyCommand(command, { root, sandbox }).decision;
 
 /** Each of these runs code, writes outside, or reads credentials: never without a question. */
@@ -69,7 +70,7 @@ describe("bypasses found in review", () => {
       "go test -v -run TestX -count=1 ./...", "go test -race ./pkg/...", "cargo test --release -- --nocapture", "cargo test -p core",
       "pytest -q -x tests/unit", "pytest -k 'not slow' -vv", "cat .env.example", "cat src/env.ts", "test -f package.json",
       "[ -d src ]", "git stash list", "rg --pre-glob '*.pdf' foo", "file README.md", "tree -L 2", "cat docs/*.md", "ls -a",
-      "find . -name '*.ts' -exec grep -l foo {} +", "env -C src ls", "cat src/.envrc.ts"]) {
+      "find . -name '*.ts' -exec grep -l foo {} +", "cat src/.envrc.ts"]) {
       expect(decide(command), command).toBe("allow");
     }
   });

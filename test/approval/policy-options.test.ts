@@ -1,11 +1,12 @@
 // classifyCommand's options and the preview it gives a person: sandbox, user rules,
 // critical files, and the parsed parts with the reason each was not auto-allowed.
 import { describe, expect, it } from "vitest";
+import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
 import { matchUserRules, validateUserRule } from "../../src/engine/approval/user-rules.js";
 
-const root = "/work/project";
+const root = approvalWorkspace();
 
 describe("classifyCommand options", () => {
   it("lists each parsed part with its decision and reason", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/engine/approval/shell-parse.js";
 
-const names = (line: string) => parseCommandLine(line).commands.map((command) => command.name);
+const names = (line: string) => parseCommandLine(line).commands.filter((command) => !command.speculative).map((command) => command.name);
 
 describe("parseCommandLine", () => {
   it("normalises spellings of a command name", () => {

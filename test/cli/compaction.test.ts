@@ -1,6 +1,6 @@
 // Compaction end to end: a real `mini-agent -p` with a tiny context_budget and a scripted
 // model. What is asserted is what the model received (FAKE_LLM_RECORD) and what is on disk.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
@@ -187,5 +187,25 @@ describe("compaction in a long turn", () => {
     const { result, json } = await run(box, script, [GOAL]);
     expect(result.code).toBe(1);
     expect(json).toMatchObject({ stop_reason: "error", errors: ["prompt is too long"] });
+  });
+});
+
+describe("PreCompact hooks", () => {
+  it("run before the summary request with the trigger, as Claude Code's do", async () => {
+    const box = setUp(4000);
+    const log = path.join(box.home, "precompact.jsonl");
+    const hook = path.join(box.home, "precompact.mjs");
+    writeFileSync(hook, `import { appendFileSync } from "node:fs";
+let s = "";
+process.stdin.on("data", (c) => (s += c));
+process.stdin.on("end", () => appendFileSync(${JSON.stringify(log)}, s.trim() + "\\n"));`);
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ hooks: { PreCompact: [{ hooks: [{ type: "command", command: `"${process.execPath}" "${hook}"` }] }] } }));
+    const { result, sent } = await run(box, TURN, [GOAL]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent.some((request) => request.purpose === "summary")).toBe(true);
+    expect(existsSync(log), result.stderr).toBe(true);
+    const payloads = readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(payloads.length).toBeGreaterThan(0);
+    expect(payloads[0]).toMatchObject({ hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" });
   });
 });

@@ -75,7 +75,8 @@ describe("print mode under signals and closed pipes", () => {
     // Ignored signals are inherited, so the sleeping grandchild ignores SIGTERM too.
     const command = "trap '' TERM; sleep 30 & echo sleeper=$!; wait";
     const stubborn = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command } }] }] };
-    const child = startCli(["-p", "run it", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: box.script(stubborn), MINI_AGENT_HOME: box.home } });
+    // Unconfined: the test reads the sleeper's pid from outside, which a sandbox's pid namespace would renumber.
+    const child = startCli(["-p", "run it", "--yes", "--no-sandbox"], { cwd: box.workspace, env: { FAKE_LLM: box.script(stubborn), MINI_AGENT_HOME: box.home } });
     const done = collect(child);
     await waitFor(() => fileHas(box, '"chunk":"sleeper='), 15_000, "the command to start");
     const sleeper = Number(/"chunk":"sleeper=(\d+)/.exec(readFileSync(onlySessionFile(box.home), "utf8"))![1]);

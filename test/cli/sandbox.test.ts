@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const bwrapWorks = probeBubblewrap().works;
+if (!bwrapWorks) console.warn(`sandbox.test.ts: bubblewrap tests are skipped: ${probeBubblewrap().reason}`);
 
 describe("--sandbox from the command line", () => {
   it.skipIf(!bwrapWorks)("runs workspace-only writes without asking, inside bubblewrap", async () => {
@@ -24,18 +25,92 @@ describe("--sandbox from the command line", () => {
     expect(existsSync(path.join(box.workspace, "made-in-sandbox.txt"))).toBe(true);
   });
 
-  it("says once on stderr when bubblewrap cannot be used, and falls back to the normal policy", async () => {
+  it("--sandbox without bubblewrap: said once, and every command fails with how to install it", async () => {
     const box = makeSandbox();
-    const script = box.script({ turns: [{ text: "hello" }] });
-    // A PATH without bwrap: a folder holding only a link to node.
-    const bin = path.join(box.home, "bin");
-    mkdirSync(bin);
-    symlinkSync(process.execPath, path.join(bin, "node"));
-    const run = await runCli(["-p", "hi", "--sandbox"], {
+    const script = box.script({
+      turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "touch ran.txt" } }] }, { text: "said: {{last_result}}" }],
+    });
+    const run = await runCli(["-p", "hi", "--sandbox", "--yes", "--output-format", "json"], {
       cwd: box.workspace,
-      env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home, PATH: bin },
+      env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home, PATH: nodeOnlyPath(box) },
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr.match(/Sandbox off/g)).toHaveLength(1);
+    expect(run.stderr.match(/Sandbox unavailable/g)).toHaveLength(1);
+    expect(JSON.parse(run.stdout).final_text).toMatch(/sandbox was requested but cannot run: .*install bubblewrap/);
+    expect(existsSync(path.join(box.workspace, "ran.txt"))).toBe(false);
+  });
+
+  it("--yes without bubblewrap: says once that commands run unconfined, and runs them", async () => {
+    const box = makeSandbox();
+    const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "echo hi > ran.txt" } }] }, { text: "ok" }] });
+    const run = await runCli(["-p", "hi", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home, PATH: nodeOnlyPath(box) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr.match(/commands run unconfined/g)).toHaveLength(1);
+    expect(existsSync(path.join(box.workspace, "ran.txt"))).toBe(true);
+  });
+});
+
+/** A PATH without bwrap: a folder holding links to node and bash only. */
+function nodeOnlyPath(box: { home: string }): string {
+  const bin = path.join(box.home, "bin");
+  mkdirSync(bin, { recursive: true });
+  symlinkSync(process.execPath, path.join(bin, "node"));
+  for (const tool of ["bash", "touch"]) {
+    const found = ["/bin", "/usr/bin"].map((dir) => path.join(dir, tool)).find((file) => existsSync(file));
+    if (found) symlinkSync(found, path.join(bin, tool));
+  }
+  return bin;
+}
+
+describe("--yes runs commands in the sandbox by default (bubblewrap, end to end)", () => {
+  it.skipIf(!bwrapWorks)("a write outside the workspace fails, a workspace write succeeds, ~/.ssh/id_rsa reads as absent", async () => {
+    const box = makeSandbox();
+    const fakeHome = path.join(path.dirname(box.home), "user-home");
+    mkdirSync(path.join(fakeHome, ".ssh"), { recursive: true });
+    writeFileSync(path.join(fakeHome, ".ssh", "id_rsa"), "PRIVATE-KEY-BYTES\n");
+    writeFileSync(path.join(fakeHome, ".netrc"), "machine x password NETRC-SECRET\n");
+    const outside = path.join(path.dirname(box.home), "outside");
+    mkdirSync(outside);
+    // The outside path is in a variable: the policy cannot see it, so --yes approves and only the sandbox stands in the way.
+    const command = `echo in > inside.txt; d=${outside}; echo out > "$d/escaped.txt"; cat ~/.ssh/id_rsa; cat ~/.netrc; echo end`;
+    const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "result: {{last_result}}" }] });
+    const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home, HOME: fakeHome };
+    const run = await runCli(["-p", "go", "--yes", "--output-format", "json"], { cwd: box.workspace, env });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout).final_text as string;
+    expect(readFileSync(path.join(box.workspace, "inside.txt"), "utf8")).toBe("in\n");
+    expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
+    expect(result).toMatch(/escaped\.txt: Read-only file system/);
+    expect(result).toContain("end");
+    expect(result).toMatch(/id_rsa: No such file or directory/);
+    expect(result).not.toContain("PRIVATE-KEY-BYTES");
+    expect(result).not.toContain("NETRC-SECRET");
+
+    // --no-sandbox opts out, with a warning, and the same command reaches outside.
+    const plain = await runCli(["-p", "go", "--yes", "--no-sandbox", "--new"], { cwd: box.workspace, env });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr).toMatch(/--no-sandbox: commands run unconfined/);
+    expect(existsSync(path.join(outside, "escaped.txt"))).toBe(true);
+  });
+});
+
+describe("\"sandbox\" in the config", () => {
+  it("accepts the closed set and rejects anything else with the file, line and column", async () => {
+    const box = makeSandbox();
+    const script = box.script({ turns: [{ text: "ok" }] });
+    const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home };
+    for (const value of ['"auto"', '"on"', "true", '"off"', "false", '"workspace-write"']) {
+      writeFileSync(path.join(box.workspace, ".agent.json"), `{"sandbox": ${value}}`);
+      const run = await runCli(["-p", "hi", "--new"], { cwd: box.workspace, env });
+      expect(run.code, `${value}: ${run.stderr}`).toBe(0);
+    }
+    writeFileSync(path.join(box.workspace, ".agent.json"), '{\n  "model": "x",\n  "sandbox": "strict"\n}\n');
+    const bad = await runCli(["-p", "hi", "--new"], { cwd: box.workspace, env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`${path.join(box.workspace, ".agent.json")} at line 3, column 14`);
+    expect(bad.stderr).toMatch(/invalid "sandbox" "strict"; expected one of "auto", "workspace-write", "on", true, "off", false/);
+    const both = await runCli(["-p", "hi", "--sandbox", "--no-sandbox"], { cwd: box.workspace, env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--sandbox and --no-sandbox cannot be used together");
   });
 });

@@ -126,9 +126,9 @@ describe("precedence, one level at a time", () => {
 
   it("passes sandbox, read_roots, context_budget and a system_prompt_file relative to its file", () => {
     const w = world();
-    w.project({ api_key: "sk-proj-key-55556666", sandbox: "strict", read_roots: ["../shared"], context_budget: 64000, system_prompt_file: "prompts/agent.md" });
+    w.project({ api_key: "sk-proj-key-55556666", sandbox: "on", read_roots: ["../shared"], context_budget: 64000, system_prompt_file: "prompts/agent.md" });
     const config = resolveConfig(w.input());
-    expect(config).toMatchObject({ sandbox: "strict", contextBudget: 64000, systemPromptFile: join(w.cwd, "prompts", "agent.md"), readRoots: [join(w.cwd, "..", "shared")] });
+    expect(config).toMatchObject({ sandbox: "workspace-write", contextBudget: 64000, systemPromptFile: join(w.cwd, "prompts", "agent.md"), readRoots: [join(w.cwd, "..", "shared")] });
   });
 
   it("FAKE_LLM=1 runs without credentials", () => {

@@ -19,8 +19,18 @@ const SECRET_ENV = {
   GITHUB_PAT: "pat-value-12345678",
   STRIPE_SECRET_KEY: "stripe-secret-value",
   SIGNING_KEY: "signing-key-value",
+  // Issue 11's names: the secret word anywhere in the name, any case.
+  AZURE_OPENAI_KEY: "azure-openai-key-value",
+  API_KEY_PROD: "api-key-prod-value",
+  DB_PASS: "db-pass-value",
+  SECRET_KEY_BASE: "secret-key-base-value",
+  GOOGLE_APPLICATION_CREDENTIALS: "/secret/creds.json",
+  npm_config__auth: "npm-auth-value",
+  Vault_Token: "vault-token-value",
+  // The agent socket is no secret value, but whoever holds it signs in as the user over ssh.
+  SSH_AUTH_SOCK: "/tmp/agent.sock",
 };
-const ORDINARY_ENV = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/h", AWS_REGION: "eu-west-1", KEYBOARD: "us-intl-layout", SSH_AUTH_SOCK: "/tmp/agent.sock" };
+const ORDINARY_ENV = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/h", AWS_REGION: "eu-west-1", KEYBOARD: "us-intl-layout", GIT_AUTHOR_NAME: "Ada Lovelace" };
 
 describe("secret variables never reach a command", () => {
   // `env` is a POSIX command; cmd.exe has `set`, whose output is laid out differently.
@@ -31,7 +41,8 @@ describe("secret variables never reach a command", () => {
       const result = await tool.execute({ command: "env" }, { signal: new AbortController().signal });
       for (const value of Object.values(SECRET_ENV)) expect(result.content).not.toContain(value);
       expect(result.content).toContain("AWS_REGION=eu-west-1");
-      expect(result.content).toContain("SSH_AUTH_SOCK=/tmp/agent.sock");
+      expect(result.content).toContain("GIT_AUTHOR_NAME=Ada Lovelace");
+      expect(result.content).not.toMatch(/SSH_AUTH_SOCK|AZURE_OPENAI_KEY|API_KEY_PROD|DB_PASS|SECRET_KEY_BASE/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -83,5 +94,21 @@ describe("key shapes in events", () => {
     ]) {
       expect(redact(code), code).toBe(code);
     }
+  });
+});
+
+describe("credential-file lines", () => {
+  it("redacts the values on the lines credential files are made of, keeping the names", () => {
+    const redact = createRedactor([]);
+    const aws = "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key=abc/def+ghi\naws_session_token = FwoGZXIvYXdzEJr//////////wEaDAg0aF+session\n";
+    const out = redact(aws);
+    expect(out).not.toMatch(/AKIAIOSFODNN7EXAMPLE|abc\/def|FwoGZXIvYXdz/);
+    expect(out).toContain("aws_session_token = [redacted]");
+    expect(redact("//registry.npmjs.org/:_authToken=npm-secret-token-1\n")).toBe("//registry.npmjs.org/:_authToken=[redacted]\n");
+    expect(redact("machine api.example.com login ada password hunter22\n")).toBe("machine api.example.com login ada password [redacted]\n");
+    expect(redact("db.example.com:5432:app:ada:pg-secret-9\n")).toBe("db.example.com:5432:app:ada:[redacted]\n");
+    expect(redact("https://ada:ghs-token-value@github.com\n")).toBe("https://ada:[redacted]@github.com\n");
+    // Code that merely mentions a password keeps its text.
+    expect(redact("const password = readPassword();\nurl = 'https://example.com/a:b'\n")).toBe("const password = readPassword();\nurl = 'https://example.com/a:b'\n");
   });
 });

@@ -30,14 +30,16 @@ describe("bubblewrap probe", () => {
     expect(probe.works).toBe(false);
     // Off Linux the probe stops before it looks for the binary.
     expect(probe.reason).toMatch(process.platform === "linux" ? /not installed \(Debian package: bubblewrap\)/ : /needs Linux/);
-    if (!bwrapWorks) expect(session.sandbox.notice).toMatch(/Sandbox off/);
+    if (!bwrapWorks) expect(session.sandbox.notice).toMatch(/Sandbox unavailable/);
     else expect(session.sandbox).toEqual({ active: true });
   });
 
   it("wraps argv with the workspace writable after the read-only root", () => {
     const argv = wrapInBubblewrap(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t" });
     expect(argv.slice(0, 4)).toEqual(["bwrap", "--ro-bind", "/", "/"]);
-    expect(argv).toContain("--unshare-net");
+    // The network is on unless configured off.
+    expect(argv).not.toContain("--unshare-net");
+    expect(wrapInBubblewrap(["true"], { root: "/w", tmpDir: "/t", allowNetwork: false })).toContain("--unshare-net");
     expect(argv.indexOf("/w")).toBeGreaterThan(argv.indexOf("/t"));
     expect(argv.slice(-4)).toEqual(["--", "bash", "-lc", "ls"]);
   });
@@ -72,15 +74,17 @@ describe("sandboxed run_command", () => {
     expect(beside.content).toContain("exit code: 0");
   });
 
-  it.skipIf(!bwrapWorks)("has no network unless allowed", async () => {
+  it.skipIf(!bwrapWorks)("has no network when configured off", async () => {
     server = createServer((_req, res) => res.end("hello")).listen(0, "127.0.0.1");
     await new Promise((resolve) => server!.once("listening", resolve));
     const port = (server.address() as AddressInfo).port;
     const fetchIt = `node -e "fetch('http://127.0.0.1:${port}').then(r => r.text()).then(t => console.log('got', t), e => { console.log('failed'); process.exit(7); })"`;
+    await session.closeAll();
+    session = createCommandTools({ root, tasksDir: path.join(root, ".tasks"), sandbox: "workspace-write", sandboxNetwork: false });
     const offline = await run(fetchIt);
     expect(offline.content).toContain("exit code: 7");
     await session.closeAll();
-    session = createCommandTools({ root, tasksDir: path.join(root, ".tasks"), sandbox: "workspace-write", sandboxNetwork: true });
+    session = createCommandTools({ root, tasksDir: path.join(root, ".tasks"), sandbox: "workspace-write" });
     const online = await run(fetchIt);
     expect(online.content).toContain("got hello");
   });

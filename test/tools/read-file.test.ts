@@ -68,6 +68,22 @@ describe("read_file", () => {
     expect(await runError(tool, { path: "blob.bin" })).toMatch(/binary file/);
   });
 
+  it("decides image or text by the bytes, not the name", async () => {
+    const GIF = Buffer.from("GIF89a\x01\x00\x01\x00", "latin1");
+    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([4, 0, 0, 0]), Buffer.from("WEBPVP8 ")]);
+    const { tool } = setup({ "key.png": "aws_session_token = abc\n", "notes.txt": PNG, "a.jpg.bak": JPEG, "x": GIF, "y.dat": WEBP, "fake.gif": "GIF" });
+    // A text file named .png is text: its lines reach the event redactor like any text.
+    const text = await run(tool, { path: "key.png" });
+    expect(text.images).toBeUndefined();
+    expect(text.content).toBe("1\taws_session_token = abc");
+    expect((await run(tool, { path: "notes.txt" })).images?.[0]?.mediaType).toBe("image/png");
+    expect((await run(tool, { path: "a.jpg.bak" })).images?.[0]?.mediaType).toBe("image/jpeg");
+    expect((await run(tool, { path: "x" })).images?.[0]?.mediaType).toBe("image/gif");
+    expect((await run(tool, { path: "y.dat" })).images?.[0]?.mediaType).toBe("image/webp");
+    expect((await run(tool, { path: "fake.gif" })).content).toBe("1\tGIF");
+  });
+
   it("returns images as image content", async () => {
     const { tool } = setup({ "pic.png": PNG });
     const result = await run(tool, { path: "pic.png" });

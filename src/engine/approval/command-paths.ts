@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import picomatch from "picomatch";
 import { DENIED_HOME_PATHS, isDeniedName } from "../tools/jail-denied.js";
+import { expandBraces } from "./brace-expand.js";
 import type { ShellWord } from "./shell-words.js";
 
 export type PathScope = "inside" | "outside" | "device" | "unknown";
@@ -13,6 +14,12 @@ export interface PathContext {
   root: string;
   /** The line changes directory (cd, pushd), so relative paths no longer mean root-relative. */
   cwdUncertain: boolean;
+  /** Whether a workspace-relative path exists (git checkout NAME discards a file, not a branch). */
+  exists?(relative: string): boolean;
+  /** An absolute POSIX path with its symlinks resolved (the disk, not the text, decides). */
+  realPath?(absolute: string): string;
+  /** How many hard links the file has (0 when it does not exist). */
+  linkCount?(absolute: string): number;
 }
 
 /** Writing to these changes nothing on disk. */
@@ -20,6 +27,23 @@ const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 
 export function pathScope(word: ShellWord, context: PathContext): PathScope {
   if (!word.literal) return "unknown";
+  // `touch {/etc/x,y}`: bash makes two words of it, and the worst one counts.
+  if (word.glob && /[{]/.test(word.value)) {
+    const words = expandBraces(word.value);
+    if (!words) return "unknown";
+    if (words.length > 1 || words[0] !== word.value) return worstScope(words.map((value) => pathScope({ ...word, value, glob: /[*?[]/.test(value) }, context)));
+  }
+  const lexical = lexicalScope(word, context);
+  // A symlink planted by an earlier command: `x -> ~/.bashrc` makes `echo >> x` a write outside.
+  if (lexical === "inside" && context.realPath) {
+    const real = context.realPath(path.posix.resolve(context.root, word.value));
+    const relative = path.posix.relative(context.root, real);
+    if (relative.startsWith("..") || path.posix.isAbsolute(relative)) return "outside";
+  }
+  return lexical;
+}
+
+function lexicalScope(word: ShellWord, context: PathContext): PathScope {
   const value = word.value;
   if (HARMLESS_DEVICES.test(value)) return "device";
   // ~ and ~user are home directories, which are never the workspace's to change.

@@ -2,12 +2,21 @@
 // bash parser into every simple command that may run; the call is allowed only if every
 // part is known to be safe, denied if any part is dangerous, and confirmed otherwise.
 // Anything the parser cannot see through is confirm at best, never allow.
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { createJail, type Jail } from "../tools/jail.js";
+import { hardLinkCount } from "../tools/hard-links.js";
+import { resolveSymlinks } from "../tools/jail-symlinks.js";
 import type { PathContext } from "./command-paths.js";
 import { pathScope } from "./command-paths.js";
-import { classifySimpleCommand, type PartVerdict } from "./command-rules.js";
+import { classifySimpleCommand, isSensitiveVariable, type PartVerdict } from "./command-rules.js";
+import { gitVerdict } from "./git-rules.js";
+import { createPathOracle } from "./path-oracle.js";
+import { strictAllow } from "./strict-allow.js";
+import { testCommandVerdict } from "./test-runners.js";
 import { isCriticalFile } from "./critical-files.js";
 import { parseCommandLine, type SimpleCommand } from "./shell-parse.js";
+import type { ShellWord } from "./shell-words.js";
 import { matchUserRules, type UserRules } from "./user-rules.js";
 import type { Verdict } from "./verdict.js";
 
@@ -18,6 +27,11 @@ export interface CommandPolicyOptions {
   sandbox?: boolean;
   /** `permissions` from .agent.json; applied to each part. Built-in denials always win. */
   userRules?: UserRules;
+  /**
+   * The session's jail (read roots, the agent's home and credential set); built from `root`
+   * when absent. The allowlist resolves every path operand through it.
+   */
+  jail?: Jail;
 }
 
 export interface CommandVerdict extends Verdict {
@@ -39,9 +53,14 @@ function redirectVerdicts(command: SimpleCommand, context: PathContext): PartVer
     if (scope === "device") continue;
     if (scope === "outside") verdicts.push({ decision: "deny", reason: `writes ${target.value} outside the workspace` });
     else if (scope === "unknown") verdicts.push({ decision: "confirm", reason: "writes to a path known only at run time" });
+    else if (hardLinked(target.value, context)) verdicts.push({ decision: "deny", reason: `${target.value} has more than one hard link: writing it changes every linked copy` });
     else verdicts.push({ decision: "confirm", reason: `writes ${target.value}`, writesInside: true, written: [target.value] });
   }
   return verdicts;
+}
+
+function hardLinked(file: string, context: PathContext): boolean {
+  return (context.linkCount?.(path.posix.resolve(context.root, file)) ?? 0) > 1;
 }
 
 function userRuleVerdict(command: SimpleCommand, rules: UserRules | undefined): PartVerdict | undefined {
@@ -74,11 +93,59 @@ function describe(text: string, verdict: PartVerdict): string {
 }
 
 export function classifyCommand(command: string, options: CommandPolicyOptions): CommandVerdict {
+  const verdict = classifyByRules(command, options);
+  if (verdict.decision !== "allow") return verdict;
+  // Allow needs both: no rule objects, and every node of the tree is in the harmless subset.
+  const strict = strictCheck(command, options);
+  if (strict.ok) return verdict;
+  const reason = `not provably harmless: ${strict.reason}`;
+  return { decision: "confirm", reason, parts: [...verdict.parts, `${command} → confirm: ${reason}`] };
+}
+
+function strictCheck(command: string, options: CommandPolicyOptions) {
+  let jail = options.jail;
+  if (!jail) {
+    try {
+      jail = createJail(options.root);
+    } catch {
+      return { ok: false as const, reason: `the workspace ${options.root} cannot be resolved` };
+    }
+  }
+  const root = jail.root.split(path.sep).join("/");
+  const context: PathContext = { root, cwdUncertain: false };
+  const asCommand = (name: string, args: ShellWord[]): SimpleCommand =>
+    ({ name, localProgram: false, args, assigns: [], redirects: [], pipedInput: false, extraArgs: false, via: [], text: "" });
+  return strictAllow(command, {
+    oracle: createPathOracle(jail),
+    sandbox: options.sandbox ?? false,
+    sensitiveVariable: isSensitiveVariable,
+    vouched: (name, args) => {
+      if (!args.every((word) => word.literal && !word.glob)) return false;
+      const part = asCommand(name, args);
+      return testCommandVerdict(part, context)?.allowed === true || userRuleVerdict(part, options.userRules)?.decision === "allow";
+    },
+    gitAllowed: (args) => gitVerdict(asCommand("git", args)).decision === "allow",
+  });
+}
+
+function classifyByRules(command: string, options: CommandPolicyOptions): CommandVerdict {
   const parsed = parseCommandLine(command);
   const root = path.resolve(options.root).split(path.sep).join("/");
   // `env -C dir cmd` changes directory for its command just as `cd dir; cmd` does.
   const movesAway = (part: SimpleCommand) => CHANGES_DIRECTORY.has(part.name) || part.via.includes("env -C");
-  const context: PathContext = { root, cwdUncertain: parsed.commands.some(movesAway) };
+  const context: PathContext = {
+    root,
+    cwdUncertain: parsed.commands.some(movesAway),
+    exists: (relative) => existsSync(path.resolve(options.root, relative)),
+    realPath: (absolute) => {
+      try {
+        return resolveSymlinks(absolute).split(path.sep).join("/");
+      } catch {
+        return absolute;
+      }
+    },
+    linkCount: hardLinkCount,
+  };
   const parts: string[] = [];
   const verdicts: PartVerdict[] = [];
   let critical = false;
@@ -90,6 +157,8 @@ export function classifyCommand(command: string, options: CommandPolicyOptions):
     if (user && verdict.decision !== "deny" && (user.decision === "deny" || verdict.decision === "confirm")) verdict = user;
     const all = [verdict, ...redirectVerdicts(part, context)];
     for (const item of all) {
+      // A guessed command start (wrapper options misread) may refuse, never allow or ask.
+      if (part.speculative && item.decision !== "deny") continue;
       if (item.written?.some((file) => writesCriticalFile(file, context))) critical = true;
       verdicts.push(item);
       parts.push(describe(part.text || part.name, item));

@@ -1,10 +1,12 @@
 // The tables: which programs are dangerous, which only read, and the argument checks that
 // decide in between. Judges one simple command at a time; command-policy.ts combines them.
+import path from "node:path";
 import { hasFlag, isRootOrAbove, namesCredentials, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
 import { SHELLS } from "./command-unwrap.js";
+import { fileWriterVerdict } from "./file-writers.js";
 import { gitVerdict } from "./git-rules.js";
 import { testCommandVerdict } from "./test-runners.js";
-import type { SimpleCommand } from "./shell-parse.js";
+import { STDIN_PATHS, type SimpleCommand } from "./shell-parse.js";
 import type { ShellWord } from "./shell-words.js";
 
 export type Decision = "allow" | "confirm" | "deny";
@@ -25,6 +27,7 @@ const deny = (reason: string): PartVerdict => ({ decision: "deny", reason });
 /** Never run, whatever the arguments. */
 export const DANGEROUS_PROGRAMS: Record<string, string> = {
   sudo: "runs as another user", su: "runs as another user", doas: "runs as another user", pkexec: "runs as another user",
+  runuser: "runs as another user", sudoedit: "runs as another user",
   dd: "writes raw disk blocks", mkfs: "formats a disk", fdisk: "partitions a disk", sfdisk: "partitions a disk",
   parted: "partitions a disk", wipefs: "erases disk signatures", mkswap: "formats a disk", shred: "destroys file contents",
   blkdiscard: "erases a disk", shutdown: "stops the machine", reboot: "stops the machine", halt: "stops the machine",
@@ -84,18 +87,42 @@ function rmVerdict(command: SimpleCommand, context: PathContext): PartVerdict {
   return { ...confirm("deletes files in the workspace", true), written: targets.map((word) => word.value) };
 }
 
+/** cp/mv/ln/install -t DIR in every spelling: `-t D`, `-tD`, `-vt D`, `--target-directory[=]D`, `--targ=D`. */
+function targetDirectory(args: ShellWord[]): ShellWord | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (!word.literal || word.value === "--") break;
+    const long = /^--(t[a-z-]*)(?:=(.*))?$/.exec(word.value);
+    if (long && "target-directory".startsWith(long[1]!)) return long[2] !== undefined ? { ...word, value: long[2] } : args[i + 1];
+    const short = /^-[A-Za-z]*?t(.*)$/.exec(word.value);
+    if (short && !word.value.startsWith("--")) return short[1] ? { ...word, value: short[1] } : args[i + 1];
+  }
+  return undefined;
+}
+
+/** A chmod mode: 755, u+x, -rwx, a=r,go-w. A word that is not one (and not an option) is a path. */
+const CHMOD_MODE = /^([0-7]{1,4}|([ugoa]*([-+=]([rwxXst]*|[ugo]))+)(,[ugoa]*([-+=]([rwxXst]*|[ugo]))+)*)$/;
+const CHMOD_OPTION = /^(-[Rcfv]+|--(recursive|changes|silent|quiet|verbose|preserve-root|no-preserve-root|reference=.*))$/;
+
 function writerVerdict(command: SimpleCommand, mode: "all" | "last" | "after-first", context: PathContext): PartVerdict {
   const opts = options(command.args);
   const all = positionals(command.args);
-  const target = command.args.find((word, i) => command.args[i - 1]?.value === "-t")
-    ?? command.args.find((word) => word.literal && word.value.startsWith("--target-directory="));
+  const target = mode === "last" ? targetDirectory(command.args) : undefined;
   let written: ShellWord[];
-  if (target) written = [target.value.startsWith("--") ? { ...target, value: target.value.split("=").slice(1).join("=") } : target];
-  else if (mode === "last") written = all.slice(-1);
+  if (target) written = [target];
+  else if (command.name === "chmod") {
+    // `chmod -R -rwx ~`: the mode starts with `-`, so "options" cannot be told apart by their dash.
+    const words = command.args.filter((word) => !(word.literal && CHMOD_OPTION.test(word.value)) && word.value !== "--");
+    const modeAt = opts.some((o) => o.startsWith("--reference")) ? -1 : words.findIndex((word) => word.literal && CHMOD_MODE.test(word.value));
+    written = words.filter((_word, i) => i !== modeAt);
+  } else if (mode === "last") written = all.slice(-1);
   else if (mode === "after-first") written = opts.some((o) => o.startsWith("--reference")) ? all : all.slice(1);
   else written = all;
   const scope: PathScope = command.extraArgs ? "unknown" : worstScope(written.map((word) => pathScope(word, context)));
   if (scope === "outside") return deny(`${command.name} changes files outside the workspace`);
+  // A hard link made earlier (`ln ~/.bashrc x`) makes a write to x a write to the original.
+  const linked = written.find((word) => word.literal && (context.linkCount?.(path.posix.resolve(context.root, word.value)) ?? 0) > 1);
+  if (linked && command.name !== "rm" && command.name !== "unlink" && command.name !== "mv") return deny(`${linked.value} has more than one hard link: writing it changes every linked copy`);
   if (scope === "unknown" || written.length === 0) return confirm(`${command.name} with paths known only at run time`);
   return { ...confirm(`${command.name} changes files in the workspace`, true), written: written.map((word) => word.value) };
 }
@@ -105,7 +132,7 @@ function interpreterVerdict(command: SimpleCommand): PartVerdict {
   if (scripts[0]?.procSubst) return deny(`${command.name} runs a script from a process substitution (like curl | sh)`);
   // `bash -s -- args` reads its script from stdin; the words after -s are only parameters.
   const dashS = SHELLS.has(command.name) && options(command.args).some((o) => /^-[a-zA-Z]*s/.test(o));
-  const readsStdin = dashS || scripts.length === 0 || scripts[0]?.value === "-" || scripts[0]?.value === "/dev/stdin";
+  const readsStdin = dashS || scripts.length === 0 || STDIN_PATHS.test(scripts[0]?.value ?? "");
   if (command.pipedInput && readsStdin) return deny(`pipes text into ${command.name} to run it (like curl | sh)`);
   // `bash < <(curl …)` is curl | bash with the pipe spelled as a redirection.
   if (readsStdin && command.redirects.some((redirect) => redirect.op === "<" && redirect.target?.procSubst)) {
@@ -117,6 +144,10 @@ function interpreterVerdict(command: SimpleCommand): PartVerdict {
 /** Variables that change which program runs or what it loads: `PATH=/tmp ls` is not ls. */
 const SENSITIVE_VARIABLE =
   /^(PATH|CDPATH|HOME|IFS|ENV|BASH_ENV|BASH_.*|SHELLOPTS|BASHOPTS|GLOBIGNORE|PS4|PROMPT_COMMAND|LD_.*|DYLD_.*|GIT_.*|NODE_OPTIONS|NODE_PATH|PYTHON.*|PERL5.*|RUBY.*|LESS.*|PAGER|EDITOR|VISUAL|NPM_CONFIG_.*)$/i;
+
+export function isSensitiveVariable(name: string): boolean {
+  return SENSITIVE_VARIABLE.test(name);
+}
 
 /** The verdict for one simple command on its own (redirections are judged by the caller). */
 export function classifySimpleCommand(command: SimpleCommand, context: PathContext): PartVerdict {
@@ -139,7 +170,9 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   if (danger) return deny(`${name} ${danger}`);
   if (name === "rm") return rmVerdict(command, context);
   if (name === "find" && command.args.some((word) => word.literal && word.value === "-delete")) return deny("find -delete deletes files");
-  if (name === "git") return gitVerdict(command);
+  if (name === "git") return gitVerdict(command, context);
+  const writes = fileWriterVerdict(command, context);
+  if (writes) return writes;
   if (INTERPRETERS.has(name)) return interpreterVerdict(command);
   const writer = WRITERS[name];
   if (writer) return writerVerdict(command, writer, context);

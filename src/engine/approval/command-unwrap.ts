@@ -25,6 +25,10 @@ interface WrapperSpec {
   valueFlags: string[];
   /** Positional words between the options and the command (timeout's duration). */
   skip?: number;
+  /** Positional words before the options (setarch's architecture). */
+  lead?: number;
+  /** Options whose value is a shell script (flock -c, script -c, npx -c, sg -c). */
+  scriptFlags?: string[];
 }
 
 const WRAPPERS: Record<string, WrapperSpec> = {
@@ -46,9 +50,51 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   xargs: {
     valueFlags: ["-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"],
   },
+  // Process-attribute wrappers: locks, CPU affinity, personality, limits, scheduling,
+  // privileges, namespaces, terminals. Each runs the rest of its words as a command.
+  flock: { valueFlags: ["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"], skip: 1, scriptFlags: ["-c", "--command"] },
+  taskset: { valueFlags: [], skip: 1 },
+  setarch: { valueFlags: ["--uname-2.6"], lead: 1 },
+  linux32: { valueFlags: [] }, linux64: { valueFlags: [] }, uname26: { valueFlags: [] },
+  prlimit: { valueFlags: ["-p", "--pid", "-o", "--output"] },
+  chrt: { valueFlags: ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"], skip: 1 },
+  setpriv: {
+    valueFlags: ["--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--pdeathsig", "--landlock-access", "--landlock-rule"],
+  },
+  unshare: { valueFlags: ["-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd", "--propagation", "--setgroups", "--map-user", "--map-group", "--map-users", "--map-groups"] },
+  nsenter: { valueFlags: ["-t", "--target", "-S", "--setuid", "-G", "--setgid", "-w", "--wd", "-r", "--root"] },
+  chroot: { valueFlags: ["--userspec", "--groups"], skip: 1 },
+  numactl: { valueFlags: ["-i", "--interleave", "-N", "--cpunodebind", "-C", "--physcpubind", "-m", "--membind", "-p", "--preferred"] },
+  faketime: { valueFlags: ["-m", "-f"], skip: 1 },
+  script: {
+    valueFlags: ["-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"],
+    scriptFlags: ["-c", "--command"],
+    // BSD script: `script [-q] file command …`.
+    skip: 1,
+  },
+  sg: { valueFlags: [], skip: 1, scriptFlags: ["-c"] },
+  firejail: { valueFlags: [] }, "systemd-run": { valueFlags: ["-p", "--property", "-u", "--unit", "-E", "--setenv", "--uid", "--gid", "--nice", "-d", "--working-directory", "--description", "--slice", "-M", "--machine", "-H", "--host"] },
+  strace: { valueFlags: ["-o", "-e", "-p", "-s", "-a", "-b", "-E", "-I", "-O", "-S", "-u", "-X", "-P"] },
+  ltrace: { valueFlags: ["-o", "-e", "-p", "-s", "-a", "-A", "-D", "-E", "-l", "-L", "-n", "-u", "-w", "-x"] },
+  valgrind: { valueFlags: [] }, catchsegv: { valueFlags: [] }, "dbus-run-session": { valueFlags: [] },
+  torsocks: { valueFlags: [] }, proxychains: { valueFlags: ["-f"] }, proxychains4: { valueFlags: ["-f"] },
+  caffeinate: { valueFlags: ["-t", "-w"] }, "sandbox-exec": { valueFlags: ["-f", "-p", "-n", "-D"] },
+  "xvfb-run": { valueFlags: ["-n", "--server-num", "-s", "--server-args", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-w", "--wait"] },
+  // The remote command is judged as if it ran here: `ssh host 'rm -rf ~'` deletes a home too.
+  ssh: {
+    valueFlags: ["-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-I", "-m", "-O", "-Q", "-S", "-W", "-w", "-B"],
+    skip: 1,
+  },
+  // Package runners fall back to any program on PATH: `npx rm -rf ~` is rm.
+  npx: { valueFlags: ["-p", "--package"], scriptFlags: ["-c", "--call"] }, bunx: { valueFlags: ["-p", "--package"] },
+  pnpx: { valueFlags: [] }, entr: { valueFlags: [] },
+  parallel: { valueFlags: ["-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "-d", "--delimiter", "-I", "-n", "--max-args", "--joblog", "--results"] },
 };
 
-export const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "fish"]);
+/** Wrappers that add words of their own at run time, like xargs. */
+const ADDS_ARGUMENTS = new Set(["xargs", "parallel", "entr"]);
+
+export const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "fish", "rbash", "rzsh", "rksh", "csh", "tcsh", "yash", "posh"]);
 const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
 function normaliseName(word: ShellWord): { name: string; localProgram: boolean } {
@@ -124,12 +170,16 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
       if (/[*?]|\[.*\]/.test(first.value)) out.opaque.push({ text, reason: "the command name is a glob pattern" });
     }
     const { name, localProgram } = normaliseName(first);
-    const spec = localProgram ? undefined : WRAPPERS[name];
+    const known = localProgram ? undefined : WRAPPERS[name];
+    // A script flag takes the next word too (`flock x -c 'cmd'`, `script -qc 'cmd'`).
+    const spec = known && { ...known, valueFlags: [...known.valueFlags, ...(known.scriptFlags ?? [])] };
     const isLookup = name === "command" && /^-[vV]/.test(words[i + 1]?.value ?? "");
     if (spec && !isLookup) {
       let chdir = false;
       let watchExec = false;
-      let next = skipOptions(words, i + 1, spec, (flag, value) => {
+      let script: ShellWord | undefined;
+      let next = skipOptions(words, i + 1 + (spec.lead ?? 0), spec, (flag, value) => {
+        if (spec.scriptFlags?.includes(flag)) script = value;
         if (name === "env" && (flag === "-S" || flag === "--split-string")) {
           if (value?.literal) out.nested = { source: value.value };
           out.opaque.push({ text, reason: "env -S splits a string into a command" });
@@ -138,12 +188,12 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
         if (name === "env" && (flag === "-C" || flag === "--chdir")) chdir = true;
         if (name === "watch" && (flag === "-x" || flag === "--exec")) watchExec = true;
       });
-      if (name === "watch" && !watchExec && next < words.length) {
-        // watch joins its words with spaces and hands them to `sh -c`.
+      if (((name === "watch" && !watchExec) || name === "ssh") && next < words.length) {
+        // watch joins its words with spaces and hands them to `sh -c`; ssh to the remote shell.
         const rest = words.slice(next);
-        out.via = [...out.via, "watch"];
+        out.via = [...out.via, name];
         if (rest.every((word) => word.literal)) out.nested = { source: rest.map((word) => word.value).join(" ") };
-        else out.opaque.push({ text, reason: "the command given to watch is computed at run time" });
+        else out.opaque.push({ text, reason: `the command given to ${name} is computed at run time` });
         return out;
       }
       if (name === "env") {
@@ -152,7 +202,23 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
           next++;
         }
       }
-      if (name === "xargs") extraArgs = true;
+      // flock FILE -c "…": the script flag may come after the positional.
+      if (!script && spec.scriptFlags?.includes(words[next]?.value ?? "")) script = words[next + 1] ?? { value: "", literal: false, glob: false, unsafe: false, procSubst: false };
+      if (script) {
+        out.via = [...out.via, `${name} -c`];
+        if (script.literal) out.nested = { source: script.value };
+        else out.opaque.push({ text, reason: `the script given to ${name} is computed at run time` });
+        return out;
+      }
+      // Defence in depth: a wrapper option we misread shifts where its command starts, so
+      // every later word is also tried as the command. Those guesses can only deny.
+      for (let j = i + 1; j < Math.min(next, words.length); j++) {
+        const candidate = words[j]!;
+        if (!candidate.literal || candidate.value.startsWith("-") || /^[A-Za-z_]\w*=/.test(candidate.value)) continue;
+        const guess = unwrapCommand(words.slice(j), text);
+        for (const found of guess.commands) out.commands.push({ ...found, primary: false, speculative: true, via: [...out.via, name, ...found.via] });
+      }
+      if (ADDS_ARGUMENTS.has(name)) extraArgs = true;
       out.via = [...out.via, chdir ? "env -C" : name];
       if (next >= words.length) {
         // `env` alone prints the environment, `xargs` alone runs echo, `exec` alone only redirects.
@@ -166,6 +232,14 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
 
     const args = words.slice(i + 1);
     if (!localProgram && SHELLS.has(name) && unwrapShell(args, text, out)) return out;
+    // trap 'cmd' EXIT, mapfile -C cmd, alias x='cmd': a string that bash runs later.
+    const deferred = !localProgram ? deferredScript(name, args) : undefined;
+    if (deferred !== undefined) {
+      out.opaque.push({ text, reason: `${name} stores a command that bash runs later` });
+      if (deferred) out.nested = { source: deferred };
+      out.via = [...out.via, name];
+      return out;
+    }
     if (!localProgram && name === "eval") {
       out.opaque.push({ text, reason: "eval runs a string as a command and is never allowed without asking" });
       if (args.every((word) => word.literal)) out.nested = { source: args.map((word) => word.value).join(" ") };
@@ -179,6 +253,24 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
   }
   if (i < words.length) out.opaque.push({ text, reason: "too many nested wrappers" });
   return out;
+}
+
+/** The script text trap, mapfile -C, bind -x, complete -C and alias hold; "" when not literal. */
+function deferredScript(name: string, args: ShellWord[]): string | undefined {
+  const literal = (word: ShellWord | undefined) => (word?.literal ? word.value : "");
+  if (name === "trap") {
+    const first = args.findIndex((word) => !/^-[lp]$/.test(word.value) && word.value !== "--");
+    return first < 0 ? undefined : args[first]!.value === "-" ? undefined : literal(args[first]);
+  }
+  if (name === "mapfile" || name === "readarray" || name === "complete" || name === "compgen") {
+    const at = args.findIndex((word) => /^-[A-Za-z]*C/.test(word.value));
+    if (at < 0) return undefined;
+    const attached = args[at]!.value.replace(/^-[A-Za-z]*?C/, "");
+    return attached || literal(args[at + 1]);
+  }
+  if (name === "bind" && args.some((word) => /^-[A-Za-z]*x/.test(word.value))) return args.map(literal).join(" ").replace(/^[^:]*:\s*/, "").replace(/^['"]|['"]$/g, "");
+  if (name === "alias" && args.length > 0) return args.map((word) => literal(word).replace(/^[^=]*=/, "")).join("\n");
+  return undefined;
 }
 
 /** bash -c "script": returns true when the script string was taken as a nested command line. */

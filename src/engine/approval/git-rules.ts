@@ -1,6 +1,6 @@
 // git is many programs in one: `git status` only reads, `git push` publishes, `git reset
 // --hard` throws work away. This judges a git command by its subcommand and options.
-import { hasFlag, options, positionals } from "./command-paths.js";
+import { hasFlag, options, positionals, type PathContext } from "./command-paths.js";
 import type { PartVerdict } from "./command-rules.js";
 import type { SimpleCommand } from "./shell-parse.js";
 import type { ShellWord } from "./shell-words.js";
@@ -38,7 +38,7 @@ function splitGlobal(args: ShellWord[]): { globals: string[]; sub: string; rest:
   return { globals, sub: subWord?.literal ? subWord.value : "", rest: args.slice(i + 1), dynamic: !!subWord && !subWord.literal };
 }
 
-function destructive(sub: string, rest: ShellWord[]): string | undefined {
+function destructive(sub: string, rest: ShellWord[], context?: PathContext): string | undefined {
   const opts = options(rest);
   const words = rest.map((word) => word.value);
   switch (sub) {
@@ -49,10 +49,19 @@ function destructive(sub: string, rest: ShellWord[]): string | undefined {
     case "reset":
       return opts.some((o) => o === "--hard" || (o.length > 3 && "--hard".startsWith(o))) ? "git reset --hard discards work" : undefined;
     case "clean":
-      return hasFlag(opts, "f", ["--force"]) ? "git clean -f deletes untracked files" : undefined;
-    case "checkout":
-      if (words.includes("--") || words.includes(".") || hasFlag(opts, "f", ["--force"])) return "git checkout -- … discards changes in the tree";
-      return undefined;
+      // clean.requireForce can be switched off by -c, GIT_CONFIG_* or a config file, so only a
+      // dry run is known not to delete.
+      return hasFlag(opts, "n", ["--dry-run"]) ? undefined : "git clean deletes untracked files";
+    case "checkout": {
+      const operands = positionals(rest);
+      const pathLike = operands.some((word) => /^:|[*?[]/.test(word.value) || word.value === "." || (word.literal && context?.exists?.(word.value)));
+      const discards = words.includes("--") || hasFlag(opts, "fp", ["--force", "--ours", "--theirs", "--patch", "--merge"]) || operands.length > 1 || pathLike;
+      return discards ? "git checkout of paths discards uncommitted changes in the tree" : undefined;
+    }
+    case "switch":
+      return hasFlag(opts, "f", ["--force", "--discard-changes"]) ? "git switch --discard-changes discards work" : undefined;
+    case "stash":
+      return /^(drop|clear)$/.test(positionals(rest)[0]?.value ?? "") ? "git stash drop/clear throws stashed work away" : undefined;
     case "restore": {
       const worktree = hasFlag(opts, "W", ["--worktree"]) || !hasFlag(opts, "S", ["--staged"]);
       return worktree ? "git restore discards changes in the tree" : undefined;
@@ -62,19 +71,23 @@ function destructive(sub: string, rest: ShellWord[]): string | undefined {
   }
 }
 
-export function gitVerdict(command: SimpleCommand): PartVerdict {
+export function gitVerdict(command: SimpleCommand, context?: PathContext): PartVerdict {
   const { globals, sub, rest, dynamic } = splitGlobal(command.args);
   if (dynamic) return confirm("git subcommand known only at run time");
-  const reason = destructive(sub, rest);
+  const reason = destructive(sub, rest, context);
   if (reason) return deny(reason);
   // -c and the --*-dir options can point git at programs to run or at another repository.
-  if (globals.some((flag) => !/^(-C|--no-pager|-P|--no-optional-locks|--literal-pathspecs|--no-replace-objects)$/.test(flag))) {
+  // -C may point at a repository the model planted (core.fsmonitor runs on `git status`).
+  if (globals.some((flag) => !/^(--no-pager|-P|--no-optional-locks|--literal-pathspecs|--no-replace-objects)$/.test(flag))) {
     return confirm(`git ${globals.join(" ")} changes what git runs or where`);
   }
   if (command.extraArgs || !rest.every((word) => word.literal && !word.unsafe)) return confirm("git with arguments known only at run time");
   const opts = options(rest);
-  // --output writes a file; --open-files-in-pager and --ext-diff run other programs.
-  if (opts.some((o) => /^(--output|-O|--open-files-in-pager|--ext-diff|--textconv)/.test(o))) return confirm(`git ${sub} with options that write or run programs`);
+  // --output writes a file; --open-files-in-pager and --ext-diff run other programs;
+  // --no-index and --contents read files outside the repository.
+  if (opts.some((o) => /^(--output|-O|--open-files-in-pager|--ext-diff|--textconv|--no-index|--contents|--exec|--upload-pack|--receive-pack)/.test(o))) {
+    return confirm(`git ${sub} with options that write, read outside or run programs`);
+  }
   if (READ_ONLY.has(sub)) {
     const action = positionals(rest)[0]?.value;
     if (sub === "reflog" && action !== undefined && !["show", "list", "exists"].includes(action) && /^(expire|delete)$/.test(action)) {

@@ -12,6 +12,8 @@ export interface RuleContext {
   classifyCommand(command: string): Verdict & { parts?: string[] };
   /** Files that always ask, even after "always allow" (package.json, CI configs, …). */
   isCriticalFile?(relativePosixPath: string): boolean;
+  /** How many hard links a resolved file has (0 when missing): more than one always asks. */
+  hardLinks?(absolutePath: string): number;
   /** User rules from config, e.g. `run_command(npm run lint:*)`; deny beats allow. */
   matchUserRules?(toolName: string, subject: string): "allow" | "deny" | undefined;
 }
@@ -30,17 +32,20 @@ export function ruleSubject(call: RuleInput): string {
 }
 
 /** Workspace-relative display paths of a write's targets, or the jail's refusal. */
-export function writeTargets(paths: readonly string[], jail: Jail): { relative: string[] } | { refused: string } {
+export function writeTargets(paths: readonly string[], jail: Jail): { relative: string[]; absolute: string[] } | { refused: string } {
   const relative: string[] = [];
+  const absolute: string[] = [];
   for (const target of paths) {
     try {
-      relative.push(jail.display(jail.resolveWrite(target)));
+      const resolved = jail.resolveWrite(target);
+      absolute.push(resolved);
+      relative.push(jail.display(resolved));
     } catch (error) {
       if (error instanceof ToolError) return { refused: error.message };
       throw error;
     }
   }
-  return { relative };
+  return { relative, absolute };
 }
 
 function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
@@ -51,6 +56,13 @@ function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
   const critical = targets.relative.find((relative) => context.isCriticalFile?.(relative));
   if (critical !== undefined) {
     return { decision: "confirm", reason: `${critical} is a critical file: every change to it is confirmed`, critical: true };
+  }
+  const links = targets.absolute.map((absolute) => context.hardLinks?.(absolute) ?? 0);
+  const linked = links.findIndex((count) => count > 1);
+  if (linked >= 0) {
+    const count = links[linked]!;
+    const reason = `${targets.relative[linked]} has ${count} hard links: the write replaces this name only, the other ${count - 1} keep the old content`;
+    return { decision: "confirm", reason, critical: true };
   }
   return { decision: "confirm", reason: `${call.name} changes ${targets.relative.join(", ")}` };
 }

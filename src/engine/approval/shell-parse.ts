@@ -31,6 +31,8 @@ export interface SimpleCommand {
   via: string[];
   /** The source text, for the approval preview. */
   text: string;
+  /** A guess at where a wrapper's command starts (wrapper options misread): it can only deny. */
+  speculative?: boolean;
 }
 
 export interface Opaque {
@@ -43,6 +45,9 @@ export interface ParsedCommandLine {
   /** Constructs we cannot see through; any one of them means "confirm at best". */
   opaque: Opaque[];
 }
+
+/** Names a shell or `source` reads as its standard input. */
+export const STDIN_PATHS = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 
 /** How deep bash -c "bash -c '…'" and eval nesting is followed before giving up. */
 const MAX_DEPTH = 4;
@@ -170,10 +175,12 @@ function heredocBody(syntax: ShellGrammar["syntax"], source: string, redirect: S
 
 /** Scripts a shell reads from a here-string or heredoc, and whether bash expands them first. */
 function stdinScripts(found: FoundCommand, redirects: ShellRedirect[]): { source: string; expands: boolean }[] {
-  if (found.localProgram || !SHELLS.has(found.name)) return [];
+  const sources = found.name === "source" || found.name === ".";
+  if (found.localProgram || !(SHELLS.has(found.name) || sources)) return [];
   const scripts = positionals(found.args);
-  const dashS = options(found.args).some((o) => /^-[a-zA-Z]*s/.test(o));
-  if (!(dashS || scripts.length === 0 || scripts[0]?.value === "-" || scripts[0]?.value === "/dev/stdin")) return [];
+  const dashS = !sources && options(found.args).some((o) => /^-[a-zA-Z]*s/.test(o));
+  const stdin = (value: string | undefined) => value !== undefined && STDIN_PATHS.test(value);
+  if (!(dashS || (!sources && scripts.length === 0) || stdin(scripts[0]?.value))) return [];
   return redirects.flatMap((redirect) => {
     if (redirect.op === "<<<" && redirect.target) return [{ source: redirect.target.value, expands: !redirect.target.literal }];
     if ((redirect.op === "<<" || redirect.op === "<<-") && redirect.heredoc) return [{ source: redirect.heredoc.raw, expands: redirect.heredoc.expands }];

@@ -1,5 +1,6 @@
-// The opt-in Linux sandbox: commands run under bubblewrap with the whole filesystem
-// read-only except the workspace and the temp directory, and no network unless allowed.
+// The Linux sandbox: commands run under bubblewrap with the whole filesystem read-only except
+// the workspace (its .git read-only) and a private temp directory, the home's credential
+// stores hidden, and the network on unless configured off (ADR 0010).
 // Detection runs bwrap once with the same namespaces we will use, because an installed
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
 import { spawnSync } from "node:child_process";
@@ -7,7 +8,8 @@ import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export type SandboxMode = "off" | "workspace-write";
+/** "workspace-write" is the config spelling of "required"; "auto" uses it where it works. */
+export type SandboxMode = "off" | "auto" | "required" | "workspace-write";
 
 export interface SandboxProbe {
   works: boolean;
@@ -18,9 +20,12 @@ export interface SandboxProbe {
 export interface SandboxPolicy {
   /** Absolute workspace root: writable inside the sandbox. */
   root: string;
-  /** Extra writable directory; defaults to the system temp directory. */
+  /** The writable temp directory (a private one per session); TMPDIR points at it inside. */
   tmpDir?: string;
+  /** Default true: tests and package managers need it; `false` unshares the network. */
   allowNetwork?: boolean;
+  /** Existing paths to hide: directories become empty, files read as /dev/null. */
+  hide?: readonly { path: string; directory: boolean }[];
 }
 
 let cached: SandboxProbe | undefined;
@@ -76,10 +81,12 @@ export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[
   // Later binds win, so the workspace stays writable even when it lives under the temp dir.
   return [
     "bwrap",
-    ...baseArgs(policy.allowNetwork ?? false),
+    ...baseArgs(policy.allowNetwork ?? true),
     "--bind", tmp, tmp,
     "--bind", root, root,
     ...readOnlyGit,
+    ...(policy.hide ?? []).flatMap((item) => (item.directory ? ["--tmpfs", item.path] : ["--ro-bind", "/dev/null", item.path])),
+    "--setenv", "TMPDIR", tmp,
     "--chdir", root,
     "--",
     ...argv,

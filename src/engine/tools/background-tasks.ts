@@ -88,16 +88,17 @@ export class BackgroundTasks {
         `Refused: ${limit} background tasks are already running (${ids.join(", ")}). Stop one with task_stop first.`,
       );
     }
+    // Wrapped first: a required sandbox that is missing refuses before any log is opened.
+    const argv = (this.options.wrapArgv ?? ((given: string[]) => given))(shellArgv(command));
     mkdirSync(this.options.tasksDir, { recursive: true });
     const id = this.nextId();
     const logPath = path.join(this.options.tasksDir, `${id}.log`);
     // Opened synchronously so the log exists on disk the moment the id is returned.
     const log = createWriteStream(logPath, { fd: openSync(logPath, "a") });
     log.write(`$ ${command}\n`);
-    const wrap = this.options.wrapArgv ?? ((argv: string[]) => argv);
     const task = { id, command, logPath, log, tail: "" } as Task;
     task.running = this.options.runner.start({
-      argv: wrap(shellArgv(command)),
+      argv,
       cwd: this.options.cwd,
       env: this.options.env,
       timeoutMs: Math.min(timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, MAX_TASK_TIMEOUT_MS),

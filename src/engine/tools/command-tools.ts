@@ -1,7 +1,8 @@
 // Wires the command tools for one session: run_command, task_status and task_stop share one
 // process runner, one set of foreground commands (for interrupt) and one background table
 // (reaped at close). The composition root calls this once per session.
-import { probeBubblewrap, wrapInBubblewrap, type SandboxMode } from "../sandbox/bubblewrap.js";
+import type { SandboxMode } from "../sandbox/bubblewrap.js";
+import { setUpSandbox, type SandboxOptions } from "./sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
 import { commandEnvironment, createRunCommandTool, ForegroundCommands } from "./run-command.js";
@@ -14,8 +15,12 @@ export interface CommandToolsOptions {
   /** <session dir>/tasks: where background task logs go. */
   tasksDir: string;
   sandbox?: SandboxMode;
-  /** Let sandboxed commands reach the network. */
+  /** Let sandboxed commands reach the network (default true). */
   sandboxNetwork?: boolean;
+  /** Directories hidden inside the sandbox besides the home's credential stores (the agent's home). */
+  sandboxHidden?: readonly string[];
+  /** For tests: probe a missing binary instead of bwrap. */
+  sandboxProbe?: SandboxOptions["probe"];
   /** Defaults to the agent's environment minus credentials. */
   env?: NodeJS.ProcessEnv;
   runner?: ProcessRunner;
@@ -45,17 +50,15 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
   const env = options.env ?? commandEnvironment();
   const foreground = new ForegroundCommands();
 
-  let sandbox: SandboxStatus = { active: false };
-  let wrapArgv: ((argv: string[]) => string[]) | undefined;
-  if (options.sandbox === "workspace-write") {
-    const probe = probeBubblewrap();
-    if (probe.works) {
-      sandbox = { active: true };
-      wrapArgv = (argv) => wrapInBubblewrap(argv, { root: options.root, allowNetwork: options.sandboxNetwork ?? false });
-    } else {
-      sandbox = { active: false, notice: `Sandbox off: ${probe.reason}. Commands follow the normal approval policy.` };
-    }
-  }
+  const setup = setUpSandbox({
+    mode: options.sandbox ?? "off",
+    root: options.root,
+    ...(options.sandboxNetwork !== undefined ? { allowNetwork: options.sandboxNetwork } : {}),
+    ...(options.sandboxHidden ? { hidden: options.sandboxHidden } : {}),
+    ...(options.sandboxProbe ? { probe: options.sandboxProbe } : {}),
+  });
+  const sandbox: SandboxStatus = { active: setup.active, ...(setup.notice ? { notice: setup.notice } : {}) };
+  const wrapArgv = setup.wrapArgv;
 
   const background = new BackgroundTasks({
     runner,
@@ -75,6 +78,7 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     interruptCommand: () => foreground.interrupt(),
     async closeAll() {
       await Promise.all([foreground.stopAll(), background.closeAll()]);
+      setup.dispose();
     },
     killAllNow: () => runner.killAllNow(),
     sandbox,

@@ -1,7 +1,7 @@
 // edit_file: exact-text replacement in one file. Several edits in one call apply in order
 // to an in-memory copy and the file is written once, so either all land or none do.
-import { writeFile } from "node:fs/promises";
 import { z } from "zod";
+import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { applyEdits, EditMismatch, type Edit } from "./edit-match.js";
 import { readTextForEdit } from "./file-text.js";
@@ -67,7 +67,7 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
     },
     async execute(input) {
       const { absolute, shown, after, diff } = await plan(input);
-      await writeFile(absolute, after, "utf8");
+      await writeFileAtomic(absolute, after, () => jail.resolveWrite(input.path));
       const { added, removed } = diffStat(diff);
       return { content: `Edited ${shown}\n\n${diff}`, details: { path: shown, diff, linesAdded: added, linesRemoved: removed } };
     },

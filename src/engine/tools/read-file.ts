@@ -5,20 +5,13 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { isBinaryFile } from "./file-text.js";
+import { imageTypeOf } from "./image-sniff.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 
 export const DEFAULT_READ_LIMIT = 2000;
 export const MAX_LINE_CHARS = 2000;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-const IMAGE_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
 
 export const readFileInput = z.object({
   path: z.string().describe("File to read"),
@@ -98,7 +91,8 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
       if (info.isDirectory()) throw new ToolError(`${shown} is a directory; use list_files to see its entries`);
       if (!info.isFile()) throw new ToolError(`${shown} is not a regular file`);
 
-      const mediaType = IMAGE_TYPES[path.extname(absolute).toLowerCase()];
+      // The bytes decide, not the name (a text file called x.png is text, and redacted as text).
+      const mediaType = await imageTypeOf(absolute);
       if (mediaType) {
         if (info.size > MAX_IMAGE_BYTES) throw new ToolError(`${shown} is an image of ${info.size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
         const base64 = (await readFile(absolute)).toString("base64");

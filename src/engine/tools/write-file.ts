@@ -1,7 +1,8 @@
 // write_file: creates or replaces a whole file (parents created) and returns the diff.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { readTextForEdit } from "./file-text.js";
 import type { Jail } from "./jail.js";
@@ -36,7 +37,7 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
       const { absolute, shown, before, diff } = await plan(input);
       try {
         await mkdir(path.dirname(absolute), { recursive: true });
-        await writeFile(absolute, input.content, "utf8");
+        await writeFileAtomic(absolute, input.content, () => jail.resolveWrite(input.path));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOTDIR" || code === "EEXIST") throw new ToolError(`cannot write ${shown}: a parent path is a file`);

@@ -1,0 +1,41 @@
+// Takes a checkpoint once per turn, just before the turn's first call that can change files
+// (a write, an edit, a command) is judged. Wraps the gate instead of changing it: the gate
+// decides, this only remembers what the workspace looked like.
+import type { EventBus } from "../event-bus.js";
+import type { ApprovalGate } from "../approval/gate.js";
+import type { CheckpointStore } from "./checkpoint-store.js";
+
+export interface CheckpointHookOptions {
+  store: CheckpointStore;
+  bus: EventBus;
+  /** A snapshot that fails must not stop the turn: it is said, and the call goes ahead. */
+  warn(message: string): void;
+}
+
+export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptions): ApprovalGate {
+  let turnId: string | undefined;
+  let taken = false;
+  options.bus.subscribe((event) => {
+    // The main agent's turns; a child agent's turn runs inside one of them.
+    if (event.type === "turn.started" && !(event as { agentId?: string }).agentId) {
+      turnId = event.turnId;
+      taken = false;
+    }
+  });
+  return async (...args: Parameters<ApprovalGate>) => {
+    const [, tool] = args;
+    // Taken before the call is judged, so nothing waits between an approval and the call's
+    // start (a person's ctrl-c then reaches the running command, not a snapshot).
+    if (tool.kind !== "read" && !taken) {
+      taken = true;
+      try {
+        const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
+        options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
+      } catch (error) {
+        options.warn(`no checkpoint for this turn: ${(error as Error).message}`);
+      }
+    }
+    // Every argument passes through (a child agent's call carries its origin).
+    return gate(...args);
+  };
+}

@@ -1,0 +1,89 @@
+// Undo: puts the workspace back to a checkpoint. Callable by any face (`mini-agent undo`,
+// the TUI's /undo). It checkpoints the current state first, so an undo can be undone, and
+// returns the files it changes so the face can list them.
+import type { AgentEvent } from "../events.js";
+import type { EventBus } from "../event-bus.js";
+import { readWire } from "../wire.js";
+import { createCheckpointStore, type FileChange } from "./checkpoint-store.js";
+
+export interface CheckpointInfo {
+  /** 1-based, in the order they were taken: `--checkpoint N`. */
+  number: number;
+  commit: string;
+  reason: "turn" | "undo";
+  /** For a turn's checkpoint: the 1-based number of that turn in the session. */
+  turn?: number;
+  files: number;
+}
+
+export type UndoTarget = { kind: "last" } | { kind: "turn"; turn: number } | { kind: "checkpoint"; number: number };
+
+export class UndoError extends Error {}
+
+export interface UndoOptions {
+  /** The session file (events) and its side folder (the object store). */
+  sessionFile: string;
+  sideDir: string;
+  /** Publishes the pre-undo checkpoint into the session. */
+  bus: EventBus;
+  root: string;
+  target: UndoTarget;
+  /** Only say what would change. */
+  dryRun?: boolean;
+  exclude?: readonly string[];
+}
+
+export interface UndoResult {
+  target: CheckpointInfo;
+  /** The state before the undo, saved as a checkpoint (undefined on a dry run). */
+  saved?: CheckpointInfo;
+  changes: FileChange[];
+}
+
+export function checkpointsDir(sideDir: string): string {
+  return `${sideDir}/checkpoints`;
+}
+
+export function listCheckpoints(events: readonly AgentEvent[]): CheckpointInfo[] {
+  const turnNumbers = new Map<string, number>();
+  const out: CheckpointInfo[] = [];
+  for (const event of events) {
+    if (event.type === "turn.started") turnNumbers.set(event.turnId, turnNumbers.size + 1);
+    if (event.type !== "checkpoint.created") continue;
+    const turn = event.turnId !== undefined ? turnNumbers.get(event.turnId) : undefined;
+    out.push({ number: out.length + 1, commit: event.commit, reason: event.reason, files: event.files, ...(turn !== undefined && event.reason === "turn" ? { turn } : {}) });
+  }
+  return out;
+}
+
+function pick(checkpoints: CheckpointInfo[], target: UndoTarget): CheckpointInfo {
+  const turns = checkpoints.filter((checkpoint) => checkpoint.reason === "turn");
+  if (target.kind === "last") {
+    const last = turns[turns.length - 1];
+    if (!last) throw new UndoError("this session has no checkpoint yet: no turn has changed anything");
+    return last;
+  }
+  if (target.kind === "turn") {
+    const found = turns.find((checkpoint) => checkpoint.turn === target.turn);
+    if (!found) {
+      const known = turns.map((checkpoint) => checkpoint.turn).filter((turn) => turn !== undefined);
+      throw new UndoError(`no checkpoint before turn ${target.turn}; turns with one: ${known.length > 0 ? known.join(", ") : "none"}`);
+    }
+    return found;
+  }
+  const found = checkpoints.find((checkpoint) => checkpoint.number === target.number);
+  if (!found) throw new UndoError(`no checkpoint ${target.number}; this session has ${checkpoints.length}`);
+  return found;
+}
+
+export async function undo(options: UndoOptions): Promise<UndoResult> {
+  const checkpoints = listCheckpoints(readWire(options.sessionFile).events);
+  const target = pick(checkpoints, options.target);
+  const store = createCheckpointStore({ root: options.root, dir: checkpointsDir(options.sideDir), ...(options.exclude ? { exclude: options.exclude } : {}) });
+  const current = await store.snapshot("before undo");
+  if (options.dryRun) return { target, changes: await store.changes(current.commit, target.commit) };
+  options.bus.publish("checkpoint.created", { reason: "undo", commit: current.commit, files: current.files });
+  const saved: CheckpointInfo = { number: checkpoints.length + 1, commit: current.commit, reason: "undo", files: current.files };
+  const changes = await store.restore(current.commit, target.commit);
+  return { target, saved, changes };
+}

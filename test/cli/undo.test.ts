@@ -1,0 +1,92 @@
+// Nothing lost (issue 11, item 4): a scripted turn deletes an uncommitted file and throws
+// away an uncommitted change with `git checkout -- tracked.txt`; `mini-agent undo` brings
+// both back, lists what it changes, and can itself be undone. The user's .git is untouched.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeSandbox, runCli } from "../helpers/run-cli.js";
+import { eventLines, onlySessionFile } from "../helpers/session-files.js";
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: cwd } });
+
+describe("mini-agent undo", () => {
+  it.skipIf(process.platform === "win32")("restores a deleted uncommitted file and a change lost to git checkout --", async () => {
+    const box = makeSandbox();
+    const ws = box.workspace;
+    git(ws, "init", "-q");
+    writeFileSync(path.join(ws, "tracked.txt"), "committed\n");
+    writeFileSync(path.join(ws, ".gitignore"), "build/\n");
+    git(ws, "add", ".");
+    git(ws, "commit", "-qm", "init");
+    const head = git(ws, "rev-parse", "HEAD").trim();
+    writeFileSync(path.join(ws, "tracked.txt"), "committed\nuncommitted work\n");
+    writeFileSync(path.join(ws, "notes.txt"), "never committed\n");
+
+    // The policy refuses `git checkout --` itself; a script hides it, as a model could.
+    const script = box.script({
+      turns: [
+        {
+          tool_calls: [
+            { name: "run_command", arguments: { command: "rm notes.txt" } },
+            { name: "write_file", arguments: { path: "revert.sh", content: "git checkout -- tracked.txt\n" } },
+            { name: "run_command", arguments: { command: "bash revert.sh" } },
+          ],
+        },
+        { text: "done" },
+      ],
+    });
+    const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home };
+    // Unconfined: under the sandbox .git is read-only and git checkout could not have lost anything.
+    const turn = await runCli(["-p", "clean up", "--yes", "--no-sandbox"], { cwd: ws, env });
+    expect(turn.code, turn.stderr).toBe(0);
+    expect(existsSync(path.join(ws, "notes.txt"))).toBe(false);
+    expect(readFileSync(path.join(ws, "tracked.txt"), "utf8")).toBe("committed\n");
+    const checkpoints = eventLines(onlySessionFile(box.home)).filter((event) => event.type === "checkpoint.created");
+    expect(checkpoints).toHaveLength(1);
+    expect(checkpoints[0]).toMatchObject({ reason: "turn", files: 3 });
+
+    const undone = await runCli(["undo"], { cwd: ws, env: { MINI_AGENT_HOME: box.home } });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(undone.stdout).toContain("restored the workspace to before turn 1");
+    expect(undone.stdout).toMatch(/restore\tnotes\.txt/);
+    expect(undone.stdout).toMatch(/rewrite\ttracked\.txt/);
+    expect(undone.stdout).toMatch(/delete\trevert\.sh/);
+    expect(readFileSync(path.join(ws, "notes.txt"), "utf8")).toBe("never committed\n");
+    expect(readFileSync(path.join(ws, "tracked.txt"), "utf8")).toBe("committed\nuncommitted work\n");
+    expect(existsSync(path.join(ws, "revert.sh"))).toBe(false);
+    // The user's repository: same HEAD, the change shows as uncommitted again, no stash made.
+    expect(git(ws, "rev-parse", "HEAD").trim()).toBe(head);
+    expect(git(ws, "status", "--porcelain")).toBe(" M tracked.txt\n?? notes.txt\n");
+    expect(git(ws, "stash", "list")).toBe("");
+
+    // The undo checkpointed first, so it can be undone.
+    const saved = /mini-agent undo --checkpoint (\d+)/.exec(undone.stdout)![1]!;
+    const redo = await runCli(["undo", "--checkpoint", saved], { cwd: ws, env: { MINI_AGENT_HOME: box.home } });
+    expect(redo.code, redo.stderr).toBe(0);
+    expect(existsSync(path.join(ws, "notes.txt"))).toBe(false);
+    expect(readFileSync(path.join(ws, "revert.sh"), "utf8")).toBe("git checkout -- tracked.txt\n");
+    const list = await runCli(["undo", "--list"], { cwd: ws, env: { MINI_AGENT_HOME: box.home } });
+    expect(list.stdout.trim().split("\n").map((line) => line.split("\t").slice(0, 2).join(" "))).toEqual(["1 before turn 1", "2 before an undo", "3 before an undo"]);
+  });
+
+  it("says what is wrong, with exit 2: no session, no checkpoint, a bad --to", async () => {
+    const box = makeSandbox();
+    const env = { MINI_AGENT_HOME: box.home };
+    const none = await runCli(["undo"], { cwd: box.workspace, env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no earlier session/);
+    const talk = await runCli(["-p", "hi"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "hello" }] }) } });
+    expect(talk.code, talk.stderr).toBe(0);
+    const nothing = await runCli(["undo"], { cwd: box.workspace, env });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain("this session has no checkpoint yet");
+    const bad = await runCli(["undo", "--to", "zero"], { cwd: box.workspace, env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('invalid value "zero" for --to');
+    const missing = await runCli(["undo", "--to", "7"], { cwd: box.workspace, env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no checkpoint before turn 7");
+  });
+});

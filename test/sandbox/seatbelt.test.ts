@@ -1,0 +1,48 @@
+// The macOS sandbox: the generated Seatbelt profile (checked everywhere), and sandbox-exec
+// for real (only on macOS: the macOS CI job is where it is proven).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { seatbeltProfile, wrapInSeatbelt } from "../../src/engine/sandbox/seatbelt.js";
+import { createCommandTools } from "../../src/engine/tools/command-tools.js";
+
+if (process.platform !== "darwin") console.warn("seatbelt.test.ts: the sandbox-exec run is skipped: sandbox-exec exists only on macOS");
+
+describe("Seatbelt profile", () => {
+  it("denies writes except the workspace and temp, keeps .git read-only, hides credential stores", () => {
+    const profile = seatbeltProfile({ root: "/w/p", tmpDir: "/t/x", hidden: ["/h/.ssh", '/h/we"ird'] });
+    expect(profile.split("\n")).toEqual([
+      "(version 1)",
+      "(allow default)",
+      "(deny file-write*)",
+      '(allow file-write* (subpath "/w/p") (subpath "/t/x") (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/fd/"))',
+      '(deny file-write* (subpath "/w/p/.git"))',
+      '(deny file-read* file-write* (subpath "/h/.ssh"))',
+      '(deny file-read* file-write* (subpath "/h/we\\"ird"))',
+    ]);
+    expect(seatbeltProfile({ root: "/w", tmpDir: "/t", hidden: [], allowNetwork: false })).toContain("(deny network*)");
+    expect(wrapInSeatbelt(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t", hidden: [] }).slice(0, 2)).toEqual(["sandbox-exec", "-p"]);
+  });
+
+  it.skipIf(process.platform !== "darwin")("under sandbox-exec: an outside write fails, a workspace write succeeds, ~/.ssh/id_rsa is unreadable", async () => {
+    const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "seatbelt-")));
+    const root = path.join(base, "ws");
+    mkdirSync(root);
+    const ssh = path.join(os.homedir(), ".ssh");
+    mkdirSync(ssh, { recursive: true });
+    writeFileSync(path.join(ssh, "id_rsa"), "PRIVATE\n");
+    const tools = createCommandTools({ root, tasksDir: path.join(base, "tasks"), sandbox: "required" });
+    try {
+      expect(tools.sandbox.active).toBe(true);
+      const run = tools.tools.find((tool) => tool.name === "run_command")!;
+      const result = await run.execute({ command: `echo in > inside.txt; echo out > ${base}/outside.txt; cat ~/.ssh/id_rsa; echo end` }, { signal: new AbortController().signal });
+      expect(readFileSync(path.join(root, "inside.txt"), "utf8")).toBe("in\n");
+      expect(existsSync(path.join(base, "outside.txt"))).toBe(false);
+      expect(result.content).not.toContain("PRIVATE");
+    } finally {
+      await tools.closeAll();
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,82 @@
+// Issue 11, item 6: a write to a file with more than one hard link asks and says why; writes
+// go through a temp file and a rename, so a hard link elsewhere keeps its content, a half file
+// is never seen, the mode survives, and a symlink swapped into the path before the rename
+// stops the write.
+import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { evaluateRules } from "../../src/engine/approval/rules.js";
+import { writeFileAtomic } from "../../src/engine/tools/atomic-write.js";
+import { createEditFileTool } from "../../src/engine/tools/edit-file.js";
+import { hardLinkCount } from "../../src/engine/tools/hard-links.js";
+import { createJail } from "../../src/engine/tools/jail.js";
+import { ToolError } from "../../src/engine/tools/tool.js";
+import { createWriteFileTool } from "../../src/engine/tools/write-file.js";
+import { makeTree, run, tempDir } from "./tree.js";
+
+describe("hard links", () => {
+  it("asks before writing a file with more than one link, says why, and never offers always-allow", () => {
+    const root = makeTree({ "plain.txt": "x\n" });
+    const outside = tempDir();
+    writeFileSync(path.join(outside, "bashrc"), "original\n");
+    linkSync(path.join(outside, "bashrc"), path.join(root, "linked.txt"));
+    const jail = createJail(root, { home: tempDir() });
+    const rules = { jail, classifyCommand: () => ({ decision: "confirm" as const, reason: "" }), hardLinks: hardLinkCount };
+    const linked = evaluateRules({ name: "write_file", kind: "write", subject: { paths: ["linked.txt"] } }, rules);
+    expect(linked).toMatchObject({ decision: "confirm", critical: true });
+    expect(linked.reason).toBe("linked.txt has 2 hard links: the write replaces this name only, the other 1 keep the old content");
+    expect(evaluateRules({ name: "edit_file", kind: "write", subject: { paths: ["plain.txt"] } }, rules).critical).toBeUndefined();
+  });
+
+  it("writes and edits replace the name: the other link keeps its content", async () => {
+    const root = makeTree({});
+    const outside = tempDir();
+    writeFileSync(path.join(outside, "bashrc"), "original line\n");
+    linkSync(path.join(outside, "bashrc"), path.join(root, "w.txt"));
+    linkSync(path.join(outside, "bashrc"), path.join(root, "e.txt"));
+    const jail = createJail(root, { home: tempDir() });
+    await run(createWriteFileTool({ jail }), { path: "w.txt", content: "written\n" });
+    await run(createEditFileTool({ jail }), { path: "e.txt", old_string: "original", new_string: "edited" });
+    expect(readFileSync(path.join(root, "w.txt"), "utf8")).toBe("written\n");
+    expect(readFileSync(path.join(root, "e.txt"), "utf8")).toBe("edited line\n");
+    expect(readFileSync(path.join(outside, "bashrc"), "utf8")).toBe("original line\n");
+  });
+});
+
+describe("atomic writes", () => {
+  it("keeps the file's mode and leaves no temp file behind", async () => {
+    const root = makeTree({ "run.sh": "echo old\n" });
+    chmodSync(path.join(root, "run.sh"), 0o751);
+    const jail = createJail(root, { home: tempDir() });
+    await run(createWriteFileTool({ jail }), { path: "run.sh", content: "echo new\n" });
+    expect(statSync(path.join(root, "run.sh")).mode & 0o777).toBe(0o751);
+    expect(readdirSync(root)).toEqual(["run.sh"]);
+  });
+
+  it("refuses to rename when a symlink was swapped into the path mid-write, and writes nothing outside", async () => {
+    const root = makeTree({ "sub/target.txt": "inside\n" });
+    const outside = tempDir();
+    const jail = createJail(root, { home: tempDir() });
+    const absolute = jail.resolveWrite("sub/target.txt");
+    // The re-check runs after the temp file is written: the moment a racing process would swap.
+    const swap = () => {
+      renameSync(path.join(root, "sub"), path.join(root, "sub-moved"));
+      symlinkSync(outside, path.join(root, "sub"));
+      return jail.resolveWrite("sub/target.txt");
+    };
+    await expect(writeFileAtomic(absolute, "payload\n", swap)).rejects.toBeInstanceOf(ToolError);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readFileSync(path.join(root, "sub-moved", "target.txt"), "utf8")).toBe("inside\n");
+    // The temp file stays behind in the moved directory (its old path now leads outside, so
+    // removing it by name is exactly what must not happen); the target is untouched.
+    expect(readdirSync(path.join(root, "sub-moved")).filter((name) => !/^\.target\.txt\.[0-9a-f]+\.tmp$/.test(name))).toEqual(["target.txt"]);
+  });
+
+  it("writes a new file in a new directory", async () => {
+    const root = makeTree({});
+    mkdirSync(path.join(root, "d"));
+    const jail = createJail(root, { home: tempDir() });
+    await writeFileAtomic(jail.resolveWrite("d/n.txt"), "n\n", () => jail.resolveWrite("d/n.txt"));
+    expect(readFileSync(path.join(root, "d", "n.txt"), "utf8")).toBe("n\n");
+  });
+});
