@@ -209,6 +209,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     model: current,
     ...(input.createModel ? { createModel: input.createModel } : {}),
     ...(model.contextBudget !== undefined ? { contextBudget: model.contextBudget } : {}),
+    checkpoints: { root: jail.root, exclude: [input.home] },
   });
   return engine;
 }

@@ -6,6 +6,7 @@ import { createAgent, type Agent } from "./agent.js";
 import type { ApprovalBroker } from "./approval/approval-broker.js";
 import type { ApprovalGate } from "./approval/gate.js";
 import type { QuestionBroker } from "./ask/ask-tool.js";
+import { undo, UndoError } from "./checkpoint/undo.js";
 import { contextBudget } from "./context.js";
 import { childPublish } from "./event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
@@ -33,6 +34,8 @@ export interface EngineSessionParts {
   systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
   /** `context_budget` from the config, when set (else the model's window decides). */
   contextBudget?: number;
+  /** Where checkpoints snapshot (the jail's root) and what they leave out; without it, no undo. */
+  checkpoints?: { root: string; exclude?: readonly string[] };
 }
 
 export function createEngineSession(parts: EngineSessionParts): EngineSession {
@@ -197,6 +200,12 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
       bus.publish("context.cleared", {});
     },
     compact,
+    async undo(options = {}) {
+      if (!parts.checkpoints) throw new UndoError("this session keeps no checkpoints");
+      if (busy || closed) throw new UndoError("undo waits for the turn to end (stop it first)");
+      const { root, exclude } = parts.checkpoints;
+      return undo({ sessionFile: session.file, sideDir: session.sideDir, bus, root, target: { kind: "last" }, dryRun: options.dryRun ?? false, ...(exclude ? { exclude } : {}) });
+    },
     idle() {
       if (!busy && queue.length === 0) return Promise.resolve(lastOutcome);
       return new Promise((resolve) => idleWaiters.push(resolve));

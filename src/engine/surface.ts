@@ -6,6 +6,7 @@
 // This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
 // (`openEngine`) assembles one for a face.
 import type { ApprovalReply } from "./approval/approval-broker.js";
+import type { UndoResult } from "./checkpoint/undo.js";
 import type { QuestionReply } from "./ask/ask-tool.js";
 import type { AgentEvent } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
@@ -92,6 +93,12 @@ export interface EngineSession {
    * turn and `abortTurn` stops it. Resolves with whether anything was compacted and, if not, why.
    */
   compact(instructions?: string): Promise<CompactResult>;
+  /**
+   * `/undo`: puts the workspace back to the checkpoint before the last turn that changed files
+   * (ADR 0011), after checkpointing the current state. Between turns only; `dryRun` only says
+   * which files would change. Rejects with an `UndoError` saying why it cannot.
+   */
+  undo(options?: { dryRun?: boolean }): Promise<UndoResult>;
   /** Resolves when no turn runs and the queue is empty; the outcome of the last turn run. */
   idle(): Promise<TurnOutcome | undefined>;
   /** Aborts what runs, denies pending approvals, reaps commands, closes the session file. */
@@ -124,6 +131,7 @@ export interface ChildAgent {
 }
 
 export type { QuestionReply } from "./ask/ask-tool.js";
+export type { UndoResult } from "./checkpoint/undo.js";
 
 /** A skill as a face lists it (`/<name>`): its body is what gets injected. */
 export interface SkillInfo {

@@ -25,6 +25,7 @@ export const THINKING_LEVELS = ["off", "low", "medium", "high", "max"] as const;
 export const COMMANDS: readonly CommandDeclaration[] = [
   { name: "clear", description: "start a fresh context in this session" },
   { name: "compact", description: "summarise the older conversation now to free context", argumentHint: "[instructions]" },
+  { name: "undo", description: "put the files back as they were before the last turn that changed them (asks first)" },
   { name: "delete", description: "delete this session (asks first) and quit" },
   { name: "model", description: "show or switch the model", argumentHint: "[provider] <model>" },
   { name: "thinking", description: "show or set the thinking level", argumentHint: "<level>", argumentValues: THINKING_LEVELS },

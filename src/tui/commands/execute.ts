@@ -45,6 +45,8 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
       if (!result.compacted && result.reason !== "stopped") context.info(`nothing compacted: ${result.reason ?? "no reason given"}`);
       return;
     }
+    case "undo":
+      return undoLastTurn(context);
     case "delete":
       if (await context.confirm("Delete this session for good? (y/n)")) await context.deleteSessionAndQuit();
       else context.info("kept the session");
@@ -76,4 +78,20 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
     default:
       return context.error(`/${command.name} is declared but has no action`);
   }
+}
+
+const VERBS = { A: "restore", M: "rewrite", D: "delete" } as const;
+
+/** Lists what the undo would change, asks, then restores and lists what it did. */
+async function undoLastTurn(context: CommandContext): Promise<void> {
+  if (context.session.busy) return context.error("/undo waits for the turn to end (esc stops it)");
+  const preview = await context.session.undo({ dryRun: true });
+  const label = preview.target.turn !== undefined ? `before turn ${preview.target.turn}` : `checkpoint ${preview.target.number}`;
+  if (preview.changes.length === 0) return context.info(`nothing to undo: the files already match the checkpoint ${label}`);
+  const list = (changes: typeof preview.changes) => changes.map((change) => `  ${VERBS[change.status]} ${change.path}`).join("\n");
+  context.info(`/undo puts the files back as they were ${label}, changing ${preview.changes.length} file(s):\n${list(preview.changes)}`);
+  if (!(await context.confirm("Undo these changes? (y/n)"))) return context.info("nothing undone");
+  const result = await context.session.undo();
+  const saved = result.saved ? `\nthe state before this undo is checkpoint ${result.saved.number} (mini-agent undo --checkpoint ${result.saved.number} brings it back)` : "";
+  context.info(`undone: the files are as they were ${label}:\n${list(result.changes)}${saved}`);
 }
