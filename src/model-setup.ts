@@ -11,6 +11,7 @@ import { FakeScriptError, loadFakeScript } from "./engine/llm/fake-script.js";
 import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
 import type { SessionState } from "./engine/state.js";
+import { formatRestoreForPrompt } from "./engine/checkpoint/restore-note.js";
 import { formatTodosForPrompt } from "./engine/tools/todo-write.js";
 import type { CodeRunningSettings } from "./trusted-extensions.js";
 import type { VariantConfig } from "./engine/variants/agent-variants.js";
@@ -109,10 +110,8 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
   };
   return {
     provider,
-    systemPrompt: (tools, state) => {
-      const todos = formatTodosForPrompt(state.todos);
-      return todos ? `${basePrompt(tools)}\n\n${todos}` : basePrompt(tools);
-    },
+    systemPrompt: (tools, state) =>
+      [basePrompt(tools), formatRestoreForPrompt(state.restored), formatTodosForPrompt(state.todos)].filter(Boolean).join("\n\n"),
     maxRounds: config.maxRounds,
     ...(config.contextBudget !== undefined ? { contextBudget: config.contextBudget } : {}),
     ...(config.protocol === "fake" ? {} : { thinking: config.thinking }),

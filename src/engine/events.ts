@@ -197,6 +197,16 @@ export const payloads = {
     commit: z.string(),
     files: z.number().int().nonnegative(),
   }),
+  /** The workspace was put back to a checkpoint (undo): the model hears which files changed under it. */
+  "workspace.restored": z.object({
+    /** The checkpoint restored to, and the commit of that snapshot. */
+    checkpoint: z.number().int().positive(),
+    commit: z.string(),
+    /** Workspace-relative paths the restore rewrote, deleted or brought back (at most 50). */
+    files: z.array(z.string()),
+    /** How many more files changed beyond `files`. */
+    more: z.number().int().nonnegative(),
+  }),
   "turn.ended": z.object({
     turnId: z.string(),
     stopReason: z.enum(["completed", "max_rounds", "aborted", "error"]),

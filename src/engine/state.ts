@@ -54,6 +54,8 @@ export interface SessionState {
   openCalls: AssistantToolCall[];
   /** Set once the conversation has been compacted; `messages` is then the compacted view. */
   compaction: CompactionState | undefined;
+  /** The latest undo: the model is told which files changed under it (rebuilt into each request's system prompt). */
+  restored: { checkpoint: number; files: string[]; more: number } | undefined;
   lastSeq: number;
 }
 
@@ -76,6 +78,7 @@ export function initialState(): SessionState {
     pending: undefined,
     openCalls: [],
     compaction: undefined,
+    restored: undefined,
     lastSeq: 0,
   };
 }
@@ -223,6 +226,10 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       state.messages = [];
       state.openCalls = [];
       state.compaction = undefined;
+      state.restored = undefined;
+      break;
+    case "workspace.restored":
+      state.restored = { checkpoint: event.checkpoint, files: event.files, more: event.more };
       break;
     case "tool.result": {
       flushPending(state);

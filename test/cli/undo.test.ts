@@ -60,6 +60,14 @@ describe("mini-agent undo", () => {
     expect(git(ws, "rev-parse", "HEAD").trim()).toBe(head);
     expect(git(ws, "status", "--porcelain")).toBe(" M tracked.txt\n?? notes.txt\n");
     expect(git(ws, "stash", "list")).toBe("");
+    // The conversation still shows the model's commands; the next request says what changed under it.
+    const record = path.join(box.home, "after-undo.jsonl");
+    const next = await runCli(["-p", "go on", "-c"], { cwd: ws, env: { FAKE_LLM: box.script({ turns: [{ text: "noted" }] }), FAKE_LLM_RECORD: record, MINI_AGENT_HOME: box.home } });
+    expect(next.code, next.stderr).toBe(0);
+    const system = (JSON.parse(readFileSync(record, "utf8").trim().split("\n")[0]!) as { system: string }).system;
+    expect(system).toMatch(/# Workspace restored\n.*checkpoint 1\..*notes\.txt/);
+    expect(system).toContain("revert.sh");
+    expect(system).toContain("tracked.txt");
 
     // The undo checkpointed first, so it can be undone.
     const saved = /mini-agent undo --checkpoint (\d+)/.exec(undone.stdout)![1]!;

@@ -76,6 +76,9 @@ function pick(checkpoints: CheckpointInfo[], target: UndoTarget): CheckpointInfo
   return found;
 }
 
+/** Files named in a `workspace.restored` event; the rest are counted. */
+const RESTORED_FILES_SHOWN = 50;
+
 export async function undo(options: UndoOptions): Promise<UndoResult> {
   const checkpoints = listCheckpoints(readWire(options.sessionFile).events);
   const target = pick(checkpoints, options.target);
@@ -85,5 +88,8 @@ export async function undo(options: UndoOptions): Promise<UndoResult> {
   options.bus.publish("checkpoint.created", { reason: "undo", commit: current.commit, files: current.files });
   const saved: CheckpointInfo = { number: checkpoints.length + 1, commit: current.commit, reason: "undo", files: current.files };
   const changes = await store.restore(current.commit, target.commit);
+  // The conversation still says what the model did; this tells it what is on disk now.
+  const files = changes.map((change) => change.path);
+  options.bus.publish("workspace.restored", { checkpoint: target.number, commit: target.commit, files: files.slice(0, RESTORED_FILES_SHOWN), more: Math.max(0, files.length - RESTORED_FILES_SHOWN) });
   return { target, saved, changes };
 }
