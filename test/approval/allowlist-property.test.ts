@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 
 const root = approvalWorkspace({ ".env": "K=1\n", "docs/x.md": "x\n" });
 
@@ -13,17 +14,7 @@ interface Tree {
   harmless: boolean;
 }
 
-/** mulberry32: small, fast, seedable. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 type Pick = <T>(items: readonly T[]) => T;
 

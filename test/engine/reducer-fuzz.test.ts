@@ -8,18 +8,9 @@ import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { initialState, reduce, type SessionState } from "../../src/engine/state.js";
 import { scanWire, WireWriter } from "../../src/engine/wire.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 
-/** mulberry32: a small seeded generator, so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const WORDS = ["read", "the", "file", "é", "😀", '"quoted"', "\\", "\n", "line"];
 
