@@ -44,6 +44,8 @@ export interface TuiAppOptions {
   deleteSession(id: string): Promise<void>;
   /** `mini-agent "task"`: submitted as soon as the session is open. */
   initialPrompt?: string;
+  /** The environment slash commands read (the registry's URL and home); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const STREAMED = new Set(["assistant.delta", "thinking.delta", "tool.output"]);
@@ -224,6 +226,7 @@ export class TuiApp {
         currentModel: () => this.footer.info.model,
         currentThinking: () => this.footer.info.thinking,
         openSessionPicker: () => this.switchSession(),
+        env: this.options.env ?? process.env,
         deleteSessionAndQuit: async () => {
           const id = session.sessionId;
           await this.quit(0);

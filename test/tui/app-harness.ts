@@ -71,6 +71,7 @@ export function startApp(options: {
     listSessions,
     deleteSession: async (id) => store.remove(id),
     ...(options.prompt ? { initialPrompt: options.prompt } : {}),
+    env,
   });
   return { app, terminal, box, exit: app.run() };
 }

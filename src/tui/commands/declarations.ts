@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandDeclaration[] = [
   { name: "model", description: "show or switch the model", argumentHint: "[provider] <model>" },
   { name: "thinking", description: "show or set the thinking level", argumentHint: "<level>", argumentValues: THINKING_LEVELS },
   { name: "sessions", description: "list this workspace's sessions and switch to one" },
+  { name: "registry", description: "search, show, install or remove skills and guard plugins", argumentHint: "search|show|install|remove <name>" },
   { name: "help", description: "list the commands and keys" },
   { name: "quit", description: "leave mini-agent" },
 ];

@@ -14,6 +14,8 @@ export interface CommandContext {
   currentModel(): string;
   currentThinking(): string;
   openSessionPicker(): Promise<void>;
+  /** The environment the registry reads (MINI_AGENT_REGISTRY, MINI_AGENT_HOME, HOME). */
+  env: NodeJS.ProcessEnv;
   deleteSessionAndQuit(): Promise<void>;
   quit(): void;
 }
@@ -71,6 +73,8 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
     case "sessions":
       await context.openSessionPicker();
       return;
+    case "registry":
+      return runRegistryCommand(args, context);
     case "help":
       return context.info(helpText());
     case "quit":
@@ -94,4 +98,21 @@ async function undoLastTurn(context: CommandContext): Promise<void> {
   const result = await context.session.undo();
   const saved = result.saved ? `\nthe state before this undo is checkpoint ${result.saved.number} (mini-agent undo --checkpoint ${result.saved.number} brings it back)` : "";
   context.info(`undone: the files are as they were ${label}:\n${list(result.changes)}${saved}`);
+}
+
+/** The registry's own command, its output shown in the conversation; an install asks y/n here. */
+async function runRegistryCommand(args: string, context: CommandContext): Promise<void> {
+  // Loaded on use: the registry (and its YAML parser) costs nothing until someone asks for it.
+  const { runRegistry } = await import("../../registry/registry-command.js");
+  try {
+    await runRegistry(args.split(/\s+/).filter(Boolean), { yes: false }, {
+      env: context.env,
+      stdout: (text) => context.info(text.trimEnd()),
+      stderr: (text) => context.error(text.replace(/^mini-agent: /, "").trimEnd()),
+      confirm: (question) => context.confirm(question.replace(/\[y\/N\]\s*$/, "(y/n)")),
+    });
+  } catch (error) {
+    // A usage mistake (no registry configured, a missing name) is said, not thrown.
+    context.error(`/registry: ${(error as Error).message.replace(/mini-agent registry/g, "/registry")}`);
+  }
 }
