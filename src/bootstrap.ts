@@ -1,15 +1,14 @@
 // The composition root: config → model → session → tools → gate → agent → EngineSession.
 // Nothing else in the codebase decides which concrete pieces are used. Every face gets its
-// session from `openEngine`; print mode (`runPrint`) is one such face: submit, idle, shutdown.
+// session from `openEngine`; print mode (src/print/run-print.ts) is one such face.
 import os from "node:os";
 import path from "node:path";
-import { EXIT, UsageError, type CliOptions } from "./cli-options.js";
+import { UsageError, type CliOptions } from "./cli-options.js";
 import { checkedAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
 import { classifyCommand } from "./engine/approval/command-policy.js";
 import { isCriticalFile } from "./engine/approval/critical-files.js";
-import { answerByFlag } from "./engine/approval/flag-answerer.js";
 import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
@@ -18,7 +17,6 @@ import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
-import type { TurnOutcome } from "./engine/loop.js";
 import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/open-session.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { SessionLockedError } from "./engine/session-lock.js";
@@ -35,22 +33,8 @@ import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
 import { checkpointsDir } from "./engine/checkpoint/undo.js";
 import { hardLinkCount } from "./engine/tools/hard-links.js";
-import { watchInterrupts, type Interrupts } from "./print/interrupts.js";
-import { createJsonRenderer } from "./print/json.js";
-import type { PrintOutput, PrintRenderer } from "./print/renderer.js";
-import { createStreamJsonRenderer } from "./print/stream-json.js";
-import { createTextRenderer } from "./print/text.js";
 import { preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
 import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
-
-export interface RunContext {
-  version: string;
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
-  output?: PrintOutput;
-  /** Aborts the turn (besides SIGINT, SIGTERM, SIGHUP and a closed stdout). */
-  signal?: AbortSignal;
-}
 
 export interface EngineContext {
   version: string;
@@ -286,77 +270,4 @@ async function modelChosenBefore(
     session.startupNotices.push(`cannot go on with ${chosen.provider}/${chosen.model} chosen earlier in this session (${(error as Error).message}); using the configured model`);
     return undefined;
   }
-}
-
-/** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */
-function processOutput(interrupts: Interrupts): PrintOutput {
-  return {
-    stdout: (text) => {
-      if (!interrupts.stdoutClosed) process.stdout.write(text);
-    },
-    stderr: (text) => {
-      process.stderr.write(text);
-    },
-  };
-}
-
-function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput): PrintRenderer {
-  if (format === "json") return createJsonRenderer(output);
-  if (format === "stream-json") return createStreamJsonRenderer(output);
-  return createTextRenderer(output);
-}
-
-function exitCodeFor(outcome: TurnOutcome | undefined): number {
-  if (outcome?.stopReason === "aborted") return EXIT.interrupted;
-  if (!outcome || outcome.stopReason === "error") return EXIT.runtime;
-  if (outcome.stopReason === "max_rounds") return EXIT.maxRounds;
-  return EXIT.ok;
-}
-
-export async function runPrint(options: CliOptions, context: RunContext): Promise<number> {
-  // Watched from the start, so an interruption during set-up still ends the run cleanly.
-  const interrupts = watchInterrupts();
-  try {
-    return await run(options, context, interrupts);
-  } finally {
-    interrupts.dispose();
-  }
-}
-
-async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
-  const output = context.output ?? processOutput(interrupts);
-  const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const renderer = createRenderer(options.outputFormat, output);
-  const engine = await openEngine(options, {
-    version: context.version,
-    ...(context.env ? { env: context.env } : {}),
-    ...(context.cwd ? { cwd: context.cwd } : {}),
-    report: { warn, info: (line) => output.stderr(`${line}\n`) },
-    listener: (event) => {
-      // Notices go to stderr in every format; stream-json also prints them as events.
-      if (event.type === "notice") warn(event.message);
-      renderer.onEvent(event);
-    },
-    onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
-  });
-  // Print mode cannot ask anyone: --yes allows, otherwise the model hears how to get approval.
-  answerByFlag(engine, options.yes);
-  // A second Ctrl-C exits at once; no command may outlive the process that started it.
-  interrupts.beforeForcedExit(() => engine.killCommandsNow());
-  let code: number;
-  try {
-    engine.submit(options.prompt);
-    for (const source of [context.signal, interrupts.signal]) {
-      if (source?.aborted) engine.abortTurn();
-      source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
-    }
-    const outcome = await engine.idle();
-    if (outcome) renderer.finish(outcome, engine.state);
-    code = exitCodeFor(outcome);
-  } finally {
-    await engine.shutdown();
-  }
-  // A signal or a closed stdout says why the turn stopped better than "aborted" does;
-  // a write that failed while closing (the final answer into a closed pipe) counts too.
-  return interrupts.exitCode() ?? code;
 }

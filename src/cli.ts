@@ -162,7 +162,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
   const options: CliOptions = buildCliOptions(values, prompt);
-  const { runPrint } = await import("./bootstrap.js");
+  const { runPrint } = await import("./print/run-print.js");
   return runPrint(options, { version: version(), cwd });
 }
 

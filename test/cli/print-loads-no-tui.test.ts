@@ -30,7 +30,7 @@ describe("print mode loads no TUI code", () => {
   it("a -p run loads the bundle and its chunks, none of them with pi-tui or the TUI in them", () => {
     const files = loadedFiles(["-p", "run the demo", "--yes"]);
     const ours = files.filter((file) => file.includes(`${path.sep}dist${path.sep}`));
-    // The recorder sees the run: the bundle and the lazily loaded bootstrap chunk.
+    // The recorder sees the run: the bundle and the lazily loaded print-mode and bootstrap chunks.
     expect(ours.some((file) => file.endsWith("cli.bundle.js"))).toBe(true);
     expect(ours.length).toBeGreaterThan(2);
     const withTui = files.filter((file) => {

@@ -1,0 +1,93 @@
+// Print mode (`mini-agent -p`): one prompt through the engine's surface (submit → idle →
+// shutdown), rendered as text, json or stream-json; signals and a closed stdout stop the turn.
+import { EXIT, type CliOptions } from "../cli-options.js";
+import { openEngine } from "../bootstrap.js";
+import { answerByFlag } from "../engine/approval/flag-answerer.js";
+import type { TurnOutcome } from "../engine/loop.js";
+import { watchInterrupts, type Interrupts } from "./interrupts.js";
+import { createJsonRenderer } from "./json.js";
+import type { PrintOutput, PrintRenderer } from "./renderer.js";
+import { createStreamJsonRenderer } from "./stream-json.js";
+import { createTextRenderer } from "./text.js";
+
+export interface RunContext {
+  version: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  output?: PrintOutput;
+  /** Aborts the turn (besides SIGINT, SIGTERM, SIGHUP and a closed stdout). */
+  signal?: AbortSignal;
+}
+
+/** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */
+function processOutput(interrupts: Interrupts): PrintOutput {
+  return {
+    stdout: (text) => {
+      if (!interrupts.stdoutClosed) process.stdout.write(text);
+    },
+    stderr: (text) => {
+      process.stderr.write(text);
+    },
+  };
+}
+
+function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput): PrintRenderer {
+  if (format === "json") return createJsonRenderer(output);
+  if (format === "stream-json") return createStreamJsonRenderer(output);
+  return createTextRenderer(output);
+}
+
+function exitCodeFor(outcome: TurnOutcome | undefined): number {
+  if (outcome?.stopReason === "aborted") return EXIT.interrupted;
+  if (!outcome || outcome.stopReason === "error") return EXIT.runtime;
+  if (outcome.stopReason === "max_rounds") return EXIT.maxRounds;
+  return EXIT.ok;
+}
+
+export async function runPrint(options: CliOptions, context: RunContext): Promise<number> {
+  // Watched from the start, so an interruption during set-up still ends the run cleanly.
+  const interrupts = watchInterrupts();
+  try {
+    return await run(options, context, interrupts);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
+  const output = context.output ?? processOutput(interrupts);
+  const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
+  const renderer = createRenderer(options.outputFormat, output);
+  const engine = await openEngine(options, {
+    version: context.version,
+    ...(context.env ? { env: context.env } : {}),
+    ...(context.cwd ? { cwd: context.cwd } : {}),
+    report: { warn, info: (line) => output.stderr(`${line}\n`) },
+    listener: (event) => {
+      // Notices go to stderr in every format; stream-json also prints them as events.
+      if (event.type === "notice") warn(event.message);
+      renderer.onEvent(event);
+    },
+    onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
+  });
+  // Print mode cannot ask anyone: --yes allows, otherwise the model hears how to get approval.
+  answerByFlag(engine, options.yes);
+  // A second Ctrl-C exits at once; no command may outlive the process that started it.
+  interrupts.beforeForcedExit(() => engine.killCommandsNow());
+  let code: number;
+  try {
+    engine.submit(options.prompt);
+    for (const source of [context.signal, interrupts.signal]) {
+      if (source?.aborted) engine.abortTurn();
+      source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
+    }
+    const outcome = await engine.idle();
+    if (outcome) renderer.finish(outcome, engine.state);
+    code = exitCodeFor(outcome);
+  } finally {
+    await engine.shutdown();
+  }
+  // A signal or a closed stdout says why the turn stopped better than "aborted" does;
+  // a write that failed while closing (the final answer into a closed pipe) counts too.
+  return interrupts.exitCode() ?? code;
+}
