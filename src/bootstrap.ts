@@ -11,6 +11,7 @@ import { classifyCommand } from "./engine/approval/command-policy.js";
 import { isCriticalFile } from "./engine/approval/critical-files.js";
 import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
+import { setShellParserCacheDir } from "./engine/approval/mvdan-sh.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
 import { createQuestionBroker } from "./engine/ask/ask-tool.js";
@@ -104,7 +105,9 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     ...commands.tools,
   ];
   const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
-  // run_command is offered, so its calls will be judged: load the parser while the model works.
+  // run_command is offered, so its calls will be judged: load the parser while the model works,
+  // from the code cache in the agent's home (ADR 0022).
+  setShellParserCacheDir(path.join(input.home, "cache"));
   if (tools.get("run_command")) warmShellParserWhileWaiting();
   const broker = createApprovalBroker();
   const questions = createQuestionBroker();

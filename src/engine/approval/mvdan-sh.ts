@@ -1,7 +1,10 @@
 // Lazy access to mvdan-sh (the mvdan/sh bash parser compiled to JavaScript; see
 // docs/adr/0004-shell-parser.md). It is loaded on the first classification, not at start-up,
-// and synchronously, so classifyCommand stays a plain function.
+// and synchronously, so classifyCommand stays a plain function. Where the composition root
+// names a cache folder, it is compiled through a V8 code cache kept there (ADR 0022).
 import { createRequire } from "node:module";
+import path from "node:path";
+import { requireWithCodeCache, type CodeCacheReport } from "./code-cache.js";
 
 /** mvdan-sh's nodes are GopherJS objects; we read the few fields we need by name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,6 +27,24 @@ export interface ShellGrammar {
 }
 
 let grammar: ShellGrammar | undefined;
+let cacheDir: string | undefined;
+let cacheReport: CodeCacheReport | undefined;
+
+/** The folder for the parser's code cache (the agent home's cache/); undefined: no cache. */
+export function setShellParserCacheDir(dir: string | undefined): void {
+  cacheDir = dir;
+}
+
+/** How the parser was loaded in this process: undefined until it is, or when no cache was used. */
+export function shellParserCacheReport(): CodeCacheReport | undefined {
+  return cacheReport;
+}
+
+/** Commands whose parse compiles most of the parser and walker, so the cache holds them too. */
+const WARM_UP = [
+  `for f in *.txt; do grep -n "a$1" "$f" | sed 's/x/y/' > out 2>&1 || echo "\${f%.txt} $(date +%s)"; done`,
+  `if [ -f a ] && (( n > 2 )); then cat <<EOF\n$HOME\nEOF\nfi; case $x in a|b) ls ;; esac; f() { :; }; export A=1 B=(1 2)`,
+];
 
 const REDIRECT_PROBE: [string, string][] = [
   [">", ">f"], [">>", ">>f"], ["<", "<f"], ["<>", "<>f"], ["<&", "<&0"], [">&", ">&2"], [">|", ">|f"],
@@ -44,10 +65,20 @@ function learnOperators(syntax: ShSyntax, parse: (source: string) => ShNode) {
   return { redirectOps, pipeOps };
 }
 
+function requireParser(): { syntax: ShSyntax; persist?: () => void } {
+  const require = createRequire(import.meta.url);
+  // The standalone binary bundles mvdan-sh (its require has no resolve) and caches its own code.
+  if (cacheDir !== undefined && typeof require.resolve === "function") {
+    const loaded = requireWithCodeCache(require.resolve("mvdan-sh"), path.join(cacheDir, "mvdan-sh.v8-cache"));
+    cacheReport = loaded.report;
+    return { syntax: (loaded.exports as { syntax: ShSyntax }).syntax, persist: loaded.persist };
+  }
+  return { syntax: (require("mvdan-sh") as { syntax: ShSyntax }).syntax };
+}
+
 export function loadShellGrammar(): ShellGrammar {
   if (grammar) return grammar;
-  const require = createRequire(import.meta.url);
-  const syntax = (require("mvdan-sh") as { syntax: ShSyntax }).syntax;
+  const { syntax, persist } = requireParser();
   const parser = syntax.NewParser(syntax.Variant(syntax.LangBash));
   const parse = (source: string): ShNode => {
     try {
@@ -59,5 +90,14 @@ export function loadShellGrammar(): ShellGrammar {
     }
   };
   grammar = { syntax, parse, ...learnOperators(syntax, parse) };
+  if (persist && cacheReport?.state !== "hit") {
+    // Only once per parser version: compile what a judgement uses, then keep the bytecode.
+    try {
+      for (const source of WARM_UP) syntax.Walk(parse(source), (node) => (node ? syntax.NodeType(node) !== "" : true));
+    } catch {
+      // A warm-up that fails only leaves the cache smaller.
+    }
+    persist();
+  }
   return grammar;
 }
