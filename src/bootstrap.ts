@@ -14,6 +14,7 @@ import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { setShellParserCacheDir } from "./engine/approval/mvdan-sh.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
+import { changesNoFile, type RuleContext } from "./engine/approval/rules.js";
 import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
@@ -113,15 +114,16 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   const questions = createQuestionBroker();
   const guards = sessionGuards(input.guards, input.extensions);
   const permissions = model.permissions;
+  const rules: RuleContext = {
+    jail,
+    classifyCommand: (command) =>
+      classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+    isCriticalFile,
+    hardLinks: hardLinkCount,
+    matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
+  };
   const gate = createApprovalGate({
-    rules: {
-      jail,
-      classifyCommand: (command) =>
-        classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
-      isCriticalFile,
-      hardLinks: hardLinkCount,
-      matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
-    },
+    rules,
     ...(guards.length > 0 ? { guards } : {}),
     isDirty: createDirtyCheck(jail.root),
     approver: broker.approver,
@@ -133,6 +135,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
     bus,
     warn: (message) => bus.publish("notice", { level: "warn", message }),
+    // A command proved read-only (not a sandboxed writer) changes nothing to undo (ADR 0022).
+    changesNoFile: (tool, input) => changesNoFile({ name: tool.name, kind: tool.kind, subject: tool.subject?.(input) ?? {} }, rules),
   });
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
   const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };

@@ -97,7 +97,7 @@ describe("the shell parser's code cache", () => {
 
     // A valid header over damaged bytecode: the checksum catches it before V8 sees it.
     const bytes = readFileSync(file);
-    for (let at = bytes.length - 4096; at < bytes.length - 4000; at++) bytes[at] ^= 0x5a;
+    for (let at = bytes.length - 4096; at < bytes.length - 4000; at++) bytes[at] = bytes[at]! ^ 0x5a;
     writeFileSync(file, bytes);
     const flipped = await judgeInChild(dir);
     expect(flipped.report).toMatchObject({ state: "corrupt", written: true });

@@ -97,7 +97,7 @@ export function classifyCommand(command: string, options: CommandPolicyOptions):
   if (verdict.decision !== "allow") return verdict;
   // Allow needs both: no rule objects, and every node of the tree is in the harmless subset.
   const strict = strictCheck(command, options);
-  if (strict.ok) return verdict;
+  if (strict.ok) return strict.readOnly ? { ...verdict, readOnly: true } : verdict;
   const reason = `not provably harmless: ${strict.reason}`;
   return { decision: "confirm", reason, parts: [...verdict.parts, `${command} → confirm: ${reason}`] };
 }

@@ -78,6 +78,17 @@ export function evaluateRules(call: RuleInput, context: RuleContext): Verdict {
   return base;
 }
 
+/**
+ * A call that changes no file: a reading tool, or a command the rules allow because the
+ * allowlist proved it read-only (Verdict.readOnly). It needs no checkpoint (ADR 0022).
+ */
+export function changesNoFile(call: RuleInput, context: RuleContext): boolean {
+  if (call.kind === "read") return true;
+  if (call.kind !== "command") return false;
+  const verdict = baseVerdict(call, context);
+  return verdict.decision === "allow" && verdict.readOnly === true;
+}
+
 function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
   switch (call.kind) {
     case "read":

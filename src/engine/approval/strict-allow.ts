@@ -24,7 +24,15 @@ export interface StrictOptions {
   gitAllowed(args: ShellWord[]): boolean;
 }
 
-export type StrictResult = { ok: true } | { ok: false; reason: string };
+/**
+ * ok: every node is harmless. readOnly: and that holds without the sandbox's relaxation
+ * (workspace writers, write redirections) or a vouched program (tests, a user's allow rule),
+ * which can all change files: only such a command may run without a checkpoint (ADR 0022).
+ */
+export type StrictResult = { ok: true; readOnly: boolean } | { ok: false; reason: string };
+
+/** The options plus a note that a relaxation was used: what passed may write. */
+type Judging = StrictOptions & { mayWrite(): void };
 
 class NotUnderstood extends Error {}
 const reject = (reason: string): never => {
@@ -46,8 +54,20 @@ function binaryOp(op: number): string | undefined {
   return binaryOps.get(op);
 }
 
-export function strictAllow(source: string, options: StrictOptions): StrictResult {
+export function strictAllow(source: string, strict: StrictOptions): StrictResult {
   const grammar = loadShellGrammar();
+  let readOnly = true;
+  const options: Judging = {
+    ...strict,
+    mayWrite: () => {
+      readOnly = false;
+    },
+    vouched: (name, args) => {
+      const vouched = strict.vouched(name, args);
+      if (vouched) readOnly = false;
+      return vouched;
+    },
+  };
   let file: ShNode;
   try {
     file = grammar.parse(source);
@@ -58,14 +78,14 @@ export function strictAllow(source: string, options: StrictOptions): StrictResul
     const stmts = (file.Stmts ?? []) as ShNode[];
     if (stmts.length === 0) reject("nothing to run");
     for (const stmt of stmts) checkStmt(stmt, options);
-    return { ok: true };
+    return { ok: true, readOnly };
   } catch (error) {
     if (error instanceof NotUnderstood) return { ok: false, reason: error.message };
     throw error;
   }
 }
 
-function checkStmt(stmt: ShNode, options: StrictOptions): void {
+function checkStmt(stmt: ShNode, options: Judging): void {
   const { syntax } = loadShellGrammar();
   if (stmt.Background || stmt.Coprocess) reject("a background job or coprocess");
   for (const redirect of (stmt.Redirs ?? []) as ShNode[]) checkRedirect(redirect, options);
@@ -115,7 +135,7 @@ export function checkWord(word: ShNode): ShellWord {
   return analyseWord(syntax, word);
 }
 
-function checkRedirect(redirect: ShNode, options: StrictOptions): void {
+function checkRedirect(redirect: ShNode, options: Judging): void {
   const grammar = loadShellGrammar();
   const op = grammar.redirectOps.get(Number(redirect.Op)) ?? "?";
   if (redirect.N && !/^\d+$/.test(String(redirect.N.Value ?? ""))) reject("a redirection that assigns a descriptor variable");
@@ -134,9 +154,10 @@ function checkRedirect(redirect: ShNode, options: StrictOptions): void {
   if (!options.sandbox) reject(`writes ${value}`);
   const problem = options.oracle.writeProblem(value);
   if (problem) reject(problem);
+  options.mayWrite();
 }
 
-function checkCall(call: ShNode, options: StrictOptions): void {
+function checkCall(call: ShNode, options: Judging): void {
   for (const assign of (call.Assigns ?? []) as ShNode[]) {
     const name = String(assign.Name?.Value ?? "");
     if (assign.Index || assign.Array || assign.Naked || !IDENTIFIER.test(name)) reject("an array or subscripted assignment");
@@ -177,7 +198,9 @@ function checkCall(call: ShNode, options: StrictOptions): void {
     if (options.vouched(name, args)) return;
     reject(`${name} is not on the list of harmless programs`);
   }
-  checkArguments(name, args, spec!, options, Boolean(!SAFE_PROGRAMS[name] && SANDBOX_WRITERS[name]));
+  const writer = Boolean(!SAFE_PROGRAMS[name] && SANDBOX_WRITERS[name]);
+  if (writer) options.mayWrite();
+  checkArguments(name, args, spec!, options, writer);
 }
 
 function optionAllowed(spec: ProgramSpec, option: string): boolean {
@@ -185,7 +208,7 @@ function optionAllowed(spec: ProgramSpec, option: string): boolean {
   return spec.short === "*" || spec.short.includes(option);
 }
 
-function checkArguments(name: string, args: ShellWord[], spec: ProgramSpec, options: StrictOptions, writes: boolean): void {
+function checkArguments(name: string, args: ShellWord[], spec: ProgramSpec, options: Judging, writes: boolean): void {
   const seen: string[] = [];
   const pathWords: ShellWord[] = [];
   const operands: ShellWord[] = [];
@@ -254,7 +277,7 @@ function checkArguments(name: string, args: ShellWord[], spec: ProgramSpec, opti
   if (fallback) checkPath(name, { value: fallback, literal: true, glob: false, unsafe: false, procSubst: false }, options, writes, recursive);
 }
 
-function checkPath(name: string, word: ShellWord, options: StrictOptions, writes: boolean, recursive: boolean | "visible"): void {
+function checkPath(name: string, word: ShellWord, options: Judging, writes: boolean, recursive: boolean | "visible"): void {
   if (!word.literal) reject(`${name} with a path known only at run time`);
   const expanded = options.oracle.expand(word.value, word.glob);
   if (!expanded) reject(`${name} ${word.value}: the expansion cannot be known before it runs`);
@@ -285,7 +308,7 @@ const FIND_VALUED = new Set([
 const FIND_PATH_VALUED = new Set(["-newer", "-anewer", "-cnewer", "-samefile"]);
 
 /** find: start points are paths; the expression may only use tests and printing (no -exec, -delete, -fprint). */
-function checkFind(args: ShellWord[], options: StrictOptions): void {
+function checkFind(args: ShellWord[], options: Judging): void {
   let execReads = false;
   let i = 0;
   while (i < args.length && /^-[HLP]$/.test(args[i]!.value)) i++;

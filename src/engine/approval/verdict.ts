@@ -8,4 +8,11 @@ export interface Verdict {
   critical?: boolean;
   /** Lines a person needs to decide (e.g. each parsed part of a command and its verdict). */
   detail?: string[];
+  /**
+   * Allowed because the strict allowlist proved it changes no file: not by the sandbox's
+   * relaxation (workspace writers run unasked there, and they do write), not by a vouched
+   * program (the project's tests, a user's allow rule). Only such a call skips the turn's
+   * checkpoint (ADR 0022).
+   */
+  readOnly?: true;
 }

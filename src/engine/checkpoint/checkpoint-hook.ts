@@ -1,8 +1,10 @@
 // Takes a checkpoint once per turn, just before the turn's first call that can change files
-// (a write, an edit, a command) is judged. Wraps the gate instead of changing it: the gate
-// decides, this only remembers what the workspace looked like.
+// (a write, an edit, a command the allowlist cannot prove read-only) is judged. Wraps the
+// gate instead of changing it: the gate decides, this only remembers what the workspace
+// looked like.
 import type { EventBus } from "../event-bus.js";
 import type { ApprovalGate } from "../approval/gate.js";
+import type { Tool } from "../tools/tool.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
 
 export interface CheckpointHookOptions {
@@ -10,6 +12,8 @@ export interface CheckpointHookOptions {
   bus: EventBus;
   /** A snapshot that fails must not stop the turn: it is said, and the call goes ahead. */
   warn(message: string): void;
+  /** Calls proved to change no file (`changesNoFile` from the rules) need no snapshot; default: reading tools. */
+  changesNoFile?(tool: Tool, input: Record<string, unknown>): boolean;
 }
 
 export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptions): ApprovalGate {
@@ -22,11 +26,18 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
       taken = false;
     }
   });
+  const provedHarmless = (tool: Tool, input: Record<string, unknown>) => {
+    try {
+      return options.changesNoFile?.(tool, input) ?? false;
+    } catch {
+      return false; // Not proved: snapshot.
+    }
+  };
   return async (...args: Parameters<ApprovalGate>) => {
-    const [, tool] = args;
+    const [, tool, input] = args;
     // Taken before the call is judged, so nothing waits between an approval and the call's
     // start (a person's ctrl-c then reaches the running command, not a snapshot).
-    if (tool.kind !== "read" && !taken) {
+    if (tool.kind !== "read" && !taken && !provedHarmless(tool, input)) {
       taken = true;
       try {
         const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
