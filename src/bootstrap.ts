@@ -9,7 +9,7 @@ import { createAgent } from "./engine/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
 import { classifyCommand } from "./engine/approval/command-policy.js";
 import { isCriticalFile } from "./engine/approval/critical-files.js";
-import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
+import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { setShellParserCacheDir } from "./engine/approval/mvdan-sh.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
@@ -130,8 +130,22 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
   });
+  // The sandbox is probed in the background once a command is called (its tool.call), not at
+  // start-up; a command is judged only after that, and a sandbox notice is said then, once.
+  let sandboxDecided: Promise<void> | undefined;
+  const decideSandbox = () =>
+    (sandboxDecided ??= commands.sandbox.ready().then(() => {
+      if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
+    }));
+  bus.subscribe((event) => {
+    if (event.type === "tool.call" && tools.get(event.name)?.kind === "command") decideSandbox().catch(() => {}); // the gate reports it
+  });
+  const sandboxed: ApprovalGate = async (...args) => {
+    if (args[1].kind === "command") await decideSandbox();
+    return gate(...args);
+  };
   // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
-  const checkpointed = withCheckpoints(gate, {
+  const checkpointed = withCheckpoints(sandboxed, {
     store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
     bus,
     warn: (message) => bus.publish("notice", { level: "warn", message }),
@@ -187,7 +201,6 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
   if (sandbox.warning) bus.publish("notice", { level: "warn", message: sandbox.warning });
-  if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
   for (const message of extensions?.notices.splice(0) ?? []) bus.publish("notice", { level: "warn", message });
   engine = createEngineSession({
     session,

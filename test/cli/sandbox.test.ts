@@ -48,6 +48,28 @@ describe("--sandbox from the command line", () => {
     expect(run.stderr.match(/commands run unconfined/g)).toHaveLength(1);
     expect(existsSync(path.join(box.workspace, "ran.txt"))).toBe(true);
   });
+
+  it.skipIf(process.platform !== "linux")("probes bwrap only once a command comes, and says a broken one once", async () => {
+    const box = makeSandbox();
+    const bin = nodeOnlyPath(box);
+    // A bwrap that cannot create namespaces, and writes down every time it is started.
+    const log = path.join(box.home, "bwrap.log");
+    writeFileSync(path.join(bin, "bwrap"), `#!/bin/bash\necho "$*" >> ${JSON.stringify(log)}\necho "no namespaces in this test" >&2\nexit 1\n`, { mode: 0o755 });
+    const env = { MINI_AGENT_HOME: box.home, PATH: bin };
+    const writes = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "a.txt", content: "a\n" } }] }, { text: "ok" }] });
+    const quiet = await runCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { ...env, FAKE_LLM: writes } });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(existsSync(log)).toBe(false);
+    expect(quiet.stderr).not.toMatch(/sandbox/i);
+
+    const commands = box.script({
+      turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "echo one" } }, { name: "run_command", arguments: { command: "echo two" } }] }, { text: "ok" }],
+    });
+    const run = await runCli(["-p", "run", "--yes", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: commands } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
+    expect(run.stderr.match(/No sandbox here \(bwrap cannot create its namespaces here: no namespaces in this test\): commands run unconfined/g)).toHaveLength(1);
+  });
 });
 
 /** A PATH without bwrap: a folder holding links to node and bash only. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBinary, probeBubblewrap, wrapInBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
+import { probeBinary, probeBinaryAsync, probeBubblewrap, wrapInBubblewrap, type SandboxProbe } from "../../src/engine/sandbox/bubblewrap.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
 
 const bwrapWorks = probeBubblewrap().works;
@@ -25,13 +25,47 @@ afterEach(async () => {
 });
 
 describe("bubblewrap probe", () => {
-  it("says why when bwrap is missing, and the session falls back with one notice", () => {
+  it("says why when bwrap is missing, and the session falls back with one notice", async () => {
     const probe = probeBinary("bwrap-not-installed-here");
     expect(probe.works).toBe(false);
     // Off Linux the probe stops before it looks for the binary.
     expect(probe.reason).toMatch(process.platform === "linux" ? /not installed \(Debian package: bubblewrap\)/ : /needs Linux/);
+    // The background probe says the same.
+    expect(await probeBinaryAsync("bwrap-not-installed-here")).toEqual(probe);
+    await session.sandbox.ready();
     if (!bwrapWorks) expect(session.sandbox.notice).toMatch(/Sandbox unavailable/);
-    else expect(session.sandbox).toEqual({ active: true });
+    else expect([session.sandbox.active, session.sandbox.notice]).toEqual([true, undefined]);
+  });
+
+  it.skipIf(process.platform !== "linux")("says why when bwrap exists but fails, in the background probe too", async () => {
+    // `false` stands in for a bwrap that cannot create its namespaces: it exits 1, says nothing.
+    const sync = probeBinary("false");
+    expect(sync).toEqual({ works: false, reason: "false cannot create its namespaces here: exit 1" });
+    expect(await probeBinaryAsync("false")).toEqual(sync);
+  });
+
+  it("probes only when a command first needs it, once, and a required sandbox that is missing refuses the command", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "sandbox-lazy-"));
+    let probes = 0;
+    const probe = async (): Promise<SandboxProbe> => {
+      probes += 1;
+      return probeBinaryAsync("bwrap-not-installed-here");
+    };
+    const tools = createCommandTools({ root: dir, tasksDir: path.join(dir, ".tasks"), sandbox: "required", sandboxProbe: probe });
+    try {
+      expect(probes).toBe(0);
+      expect([tools.sandbox.active, tools.sandbox.notice]).toEqual([false, undefined]);
+      const command = tools.tools.find((tool) => tool.name === "run_command")!;
+      const refused = command.execute({ command: "touch ran.txt" }, context());
+      await expect(refused).rejects.toThrow(/sandbox was requested but cannot run: .*install bubblewrap/);
+      await Promise.all([tools.sandbox.ready(), tools.sandbox.ready()]);
+      expect(probes).toBe(1);
+      expect(tools.sandbox.notice).toMatch(/^Sandbox unavailable: .*Every command will fail until you install bubblewrap/);
+      expect(existsSync(path.join(dir, "ran.txt"))).toBe(false);
+    } finally {
+      await tools.closeAll();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("wraps argv with the workspace writable after the read-only root", () => {

@@ -34,6 +34,7 @@ describe("Seatbelt profile", () => {
     writeFileSync(path.join(ssh, "id_rsa"), "PRIVATE\n");
     const tools = createCommandTools({ root, tasksDir: path.join(base, "tasks"), sandbox: "required" });
     try {
+      await tools.sandbox.ready();
       expect(tools.sandbox.active).toBe(true);
       const run = tools.tools.find((tool) => tool.name === "run_command")!;
       const result = await run.execute({ command: `echo in > inside.txt; echo out > ${base}/outside.txt; cat ~/.ssh/id_rsa; echo end` }, { signal: new AbortController().signal });

@@ -3,7 +3,9 @@
 // stores hidden, and the network on unless configured off (ADR 0010).
 // Detection runs bwrap once with the same namespaces we will use, because an installed
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
-import { spawnSync } from "node:child_process";
+// A session probes in the background when its first command comes (sandbox-setup.ts), so
+// start-up never waits for it.
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +31,7 @@ export interface SandboxPolicy {
 }
 
 let cached: SandboxProbe | undefined;
+let probing: Promise<SandboxProbe> | undefined;
 
 /** Probes bubblewrap once per process: installed, and able to create its namespaces. */
 export function probeBubblewrap(): SandboxProbe {
@@ -36,16 +39,41 @@ export function probeBubblewrap(): SandboxProbe {
   return cached;
 }
 
+/** The same probe without blocking: the process goes on while bwrap starts and exits. */
+export function probeBubblewrapAsync(): Promise<SandboxProbe> {
+  if (cached) return Promise.resolve(cached);
+  probing ??= probeBinaryAsync("bwrap").then((probe) => (cached = probe));
+  return probing;
+}
+
+const PROBE_TIMEOUT_MS = 5_000;
+
 /** One uncached probe; `binary` is a parameter so a test can probe a missing program. */
 export function probeBinary(binary: string): SandboxProbe {
   if (process.platform !== "linux") return { works: false, reason: "the sandbox needs Linux (bubblewrap)" };
-  const result = spawnSync(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: 5_000 });
-  if (result.error) {
-    const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT";
-    return { works: false, reason: missing ? `${binary} is not installed (Debian package: bubblewrap)` : result.error.message };
+  const result = spawnSync(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
+  return probeOutcome(binary, result.error, result.status, result.stderr);
+}
+
+export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
+  if (process.platform !== "linux") return Promise.resolve({ works: false, reason: "the sandbox needs Linux (bubblewrap)" });
+  return new Promise((resolve) => {
+    execFile(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
+      // execFile reports a non-zero exit as an error with a numeric code; a spawn failure has a string code.
+      const code = (error as NodeJS.ErrnoException | null)?.code as unknown;
+      if (error?.killed) resolve({ works: false, reason: `${binary} did not finish within ${PROBE_TIMEOUT_MS} ms` });
+      else resolve(probeOutcome(binary, error && typeof code === "string" ? error : undefined, error ? (typeof code === "number" ? code : 1) : 0, stderr));
+    });
+  });
+}
+
+function probeOutcome(binary: string, error: Error | undefined, status: number | null, stderr: string): SandboxProbe {
+  if (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    return { works: false, reason: missing ? `${binary} is not installed (Debian package: bubblewrap)` : error.message };
   }
-  if (result.status !== 0) {
-    return { works: false, reason: `${binary} cannot create its namespaces here: ${result.stderr.trim() || `exit ${result.status}`}` };
+  if (status !== 0) {
+    return { works: false, reason: `${binary} cannot create its namespaces here: ${stderr.trim() || `exit ${status}`}` };
   }
   return { works: true };
 }

@@ -42,7 +42,7 @@ export interface BackgroundTasksOptions {
   tasksDir: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  wrapArgv?: (argv: string[]) => string[];
+  wrapArgv?: (argv: string[]) => string[] | Promise<string[]>;
   maxRunning?: number;
 }
 
@@ -81,6 +81,8 @@ export class BackgroundTasks {
   }
 
   async start(command: string, timeoutMs?: number): Promise<string> {
+    // Wrapped first: a required sandbox that is missing refuses before any log is opened.
+    const argv = await (this.options.wrapArgv ?? ((given: string[]) => given))(shellArgv(command));
     const limit = this.options.maxRunning ?? MAX_RUNNING_TASKS;
     if (this.runningCount() >= limit) {
       const ids = [...this.tasks.values()].filter((task) => !task.outcome).map((task) => task.id);
@@ -88,8 +90,6 @@ export class BackgroundTasks {
         `Refused: ${limit} background tasks are already running (${ids.join(", ")}). Stop one with task_stop first.`,
       );
     }
-    // Wrapped first: a required sandbox that is missing refuses before any log is opened.
-    const argv = (this.options.wrapArgv ?? ((given: string[]) => given))(shellArgv(command));
     mkdirSync(this.options.tasksDir, { recursive: true });
     const id = this.nextId();
     const logPath = path.join(this.options.tasksDir, `${id}.log`);

@@ -27,10 +27,12 @@ export interface CommandToolsOptions {
 }
 
 export interface SandboxStatus {
-  /** True only when commands really run inside bubblewrap. */
-  active: boolean;
-  /** Set once when a requested sandbox is unavailable: show it to the user a single time. */
-  notice?: string;
+  /** True only when commands really run inside bubblewrap; known once `ready()` has settled. */
+  readonly active: boolean;
+  /** Set when a requested sandbox is unavailable: show it to the user a single time. */
+  readonly notice: string | undefined;
+  /** Probes the sandbox (once, in the background): await it before the first command is judged. */
+  ready(): Promise<void>;
 }
 
 export interface CommandTools {
@@ -41,7 +43,7 @@ export interface CommandTools {
   closeAll(): Promise<void>;
   /** SIGKILLs every command still running, synchronously: for a process about to exit now. */
   killAllNow(): void;
-  /** Pass `sandbox.active` to classifyCommand: only then may workspace-only writes skip asking. */
+  /** Pass `sandbox.active` (after `sandbox.ready()`) to classifyCommand: only then may workspace-only writes skip asking. */
   sandbox: SandboxStatus;
 }
 
@@ -57,7 +59,7 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     ...(options.sandboxHidden ? { hidden: options.sandboxHidden } : {}),
     ...(options.sandboxProbe ? { probe: options.sandboxProbe } : {}),
   });
-  const sandbox: SandboxStatus = { active: setup.active, ...(setup.notice ? { notice: setup.notice } : {}) };
+  const sandbox: SandboxStatus = setup;
   const wrapArgv = setup.wrapArgv;
 
   const background = new BackgroundTasks({

@@ -51,8 +51,8 @@ export interface RunCommandOptions {
   root: string;
   runner: ProcessRunner;
   env?: NodeJS.ProcessEnv;
-  /** Wraps the shell argv, e.g. in bubblewrap; identity when absent. */
-  wrapArgv?: (argv: string[]) => string[];
+  /** Wraps the shell argv, e.g. in bubblewrap (once the sandbox is decided); identity when absent. */
+  wrapArgv?: (argv: string[]) => string[] | Promise<string[]>;
   foreground?: ForegroundCommands;
   background?: BackgroundTasks;
 }
@@ -110,10 +110,11 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
         const id = await options.background.start(command, timeout_ms);
         return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}`, details: { taskId: id } };
       }
+      const argv = await wrap(shellArgv(command));
       if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
       const running = options.runner.start({
-        argv: wrap(shellArgv(command)),
+        argv,
         cwd: options.root,
         env,
         timeoutMs,

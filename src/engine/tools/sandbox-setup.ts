@@ -1,11 +1,11 @@
 // Decides, once per session, how commands run (beside the command tools, which it serves): inside bubblewrap, or unconfined, or not at
-// all. "required" (--sandbox, "sandbox": "on") never degrades silently: without bwrap every
+// all. The probe runs when the first command needs it, not at start-up. "required" (--sandbox, "sandbox": "on") never degrades silently: without bwrap every
 // command fails with how to install it. "auto" (the --yes default) uses the sandbox where it
 // works and says once that commands run unconfined where it does not.
 import { lstatSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { probeBubblewrap, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "../sandbox/bubblewrap.js";
+import { probeBubblewrapAsync, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "../sandbox/bubblewrap.js";
 import { probeSeatbelt, wrapInSeatbelt } from "../sandbox/seatbelt.js";
 import { DENIED_HOME_PATHS } from "./jail-denied.js";
 import { ToolError } from "./tool.js";
@@ -26,16 +26,21 @@ export interface SandboxOptions {
   hidden?: readonly string[];
   allowNetwork?: boolean;
   /** For tests: a probe of a missing binary. */
-  probe?: () => SandboxProbe;
+  probe?: () => SandboxProbe | Promise<SandboxProbe>;
 }
 
 export interface SandboxSetup {
-  /** Commands really run inside bubblewrap. */
-  active: boolean;
-  /** Shown once to the user (auto without a sandbox). */
-  notice?: string;
-  /** Wraps a command's argv; throws `SandboxUnavailableError` when a required sandbox is missing. */
-  wrapArgv?: (argv: string[]) => string[];
+  /**
+   * Decides how commands run: probes the sandbox once, without blocking (the first call
+   * starts it; later calls share it). Await it before a command is judged or run.
+   */
+  ready(): Promise<void>;
+  /** Commands really run inside the sandbox; false until `ready()` has settled. */
+  readonly active: boolean;
+  /** Shown once to the user (auto without a sandbox); known once `ready()` has settled. */
+  readonly notice: string | undefined;
+  /** Wraps a command's argv once the sandbox is decided; rejects with `SandboxUnavailableError` when a required sandbox is missing. */
+  wrapArgv?: (argv: string[]) => Promise<string[]>;
   dispose(): void;
 }
 
@@ -55,11 +60,15 @@ function existing(candidates: readonly string[]): { path: string; directory: boo
   return out;
 }
 
-export function setUpSandbox(options: SandboxOptions): SandboxSetup {
-  if (options.mode === "off") return { active: false, dispose() {} };
+interface Decided {
+  active: boolean;
+  notice?: string;
+  wrap?: (argv: string[]) => string[];
+  dispose(): void;
+}
+
+function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boolean): Decided {
   const required = options.mode !== "auto";
-  const macOS = process.platform === "darwin" && !options.probe;
-  const probe = (options.probe ?? (macOS ? probeSeatbelt : probeBubblewrap))();
   if (!probe.works) {
     if (!required) return { active: false, notice: `No sandbox here (${probe.reason}): commands run unconfined.`, dispose() {} };
     const hint = macOS ? "sandbox-exec ships with macOS; check that it runs" : INSTALL_HINT;
@@ -67,7 +76,7 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
     return {
       active: false,
       notice: `Sandbox unavailable: ${probe.reason}. Every command will fail until you ${hint} (or pass --no-sandbox).`,
-      wrapArgv: () => {
+      wrap: () => {
         throw new SandboxUnavailableError(message);
       },
       dispose() {},
@@ -78,12 +87,48 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
   const candidates = [...HIDDEN_HOME_PATHS.map((item) => path.join(home, item)), ...(options.hidden ?? [])];
   const hide = existing(candidates);
   const allowNetwork = options.allowNetwork ?? true;
-  const wrapArgv = macOS
-    ? (argv: string[]) => wrapInSeatbelt(argv, { root: realpathSync(options.root), tmpDir, hidden: candidates, allowNetwork })
-    : (argv: string[]) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork, hide });
   return {
     active: true,
-    wrapArgv,
+    wrap: macOS
+      ? (argv: string[]) => wrapInSeatbelt(argv, { root: realpathSync(options.root), tmpDir, hidden: candidates, allowNetwork })
+      : (argv: string[]) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork, hide }),
     dispose: () => rmSync(tmpDir, { recursive: true, force: true }),
+  };
+}
+
+export function setUpSandbox(options: SandboxOptions): SandboxSetup {
+  if (options.mode === "off") return { active: false, notice: undefined, ready: async () => {}, dispose() {} };
+  const macOS = process.platform === "darwin" && !options.probe;
+  let decided: Decided | undefined;
+  let deciding: Promise<Decided> | undefined;
+  let disposed = false;
+  const ready = (): Promise<Decided> => {
+    deciding ??= (async () => {
+      const probe = await (options.probe ?? (macOS ? probeSeatbelt : probeBubblewrapAsync))();
+      decided = decide(options, probe, macOS);
+      // Closed while probing: the temp folder made just now goes at once.
+      if (disposed) decided.dispose();
+      return decided;
+    })();
+    return deciding;
+  };
+  return {
+    ready: async () => {
+      await ready();
+    },
+    get active() {
+      return decided?.active ?? false;
+    },
+    get notice() {
+      return decided?.notice;
+    },
+    wrapArgv: async (argv) => {
+      const { wrap } = await ready();
+      return wrap ? wrap(argv) : argv;
+    },
+    dispose: () => {
+      disposed = true;
+      decided?.dispose();
+    },
   };
 }
