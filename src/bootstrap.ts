@@ -9,7 +9,8 @@ import { createAgent } from "./engine/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
 import { classifyCommand } from "./engine/approval/command-policy.js";
 import { isCriticalFile } from "./engine/approval/critical-files.js";
-import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/approval/gate.js";
+import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
+import { sandboxReadiness } from "./engine/approval/sandbox-ready.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { setShellParserCacheDir } from "./engine/approval/mvdan-sh.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
@@ -106,10 +107,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     ...commands.tools,
   ];
   const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
-  // run_command is offered, so its calls will be judged: load the parser while the model works,
-  // from the code cache in the agent's home (ADR 0022).
+  // The shell parser compiles from the code cache in the agent's home (ADR 0022).
   setShellParserCacheDir(path.join(input.home, "cache"));
-  if (tools.get("run_command")) warmShellParserWhileWaiting();
   const broker = createApprovalBroker();
   const questions = createQuestionBroker();
   const guards = sessionGuards(input.guards, input.extensions);
@@ -122,6 +121,15 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     hardLinks: hardLinkCount,
     matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
   };
+  // run_command is offered, so its calls will be judged: while the model works, the sandbox is
+  // probed and the policy warmed (ADR 0022).
+  const sandboxReady = sandboxReadiness(commands.sandbox, bus, (name) => tools.get(name)?.kind === "command");
+  if (tools.get("run_command")) {
+    warmShellParserWhileWaiting((command) => {
+      sandboxReady.start().catch(() => {}); // the gate reports a failure
+      return rules.classifyCommand(command);
+    });
+  }
   const gate = createApprovalGate({
     rules,
     ...(guards.length > 0 ? { guards } : {}),
@@ -130,22 +138,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,
   });
-  // The sandbox is probed in the background once a command is called (its tool.call), not at
-  // start-up; a command is judged only after that, and a sandbox notice is said then, once.
-  let sandboxDecided: Promise<void> | undefined;
-  const decideSandbox = () =>
-    (sandboxDecided ??= commands.sandbox.ready().then(() => {
-      if (commands.sandbox.notice) bus.publish("notice", { level: "warn", message: commands.sandbox.notice });
-    }));
-  bus.subscribe((event) => {
-    if (event.type === "tool.call" && tools.get(event.name)?.kind === "command") decideSandbox().catch(() => {}); // the gate reports it
-  });
-  const sandboxed: ApprovalGate = async (...args) => {
-    if (args[1].kind === "command") await decideSandbox();
-    return gate(...args);
-  };
   // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
-  const checkpointed = withCheckpoints(sandboxed, {
+  const checkpointed = withCheckpoints(sandboxReady.wrap(gate), {
     store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
     bus,
     warn: (message) => bus.publish("notice", { level: "warn", message }),

@@ -6,19 +6,27 @@
 // package both publish it): the request is on the wire, so the load cannot delay it. A run
 // that never makes an HTTP request (FAKE_LLM) never pays for the parser unless it judges.
 import diagnostics from "node:diagnostics_channel";
-import { loadShellGrammar } from "./mvdan-sh.js";
+import { parseCommandLine } from "./shell-parse.js";
+
+/**
+ * Judged once while waiting: besides loading the parser, the first walk over its nodes builds
+ * GopherJS's reflection data for each node type, and the first call of each rule compiles it
+ * (~20 ms together) that the first real judgement would otherwise pay.
+ */
+export const WARM_UP_COMMAND = `cd src && FOO=1 ls -la "$HOME" | grep -n 'x' > out.txt 2>&1; for f in *; do echo "\${f}" $(date); done <<< hi`;
 
 const REQUEST_SENT = "undici:request:bodySent";
 let armed = false;
 
-export function warmShellParserWhileWaiting(): void {
+/** `judge` is the session's command policy (it reads nothing but the parse and path lookups). */
+export function warmShellParserWhileWaiting(judge: (command: string) => unknown = parseCommandLine): void {
   if (armed) return;
   armed = true;
   const onSent = () => {
     diagnostics.unsubscribe(REQUEST_SENT, onSent);
     setImmediate(() => {
       try {
-        loadShellGrammar();
+        judge(WARM_UP_COMMAND);
       } catch {
         // The first judgement loads it again and reports the failure where it matters.
       }
