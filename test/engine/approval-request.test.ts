@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
 import { createApprovalGate, type ApprovalQuestion } from "../../src/engine/approval/gate.js";
-import { createDirtyCheck } from "../../src/engine/approval/git-dirty.js";
+import { createDirtyCheck, mayBeInRepository } from "../../src/engine/approval/git-dirty.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { initialState, reduce } from "../../src/engine/state.js";
@@ -63,6 +63,19 @@ describe("approval requests carry what a person needs", () => {
     const requests = events.filter((event) => event.type === "approval.request");
     expect(requests[0]).toMatchObject({ uncommittedChanges: true, preview: expect.stringContaining("+replaced") });
     expect(requests[1]).toMatchObject({ uncommittedChanges: false, preview: expect.stringContaining("-one") });
+  });
+
+  it("outside a repository a write says nothing about uncommitted changes (git is not asked)", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "approval-norepo-"));
+    writeFileSync(path.join(root, "plain.txt"), "one\n");
+    expect(mayBeInRepository(root)).toBe(false);
+    expect(mayBeInRepository(root, { GIT_DIR: "/elsewhere/.git" })).toBe(true);
+    expect(mayBeInRepository(path.join(repo(), "sub", "dir"))).toBe(true);
+    const { gate, tool, events } = rig(root, "deny");
+    await gate("c1", tool("write_file"), { path: "plain.txt", content: "two\n" });
+    const request = events.find((event) => event.type === "approval.request");
+    expect(request).toMatchObject({ preview: expect.stringContaining("+two") });
+    expect(request).not.toHaveProperty("uncommittedChanges");
   });
 
   it("a command shows its parsed parts and why it was not allowed", async () => {

@@ -155,10 +155,10 @@ export function createApprovalGate(options: GateOptions) {
       return approve(callId, tool, input);
     }
 
-    const toolPreview = await safePreview(tool, input);
-    const preview = [verdict.detail?.join("\n"), toolPreview].filter(Boolean).join("\n\n");
     const target = tool.kind === "write" ? subject.paths?.[0] : undefined;
-    const dirty = target !== undefined ? await options.isDirty?.(target) : undefined;
+    // Side by side: the dirty check waits on a git process while the preview reads the file.
+    const [toolPreview, dirty] = await Promise.all([safePreview(tool, input), target !== undefined ? options.isDirty?.(target) : undefined]);
+    const preview = [verdict.detail?.join("\n"), toolPreview].filter(Boolean).join("\n\n");
     const scope = verdict.critical ? undefined : scopeFor(call);
     const id = randomUUID();
     const question: ApprovalQuestion = {
