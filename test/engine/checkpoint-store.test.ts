@@ -1,0 +1,52 @@
+// The checkpoint store writes its commit objects itself (one git process fewer per
+// checkpoint): they must be byte for byte what `git commit-tree` writes, and read back by git.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createCheckpointStore, writeCommit } from "../../src/engine/checkpoint/checkpoint-store.js";
+
+function store() {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "checkpoint-store-")));
+  const root = path.join(base, "ws");
+  const dir = path.join(base, "checkpoints");
+  mkdirSync(root);
+  const env = { PATH: process.env.PATH ?? "", HOME: base, GIT_DIR: path.join(dir, "git"), GIT_INDEX_FILE: path.join(dir, "index"), GIT_WORK_TREE: root };
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, env, encoding: "utf8" }).trim();
+  return { root, dir, gitDir: env.GIT_DIR, git, env };
+}
+
+describe("checkpoint commits", () => {
+  it("are the objects git commit-tree makes, and git reads them", async () => {
+    const { root, dir, gitDir, git, env } = store();
+    writeFileSync(path.join(root, "a.txt"), "a\n");
+    const checkpoints = createCheckpointStore({ root, dir });
+    const snapshot = await checkpoints.snapshot("before turn t1");
+    expect(git("cat-file", "-t", snapshot.commit)).toBe("commit");
+    expect(git("rev-parse", `${snapshot.commit}^{tree}`)).toBe(snapshot.tree);
+    expect(git("log", "--format=%s|%an|%ae", "-1", snapshot.commit)).toBe("before turn t1|mini-agent|mini-agent@localhost");
+    expect(git("ls-tree", "--name-only", snapshot.commit)).toBe("a.txt");
+
+    const when = new Date("2026-01-02T03:04:05Z");
+    const ours = writeCommit(gitDir, snapshot.tree, "a message\nwith two lines", when);
+    const date = `${when.getTime() / 1000} +0000`;
+    const theirs = execFileSync("git", ["commit-tree", snapshot.tree, "-m", "a message\nwith two lines"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...env, GIT_AUTHOR_NAME: "mini-agent", GIT_AUTHOR_EMAIL: "mini-agent@localhost", GIT_COMMITTER_NAME: "mini-agent", GIT_COMMITTER_EMAIL: "mini-agent@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+    }).trim();
+    expect(ours).toBe(theirs);
+    expect(git("fsck", "--no-dangling", "--no-progress")).toBe("");
+    // Written once: the same commit again leaves the stored object as it was.
+    const file = path.join(gitDir, "objects", ours.slice(0, 2), ours.slice(2));
+    const before = readFileSync(file);
+    expect(writeCommit(gitDir, snapshot.tree, "a message\nwith two lines", when)).toBe(ours);
+    expect(readFileSync(file)).toEqual(before);
+  });
+
+  it("refuses a tree name that is not one", () => {
+    const { gitDir } = store();
+    expect(() => writeCommit(gitDir, "fatal: not a tree", "m")).toThrow(/write-tree gave/);
+  });
+});
