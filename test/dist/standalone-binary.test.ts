@@ -98,6 +98,8 @@ describe("npm run dist: the standalone binary", () => {
     const run = await runBinary(["-p", "shout", "--yes"], box.workspace, { FAKE_LLM: script, MINI_AGENT_HOME: box.home });
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8")).toBe("HI\n");
+    // The binary's own code cache covers the bundled parser: none is written to the home (ADR 0022).
+    expect(existsSync(path.join(box.home, "cache"))).toBe(false);
   });
 
   it("talks to an OpenAI-compatible server over HTTP with the bundled SDK", async () => {
