@@ -12,18 +12,24 @@ export interface CheckpointHookOptions {
   bus: EventBus;
   /** A snapshot that fails must not stop the turn: it is said, and the call goes ahead. */
   warn(message: string): void;
+  /**
+   * Judge the call while the snapshot is taken: only when no guard runs a program (a hook
+   * could change files under the snapshot). The call is approved once both are done.
+   */
+  judgeDuringSnapshot?: boolean;
   /** Calls proved to change no file (`changesNoFile` from the rules) need no snapshot; default: reading tools. */
   changesNoFile?(tool: Tool, input: Record<string, unknown>): boolean;
 }
 
 export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptions): ApprovalGate {
   let turnId: string | undefined;
-  let taken = false;
+  /** This turn's snapshot, once started: a later (or concurrent: subagents) call waits for it too. */
+  let taken: Promise<void> | undefined;
   options.bus.subscribe((event) => {
     // The main agent's turns; a child agent's turn runs inside one of them.
     if (event.type === "turn.started" && !(event as { agentId?: string }).agentId) {
       turnId = event.turnId;
-      taken = false;
+      taken = undefined;
     }
   });
   const provedHarmless = (tool: Tool, input: Record<string, unknown>) => {
@@ -33,20 +39,27 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
       return false; // Not proved: snapshot.
     }
   };
+  const take = async () => {
+    try {
+      const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
+      options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
+    } catch (error) {
+      options.warn(`no checkpoint for this turn: ${(error as Error).message}`);
+    }
+  };
   return async (...args: Parameters<ApprovalGate>) => {
     const [, tool, input] = args;
-    // Taken before the call is judged, so nothing waits between an approval and the call's
-    // start (a person's ctrl-c then reaches the running command, not a snapshot).
-    if (tool.kind !== "read" && !taken && !provedHarmless(tool, input)) {
-      taken = true;
-      try {
-        const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
-        options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
-      } catch (error) {
-        options.warn(`no checkpoint for this turn: ${(error as Error).message}`);
-      }
+    // Started before the call is judged and finished before it is approved, so nothing waits
+    // between an approval and the call's start (a person's ctrl-c then reaches the running
+    // command, not a snapshot).
+    if (tool.kind === "read" || (!taken && provedHarmless(tool, input))) return gate(...args);
+    const snapshot = (taken ??= take());
+    if (!options.judgeDuringSnapshot) {
+      await snapshot;
+      return gate(...args);
     }
-    // Every argument passes through (a child agent's call carries its origin).
-    return gate(...args);
+    // The gate only reads (rules, a preview): it can judge while git walks the tree.
+    const [outcome] = await Promise.all([gate(...args), snapshot]);
+    return outcome;
   };
 }
