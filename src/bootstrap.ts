@@ -143,8 +143,6 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
     bus,
     warn: (message) => bus.publish("notice", { level: "warn", message }),
-    // No guard (hook) can change files mid-snapshot: judge while git walks the tree (ADR 0022).
-    judgeDuringSnapshot: guards.length === 0,
     // A command proved read-only (not a sandboxed writer) changes nothing to undo (ADR 0022).
     changesNoFile: (tool, input) => changesNoFile({ name: tool.name, kind: tool.kind, subject: tool.subject?.(input) ?? {} }, rules),
   });

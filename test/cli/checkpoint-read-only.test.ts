@@ -37,7 +37,7 @@ describe("checkpoints and read-only commands", () => {
     const writes = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "b.txt", content: "b\n" } }] }, { text: "wrote" }] });
     const next = await runCli(["-p", "write", "--yes", "-c"], { cwd: box.workspace, env: { FAKE_LLM: writes, MINI_AGENT_HOME: box.home } });
     expect(next.code, next.stderr).toBe(0);
-    // Judged while the snapshot was taken, run only after it: the snapshot has a.txt, not b.txt.
+    // Taken before the write ran: the snapshot has a.txt, not b.txt.
     expect(checkpointsOf(file)).toMatchObject([{ reason: "turn", files: 1 }]);
     const types = eventLines(file).map((event) => event.type);
     expect(types.lastIndexOf("checkpoint.created")).toBeLessThan(types.lastIndexOf("tool.result"));

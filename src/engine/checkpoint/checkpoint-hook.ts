@@ -12,11 +12,6 @@ export interface CheckpointHookOptions {
   bus: EventBus;
   /** A snapshot that fails must not stop the turn: it is said, and the call goes ahead. */
   warn(message: string): void;
-  /**
-   * Judge the call while the snapshot is taken: only when no guard runs a program (a hook
-   * could change files under the snapshot). The call is approved once both are done.
-   */
-  judgeDuringSnapshot?: boolean;
   /** Calls proved to change no file (`changesNoFile` from the rules) need no snapshot; default: reading tools. */
   changesNoFile?(tool: Tool, input: Record<string, unknown>): boolean;
 }
@@ -49,17 +44,10 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
   };
   return async (...args: Parameters<ApprovalGate>) => {
     const [, tool, input] = args;
-    // Started before the call is judged and finished before it is approved, so nothing waits
-    // between an approval and the call's start (a person's ctrl-c then reaches the running
-    // command, not a snapshot).
+    // Taken before the call is judged, so nothing waits between an approval and the call's
+    // start (a person's ctrl-c then reaches the running command, not a snapshot).
     if (tool.kind === "read" || (!taken && provedHarmless(tool, input))) return gate(...args);
-    const snapshot = (taken ??= take());
-    if (!options.judgeDuringSnapshot) {
-      await snapshot;
-      return gate(...args);
-    }
-    // The gate only reads (rules, a preview): it can judge while git walks the tree.
-    const [outcome] = await Promise.all([gate(...args), snapshot]);
-    return outcome;
+    await (taken ??= take());
+    return gate(...args);
   };
 }
