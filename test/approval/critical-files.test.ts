@@ -1,0 +1,48 @@
+// isCriticalFile matches the documented globs by shape, without compiling them: for every
+// path built from names around the list (case, depth, dot folders, near misses), its answer
+// is picomatch's for the same globs with { dot: true, nocase: true }.
+import picomatch from "picomatch";
+import { describe, expect, it } from "vitest";
+import { CRITICAL_FILE_PATTERNS, isCriticalFile } from "../../src/engine/approval/critical-files.js";
+
+const NAMES = [
+  "package.json", "Package.JSON", "package.json5", "apackage.json", "package-lock.json", "yarn.lock", "bun.lockb", "Cargo.lock",
+  "go.sum", "go.sum.txt", ".npmrc", "npmrc", "tsconfig.json", "tsconfig.base.json", "TSCONFIG.Build.JSON", "tsconfig..json",
+  "tsconfig.json.bak", "tsconfig-json", ".github", ".GitHub", "github", ".ci", ".circleci", ".husky", ".gitlab-ci.yml",
+  "x.gitlab-ci.yml", ".agent.json", ".Agent.Md", ".agent.md.bak", "AGENTS.md", "agents.MD", "AGENTS.md.txt", "src",
+  "node_modules", ".git", "README.md", "a b", "workflows",
+];
+
+describe("critical files", () => {
+  it("answer as the documented globs do, for every path one to three names deep", () => {
+    const globs = picomatch(CRITICAL_FILE_PATTERNS, { dot: true, nocase: true });
+    let compared = 0;
+    let critical = 0;
+    const check = (path: string) => {
+      const expected = globs(path);
+      expect(isCriticalFile(path), path).toBe(expected);
+      compared += 1;
+      if (expected) critical += 1;
+    };
+    for (const a of NAMES) {
+      check(a);
+      for (const b of NAMES) {
+        check(`${a}/${b}`);
+        for (const c of ["package.json", "x.yml", ".agent.json", "tsconfig.a.json", "AGENTS.md"]) check(`${a}/${b}/${c}`);
+      }
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    expect(compared).toBeGreaterThan(8000);
+    expect(critical).toBeGreaterThan(1000);
+    expect(compared - critical).toBeGreaterThan(1000);
+  });
+
+  it("normalises the path first and never calls a path outside the root critical", () => {
+    expect(isCriticalFile("./package.json")).toBe(true);
+    expect(isCriticalFile("src//nested\\\\package.json")).toBe(true);
+    expect(isCriticalFile(".github/")).toBe(true);
+    expect(isCriticalFile("../package.json")).toBe(false);
+    expect(isCriticalFile("")).toBe(false);
+    expect(isCriticalFile(".")).toBe(false);
+  });
+});
