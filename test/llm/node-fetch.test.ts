@@ -2,12 +2,15 @@
 // it sends, the response it hands over, and every way a request can go wrong, rejected or
 // errored the way Node's fetch does it, since the SDKs and our error mapping read those shapes.
 import diagnostics from "node:diagnostics_channel";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { nodeFetch } from "../../src/engine/llm/node-fetch.js";
 import { REQUEST_BODY_SENT_CHANNEL } from "../../src/engine/llm/request-channel.js";
+import { HAVE_OPENSSL, selfSignedCertificate } from "../helpers/https-files.js";
 import { waitFor } from "../helpers/processes.js";
 
 interface Seen {
@@ -274,6 +277,17 @@ describe("when the request goes wrong", () => {
     const error = await rejection(response.text());
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe("terminated");
+  });
+
+  it.skipIf(!HAVE_OPENSSL)("rejects an https server whose certificate nobody vouches for, naming why", async () => {
+    const { key, cert } = selfSignedCertificate();
+    const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.end("never read"));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const error = await rejection(nodeFetch(`https://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, { method: "POST", body: "{}" }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe("fetch failed");
+    expect(error.cause?.code).toBe("DEPTH_ZERO_SELF_SIGNED_CERT");
   });
 
   it("rejects a scheme it cannot speak as a network error", async () => {
