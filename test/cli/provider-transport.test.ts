@@ -1,14 +1,21 @@
 // The provider transport in the real CLI: requests go over node:http/https, never through
 // Node's own fetch (whose WebAssembly parser costs time and memory, ADR 0021), and
-// https trusts a certificate named by NODE_EXTRA_CA_CERTS as Node's fetch did.
-import { readFileSync } from "node:fs";
+// https trusts a certificate named by NODE_EXTRA_CA_CERTS as Node's fetch did; the shell
+// parser warm-up hears "request sent" from our fetch and from undici's behind a proxy.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { chunk, DONE, toolDelta } from "../helpers/fake-openai-server.js";
 import { HAVE_OPENSSL, selfSignedCertificate } from "../helpers/https-files.js";
+import { waitFor } from "../helpers/processes.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
+
+const MODULE_PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -79,5 +86,42 @@ describe("the provider transport", () => {
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("It printed hello.");
+  });
+
+  it("behind a proxy (undici's fetch) the shell parser still loads while the first request waits", async () => {
+    const box = makeSandbox();
+    const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
+    const parserLoaded = () => existsSync(log) && readFileSync(log, "utf8").includes(`${path.sep}mvdan-sh${path.sep}`);
+    const paths: string[] = [];
+    // The "proxy" answers itself: undici sends plain-http targets to it as absolute URIs.
+    server = createServer((req, res) => {
+      paths.push(req.url ?? "");
+      const parts: Buffer[] = [];
+      req.on("data", (part: Buffer) => parts.push(part));
+      req.on("end", () => {
+        const body = Buffer.concat(parts).toString("utf8");
+        // The first answer waits for the parser: without the warm-up it would load only on judging this call.
+        const ready = paths.length === 1 ? waitFor(parserLoaded, 20_000, "mvdan-sh to load during the first request") : Promise.resolve();
+        ready.then(
+          () => res.writeHead(200, { "content-type": "text/event-stream" }).end(answerChat(body)),
+          () => res.writeHead(500).end(JSON.stringify({ error: { message: "the shell parser was not loaded in time" } })),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const run = await runCli(["-p", "say hello", "--yes", "--provider", "openai"], {
+      cwd: box.workspace,
+      env: {
+        NODE_OPTIONS: `--require ${JSON.stringify(MODULE_PROBE)}`,
+        MODULE_PROBE_LOG: log,
+        MINI_AGENT_HOME: box.home,
+        HTTP_PROXY: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        OPENAI_API_KEY: "sk-transport-test-0000111122223333",
+        OPENAI_BASE_URL: "http://model.test/v1",
+      },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("It printed hello.");
+    expect(paths).toEqual(["http://model.test/v1/chat/completions", "http://model.test/v1/chat/completions"]);
   });
 });
