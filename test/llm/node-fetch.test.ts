@@ -1,78 +1,12 @@
 // Our node:http fetch (the one under the provider SDKs) against real local servers: the bytes
-// it sends, the response it hands over, and every way a request can go wrong, rejected or
-// errored the way Node's fetch does it, since the SDKs and our error mapping read those shapes.
+// it sends and the response it hands over, in the shapes the SDKs read from Node's fetch.
 import diagnostics from "node:diagnostics_channel";
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import https from "node:https";
-import type { AddressInfo, Socket } from "node:net";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nodeFetch } from "../../src/engine/llm/node-fetch.js";
 import { REQUEST_BODY_SENT_CHANNEL } from "../../src/engine/llm/request-channel.js";
-import { HAVE_OPENSSL, selfSignedCertificate } from "../helpers/https-files.js";
+import { serve } from "../helpers/local-http.js";
 import { waitFor } from "../helpers/processes.js";
-
-interface Seen {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Buffer;
-}
-
-interface Local {
-  url: string;
-  seen: Seen[];
-  connections: number;
-  closedRequests: number;
-  close(): Promise<void>;
-}
-
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-/** A local server whose handler runs once each request body has arrived. */
-async function serve(handler: (req: IncomingMessage, res: ServerResponse, seen: Seen) => void, host = "127.0.0.1"): Promise<Local> {
-  const local: Local = { url: "", seen: [], connections: 0, closedRequests: 0, close: async () => undefined };
-  const server = createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (part: Buffer) => parts.push(part));
-    req.on("end", () => {
-      const seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) };
-      local.seen.push(seen);
-      handler(req, res, seen);
-    });
-    res.on("close", () => (local.closedRequests += 1));
-  });
-  server.on("connection", () => (local.connections += 1));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  local.url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return local;
-}
-
-/** A URL on a port nothing listens on any more. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error & { cause?: { code?: string } }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { cause?: { code?: string } };
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("what the fetch sends", () => {
   it("sends a string body byte for byte, with its length and the SDK's headers, and fetch's accept headers", async () => {
@@ -202,97 +136,5 @@ describe("what the fetch hands over", () => {
     expect(target.seen.map((s) => [s.method, s.body.length, s.headers.authorization, s.headers["content-length"]])).toEqual([
       ["GET", 0, undefined, undefined],
     ]);
-  });
-});
-
-describe("when the request goes wrong", () => {
-  it("rejects a refused connection as fetch does: TypeError 'fetch failed' with ECONNREFUSED as the cause", async () => {
-    const error = await rejection(nodeFetch(await closedPortUrl(), { method: "POST", body: "{}" }));
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error.message).toBe("fetch failed");
-    expect(error.cause?.code).toBe("ECONNREFUSED");
-  });
-
-  it("rejects an aborted signal with its reason and sends nothing", async () => {
-    const local = await serve((_req, res) => res.end());
-    const controller = new AbortController();
-    controller.abort();
-    const error = await rejection(nodeFetch(local.url, { method: "POST", body: "{}", signal: controller.signal }));
-    expect(error.name).toBe("AbortError");
-    expect(local.connections).toBe(0);
-  });
-
-  it("an abort while waiting for headers rejects with the reason and closes the connection", async () => {
-    const local = await serve(() => undefined); // never answers
-    const controller = new AbortController();
-    const pending = nodeFetch(local.url, { method: "POST", body: "{}", signal: controller.signal });
-    await waitFor(() => local.seen.length === 1, 10_000, "the request to arrive");
-    controller.abort(new DOMException("stopped by the test", "AbortError"));
-    const error = await rejection(pending);
-    expect(error.name).toBe("AbortError");
-    expect(error.message).toBe("stopped by the test");
-    await waitFor(() => local.closedRequests === 1, 10_000, "the server to see the connection close");
-  });
-
-  it("an abort mid-body errors the body stream with the reason and closes the connection", async () => {
-    const local = await serve((_req, res) => {
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write("data: first\n\n"); // and nothing more
-    });
-    const controller = new AbortController();
-    const response = await nodeFetch(local.url, { method: "POST", body: "{}", signal: controller.signal });
-    const reader = response.body!.getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: first\n\n");
-    controller.abort();
-    const error = await rejection(reader.read());
-    expect(error.name).toBe("AbortError");
-    await waitFor(() => local.closedRequests === 1, 10_000, "the server to see the connection close");
-  });
-
-  it("a connection reset mid-body errors the body with TypeError 'terminated' (ECONNRESET)", async () => {
-    let socket: Socket | undefined;
-    const local = await serve((req, res) => {
-      socket = req.socket;
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write("data: partial\n\n");
-    });
-    const response = await nodeFetch(local.url, { method: "POST", body: "{}" });
-    const reader = response.body!.getReader();
-    await reader.read();
-    socket?.resetAndDestroy();
-    const error = await rejection(reader.read());
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error.message).toBe("terminated");
-    expect(error.cause?.code).toBe("ECONNRESET");
-    expect(local.seen).toHaveLength(1);
-  });
-
-  it("a gzip body cut short by a reset errors too, instead of ending quietly", async () => {
-    const whole = gzipSync(Buffer.from("data: x\n\n".repeat(5000)));
-    const local = await serve((req, res) => {
-      res.writeHead(200, { "content-type": "text/event-stream", "content-encoding": "gzip" });
-      res.write(whole.subarray(0, whole.length >> 1), () => req.socket.resetAndDestroy());
-    });
-    const response = await nodeFetch(local.url, { method: "POST", body: "{}" });
-    const error = await rejection(response.text());
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error.message).toBe("terminated");
-  });
-
-  it.skipIf(!HAVE_OPENSSL)("rejects an https server whose certificate nobody vouches for, naming why", async () => {
-    const { key, cert } = selfSignedCertificate();
-    const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.end("never read"));
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const error = await rejection(nodeFetch(`https://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, { method: "POST", body: "{}" }));
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error.message).toBe("fetch failed");
-    expect(error.cause?.code).toBe("DEPTH_ZERO_SELF_SIGNED_CERT");
-  });
-
-  it("rejects a scheme it cannot speak as a network error", async () => {
-    const error = await rejection(nodeFetch("ftp://127.0.0.1/x"));
-    expect(error).toBeInstanceOf(TypeError);
-    expect(String(error.cause)).toMatch(/unsupported URL scheme ftp:/);
   });
 });

@@ -1,45 +1,28 @@
 // The official SDKs over our node:http fetch, end to end through createProvider: what the
 // fetch hands the SDK (compressed streams, compressed error bodies, refused connections,
 // aborts) reaches our adapters and error mapping as it did over Node's own fetch.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/engine/llm/provider.js";
 import { messageDelta, messageStart, blockDelta, blockStart, blockStop, event } from "../helpers/fake-anthropic-server.js";
 import { DONE, chunk, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { closedPortUrl, serve } from "../helpers/local-http.js";
 import { waitFor } from "../helpers/processes.js";
 import { anthropicConfig, build, collect, kimiConfig, ofType, request, textOf } from "./harness.js";
 
 let server: FakeServer | undefined;
-let raw: Server | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  raw?.closeAllConnections();
-  await new Promise((resolve) => (raw ? raw.close(resolve) : resolve(undefined)));
-  raw = undefined;
 });
 
 /** A server that answers every request with one fixed, gzip-compressed response. */
 async function gzipServer(status: number, contentType: string, body: string): Promise<string> {
-  raw = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      res.writeHead(status, { "content-type": contentType, "content-encoding": "gzip", "x-request-id": "req_gz" });
-      res.end(gzipSync(Buffer.from(body)));
-    });
+  const local = await serve((_req, res) => {
+    res.writeHead(status, { "content-type": contentType, "content-encoding": "gzip", "x-request-id": "req_gz" });
+    res.end(gzipSync(Buffer.from(body)));
   });
-  await new Promise<void>((resolve) => raw!.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1`;
-}
-
-async function closedPortUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return `http://127.0.0.1:${port}/v1`;
+  return `${local.url}/v1`;
 }
 
 describe("the SDKs over our fetch", () => {
@@ -78,7 +61,7 @@ describe("the SDKs over our fetch", () => {
   });
 
   it("a refused connection is a retried network error naming ECONNREFUSED", async () => {
-    const url = await closedPortUrl();
+    const url = `${await closedPortUrl()}/v1`;
     const { parts, error } = await collect(await build(kimiConfig(url), { retry: { baseDelayMs: 1, maxBackoffMs: 2, maxRetries: 2 } }));
     expect(ofType(parts, "retry").map((part) => part.reason)).toEqual([expect.stringContaining("ECONNREFUSED"), expect.stringContaining("ECONNREFUSED")]);
     expect(error).toBeInstanceOf(ProviderError);

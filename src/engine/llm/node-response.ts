@@ -18,22 +18,17 @@ interface ResponseContext {
 
 export function responseFrom(res: IncomingMessage, context: ResponseContext): Response {
   const status = res.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    // A Response cannot carry it, and fetch refuses it as a network error too.
+    res.destroy();
+    throw new TypeError("fetch failed", { cause: new RangeError(`the server answered with status ${status}`) });
+  }
   const headers = new Headers();
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
   const empty = context.method === "HEAD" || status === 204 || status === 205 || status === 304;
   if (empty) res.resume();
-  let response: Response;
-  try {
-    response = new Response(empty ? null : bodyStream(res, decoded(res), context.signal), {
-      status,
-      statusText: res.statusMessage ?? "",
-      headers,
-    });
-  } catch (error) {
-    // e.g. a status outside 200–599, which fetch refuses as a network error too.
-    res.destroy();
-    throw new TypeError("fetch failed", { cause: error });
-  }
+  const body = empty ? null : bodyStream(res, decoded(res), context.signal);
+  const response = new Response(body, { status, statusText: res.statusMessage ?? "", headers });
   Object.defineProperty(response, "url", { value: context.url.href });
   return response;
 }
