@@ -126,15 +126,15 @@ describe("what the fetch hands over", () => {
       else if (req.url === "/second") res.writeHead(303, { location: `${target.url}/third` }).end();
       else res.writeHead(500).end();
     });
-    const response = await nodeFetch(`${local.url}/first`, { method: "POST", body: "keep me", headers: { authorization: "Bearer k" } });
+    const response = await nodeFetch(`${local.url}/first`, { method: "POST", body: "keep me", headers: { authorization: "Bearer k", "x-api-key": "sk-ant-k" } });
     expect(await response.text()).toBe("landed");
     expect(response.url).toBe(`${target.url}/third`);
     expect(local.seen.map((s) => [s.method, s.path, s.body.toString(), s.headers.authorization])).toEqual([
       ["POST", "/first", "keep me", "Bearer k"],
       ["POST", "/second", "keep me", "Bearer k"],
     ]);
-    expect(target.seen.map((s) => [s.method, s.body.length, s.headers.authorization, s.headers["content-length"]])).toEqual([
-      ["GET", 0, undefined, undefined],
+    expect(target.seen.map((s) => [s.method, s.body.length, s.headers.authorization, s.headers["x-api-key"], s.headers["content-length"]])).toEqual([
+      ["GET", 0, undefined, undefined, undefined],
     ]);
   });
 });

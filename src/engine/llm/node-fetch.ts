@@ -1,7 +1,7 @@
 // The `fetch` the provider SDKs run on: node:http / node:https under the WHATWG Request and
-// Response shapes. Node 20's global fetch (undici) compiles its HTTP parser as WebAssembly
-// and tiers it up on background threads, which costs a one-request run ~65 ms and ~30 MiB
-// (docs/adr/0021-own-fetch-under-the-sdks.md). It behaves as fetch does where the SDKs and
+// Response shapes. Node 20's global fetch (undici) parses HTTP in WebAssembly that V8 tiers
+// up on background threads: ~30 MiB of peak RSS and ~30 ms before the process can exit in
+// the round-trip bench (docs/adr/0021-own-fetch-under-the-sdks.md). It behaves as fetch does where the SDKs and
 // our error mapping look: rejections are `TypeError("fetch failed", { cause })` or the abort
 // signal's reason, a body cut mid-way errors with `TypeError("terminated", { cause })`.
 import diagnostics from "node:diagnostics_channel";
@@ -13,6 +13,7 @@ import { REQUEST_BODY_SENT_CHANNEL } from "./request-channel.js";
 const bodySent = diagnostics.channel(REQUEST_BODY_SENT_CHANNEL);
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const CREDENTIALS = ["authorization", "proxy-authorization", "cookie", "x-api-key"];
 /** Idle sockets are closed before common servers' 5 s keep-alive (undici's default too). */
 const IDLE_SOCKET_MS = 4_000;
 
@@ -65,12 +66,12 @@ export async function nodeFetch(input: FetchInput, init: RequestInit = {}): Prom
     const next = new URL(location, url);
     // Fetch's rules: 303 (and 301/302 after a POST) become a GET without a body.
     if (status === 303 ? method !== "HEAD" : (status === 301 || status === 302) && method === "POST") {
-      method = method === "HEAD" ? "HEAD" : "GET";
+      method = "GET";
       body = undefined;
       for (const name of Object.keys(headers)) if (name.startsWith("content-")) delete headers[name];
     }
-    // Credentials stay with the origin they were meant for.
-    if (next.origin !== url.origin) for (const name of ["authorization", "cookie", "proxy-authorization"]) delete headers[name];
+    // Credentials stay with the origin they were meant for (x-api-key too: Anthropic's key).
+    if (next.origin !== url.origin) for (const name of CREDENTIALS) delete headers[name];
     url = next;
   }
 }
