@@ -1,0 +1,60 @@
+// Renders tool-schemas.generated.ts from the zod schemas in tool-inputs.ts (run through
+// `npm run gen:tool-schemas`). A test keeps the committed file equal to this output, so the
+// JSON the model is sent cannot drift from the schema a call is checked against.
+import { z } from "zod";
+import { toolInputs } from "./tool-inputs.js";
+
+interface Def {
+  type: string;
+  checks?: { _zod: { def: { check: string; format?: string } } }[];
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+}
+
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const LENGTH_CHECKS = ["min_length", "max_length"];
+const NUMBER_CHECKS = ["greater_than", "less_than"];
+
+/**
+ * Whether the schema's JSON Schema says everything it checks: only these kinds and checks,
+ * no refinement, transform, default, union or catch-all. Only then may the lean parser decide.
+ */
+export function fullyExpressed(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  const checks = (def.checks ?? []).map(({ _zod }) => _zod.def);
+  switch (def.type) {
+    case "boolean":
+    case "enum":
+    case "literal":
+      return checks.length === 0;
+    case "string":
+      return checks.every(({ check }) => LENGTH_CHECKS.includes(check));
+    case "number":
+      return checks.every(({ check, format }) => NUMBER_CHECKS.includes(check) || (check === "number_format" && format === "safeint"));
+    case "optional":
+      return checks.length === 0 && def.innerType !== undefined && fullyExpressed(def.innerType);
+    case "array":
+      return checks.every(({ check }) => LENGTH_CHECKS.includes(check)) && def.element !== undefined && fullyExpressed(def.element);
+    case "object":
+      return checks.length === 0 && !def.catchall && Object.values(def.shape ?? {}).every(fullyExpressed);
+    default:
+      return false;
+  }
+}
+
+export function renderToolSchemas(): string {
+  const entries: Record<string, { lean: boolean; schema: Record<string, unknown> }> = {};
+  for (const [key, schema] of Object.entries(toolInputs) as [string, z.ZodType][]) {
+    const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+    entries[key] = { lean: fullyExpressed(schema), schema: json };
+  }
+  return [
+    "// Generated from src/engine/tools/tool-inputs.ts by `npm run gen:tool-schemas`: do not edit.",
+    "// `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call.",
+    "export const TOOL_SCHEMAS: Record<string, { lean: boolean; schema: Record<string, unknown> } | undefined> = " +
+      `${JSON.stringify(entries, null, 2)};`,
+    "",
+  ].join("\n");
+}
