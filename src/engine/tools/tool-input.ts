@@ -2,14 +2,14 @@
 // generated at build time, and a call is parsed by a lean parser compiled from that schema on
 // first use. zod (and the schemas in tool-inputs.ts) load only when the lean parser rejects a
 // call, to name the bad field in zod's words, or for a schema the JSON cannot fully express.
-import { compileLean, REJECTED, type LeanParser } from "./lean-parse.js";
+import { compileLean, REJECTED, type LeanParser } from "../lean-parse.js";
 import { TOOL_SCHEMAS } from "./tool-schemas.generated.js";
 import type { ToolInputKey, ToolInputOf } from "./tool-inputs.js";
 import { describeIssues, type ToolInput } from "./tool.js";
 
 export function builtinInput<K extends ToolInputKey>(key: K): ToolInput<ToolInputOf<K>> {
   const entry = TOOL_SCHEMAS[key];
-  if (!entry) throw new Error(`no generated JSON Schema for the tool input ${key}: run npm run gen:tool-schemas`);
+  if (!entry) throw new Error(`no generated JSON Schema for the tool input ${key}: run npm run gen:schemas`);
   let lean: LeanParser | null | undefined;
   return {
     schema: entry.schema,

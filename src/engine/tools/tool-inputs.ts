@@ -1,8 +1,8 @@
 // The zod input schema of every built-in tool, keyed by tool name (a variant gets its own key).
 // Nothing on the start-up path imports this file: the JSON Schemas sent to the model are
-// generated from it at build time (tool-schemas.generated.ts, `npm run gen:tool-schemas`),
+// generated from it at build time (tool-schemas.generated.ts, `npm run gen:schemas`),
 // and a call is checked by the lean parser first; zod loads only to explain a rejected call
-// or to check a schema the JSON cannot express (a refinement). See docs/adr/0023.
+// or to check a schema the JSON cannot express (a refinement). See docs/adr/0023-schemas-at-build-time.md.
 import { z } from "zod";
 import { DEFAULT_READ_LIMIT } from "./read-file.js";
 import { DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS } from "./run-command.js";

@@ -1,4 +1,4 @@
-// Generated from src/engine/tools/tool-inputs.ts by `npm run gen:tool-schemas`: do not edit.
+// Generated from src/engine/tools/tool-inputs.ts by `npm run gen:schemas`: do not edit.
 // `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call.
 export const TOOL_SCHEMAS: Record<string, { lean: boolean; schema: Record<string, unknown> } | undefined> = {
   "read_file": {

@@ -1,11 +1,15 @@
-// The predicates the wire reader compiles from the event schemas must accept exactly what zod
-// accepts. For every event type: a valid event, then every field replaced by each value of a
-// pool of JSON values (nested fields too), removed, or joined by an unknown key; each
-// candidate's verdict is compared with safeParse.
+// The lean parsers compiled from the generated JSON Schemas must agree with zod on the zod
+// schemas those were generated from. For every event type and every built-in tool input: a
+// valid value, then every field replaced by each value of a pool of JSON values (nested fields
+// too), removed, or joined by an unknown key; each candidate's verdict is compared with
+// safeParse, and for a tool input, what the parser returns with what zod returns.
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
 import { eventSchemas } from "../../src/engine/events.js";
-import { compileCheck } from "../../src/engine/wire-check.js";
+import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
+import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
+import { toolInputs } from "../../src/engine/tools/tool-inputs.js";
 import { parseEventLine } from "../../src/engine/wire-reader.js";
 
 interface Def {
@@ -28,8 +32,8 @@ function literals(schema: z.ZodType, into: Set<unknown>): Set<unknown> {
 }
 
 const allLiterals = new Set<unknown>();
-for (const schema of eventSchemas.values()) literals(schema, allLiterals);
-const POOL: unknown[] = [null, 0, -1, 1, 2, 0.5, -0.5, 2 ** 53, "", "x", true, false, [], ["x"], [1], {}, { a: 1 }, ...allLiterals];
+for (const schema of [...eventSchemas.values(), ...Object.values(toolInputs)]) literals(schema as z.ZodType, allLiterals);
+const POOL: unknown[] = [null, 0, -1, 1, 2, 0.5, -0.5, 99, 100, 5000, 5001, 2 ** 53, "", "x", "x".repeat(401), true, false, [], ["x"], [1], {}, { a: 1 }, ...allLiterals];
 
 /** A value zod accepts for `schema`, found from the pool or built from the shape. */
 function validValue(schema: z.ZodType): unknown {
@@ -62,14 +66,20 @@ function* variants(value: unknown): Generator<unknown> {
 
 describe("compiled wire checks", () => {
   it("compile for every event type (none left to zod on a resume)", () => {
-    for (const [type, schema] of eventSchemas) expect(compileCheck(schema), type).toBeTypeOf("function");
+    expect(Object.keys(EVENT_SCHEMAS)).toEqual([...eventSchemas.keys()]);
+    for (const type of eventSchemas.keys()) expect(compileLean(EVENT_SCHEMAS[type], "check"), type).toBeTypeOf("function");
   });
 
-  it("accept exactly what each event's schema accepts", () => {
+  it("accept exactly what each event's schema accepts, and hand back the line's own object", () => {
     let compared = 0;
     let rejected = 0;
     for (const [type, schema] of eventSchemas) {
-      const check = compileCheck(schema)!;
+      const lean = compileLean(EVENT_SCHEMAS[type], "check")!;
+      const check = (value: unknown) => {
+        const out = lean(value);
+        if (out !== REJECTED) expect(out).toBe(value);
+        return out !== REJECTED;
+      };
       const base = { ...(validValue(schema) as object), type, seq: 1, ts: "t" };
       expect(schema.safeParse(base).success, type).toBe(true);
       for (const candidate of [base, ...variants(base), null, [], "x", 1]) {
@@ -90,5 +100,42 @@ describe("compiled wire checks", () => {
     expect(parseEventLine('{"type":"__proto__","seq":1,"ts":"t"}')).toBeUndefined();
     expect(parseEventLine('{"type":"usage","seq":1,"ts":"t","inputTokens":1,"outputTokens":2}')).toMatchObject({ type: "usage", outputTokens: 2 });
     expect(parseEventLine('{"type":"usage","seq":1,"ts":"t","inputTokens":1.5,"outputTokens":2}')).toBeUndefined();
+  });
+});
+
+describe("lean parsers of the built-in tool inputs", () => {
+  it("compile for every input; only a refined schema (edit_file's) is left to zod to decide", () => {
+    expect(Object.keys(TOOL_SCHEMAS)).toEqual(Object.keys(toolInputs));
+    for (const [key, entry] of Object.entries(TOOL_SCHEMAS)) expect(compileLean(entry!.schema), key).toBeTypeOf("function");
+    expect(Object.entries(TOOL_SCHEMAS).filter(([, entry]) => !entry!.lean).map(([key]) => key)).toEqual(["edit_file"]);
+  });
+
+  it("accept exactly what zod accepts, and return what zod returns (unknown keys dropped, declared order)", () => {
+    let compared = 0;
+    let rejected = 0;
+    for (const [key, schema] of Object.entries(toolInputs) as [string, z.ZodType][]) {
+      if (!TOOL_SCHEMAS[key]!.lean) continue;
+      const parse = compileLean(TOOL_SCHEMAS[key]!.schema)!;
+      const base = validValue(schema);
+      expect(schema.safeParse(base).success, key).toBe(true);
+      for (const candidate of [base, ...variants(base), null, [], "x", 1]) {
+        const expected = schema.safeParse(candidate);
+        const got = parse(candidate);
+        expect(got !== REJECTED, `${key}: ${JSON.stringify(candidate)}`).toBe(expected.success);
+        if (expected.success) expect(JSON.stringify(got), key).toBe(JSON.stringify(expected.data));
+        compared += 1;
+        if (!expected.success) rejected += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(rejected).toBeGreaterThan(compared / 3);
+  });
+
+  it("refuse what they do not know, so zod decides", () => {
+    expect(compileLean({ type: "string", pattern: "^a" })).toBeUndefined();
+    expect(compileLean({ type: "object", properties: {}, additionalProperties: false })).toBeUndefined();
+    expect(compileLean({ anyOf: [{ type: "string" }, { type: "number" }] })).toBeUndefined();
+    expect(compileLean({ type: "object", properties: { a: { type: "string", format: "email" } } })).toBeUndefined();
+    expect(compileLean({ type: "object", properties: {}, required: ["a"] })).toBeUndefined();
   });
 });

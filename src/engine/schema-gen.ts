@@ -1,8 +1,11 @@
-// Renders tool-schemas.generated.ts from the zod schemas in tool-inputs.ts (run through
-// `npm run gen:tool-schemas`). A test keeps the committed file equal to this output, so the
-// JSON the model is sent cannot drift from the schema a call is checked against.
+// Renders the generated schema files from their zod sources (run through `npm run gen:schemas`;
+// docs/adr/0023-schemas-at-build-time.md): tools/tool-schemas.generated.ts from
+// tools/tool-inputs.ts, event-schemas.generated.ts from events.ts. A test keeps the committed
+// files equal to this output, so the JSON the model is sent, and the checks a call or a wire
+// line goes through, cannot drift from the zod schemas. Nothing at run time imports this file.
 import { z } from "zod";
-import { toolInputs } from "./tool-inputs.js";
+import { eventSchemas } from "./events.js";
+import { toolInputs } from "./tools/tool-inputs.js";
 
 interface Def {
   type: string;
@@ -34,6 +37,7 @@ export function fullyExpressed(schema: z.ZodType): boolean {
     case "number":
       return checks.every(({ check, format }) => NUMBER_CHECKS.includes(check) || (check === "number_format" && format === "safeint"));
     case "optional":
+    case "nullable":
       return checks.length === 0 && def.innerType !== undefined && fullyExpressed(def.innerType);
     case "array":
       return checks.every(({ check }) => LENGTH_CHECKS.includes(check)) && def.element !== undefined && fullyExpressed(def.element);
@@ -51,10 +55,26 @@ export function renderToolSchemas(): string {
     entries[key] = { lean: fullyExpressed(schema), schema: json };
   }
   return [
-    "// Generated from src/engine/tools/tool-inputs.ts by `npm run gen:tool-schemas`: do not edit.",
+    "// Generated from src/engine/tools/tool-inputs.ts by `npm run gen:schemas`: do not edit.",
     "// `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call.",
     "export const TOOL_SCHEMAS: Record<string, { lean: boolean; schema: Record<string, unknown> } | undefined> = " +
       `${JSON.stringify(entries, null, 2)};`,
     "",
   ].join("\n");
+}
+
+/** Every event's full JSON Schema (payload, type, envelope), one line each: the wire reader compiles checks from these. */
+export function renderEventSchemas(): string {
+  const lines = [
+    "// Generated from src/engine/events.ts by `npm run gen:schemas`: do not edit.",
+    "// Each event's whole schema; the wire reader checks lines against it (lean-parse.ts) without zod.",
+    "export const EVENT_SCHEMAS: Record<string, Record<string, unknown> | undefined> = {",
+  ];
+  for (const [type, schema] of eventSchemas) {
+    if (!fullyExpressed(schema)) throw new Error(`the event schema ${type} checks more than its JSON Schema says; the wire reader could not check it`);
+    const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+    lines.push(`  ${JSON.stringify(type)}: ${JSON.stringify(json)},`);
+  }
+  lines.push("};", "");
+  return lines.join("\n");
 }
