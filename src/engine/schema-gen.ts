@@ -5,11 +5,11 @@
 // line goes through, cannot drift from the zod schemas. Nothing at run time imports this file.
 import { z } from "zod";
 import { eventSchemas } from "./events.js";
-import { toolInputs } from "./tools/tool-inputs.js";
+import { leanRefinements, toolInputs, type ToolInputKey } from "./tools/tool-inputs.js";
 
 interface Def {
   type: string;
-  checks?: { _zod: { def: { check: string; format?: string } } }[];
+  checks?: { _zod: { def: { check: string; format?: string; fn?: unknown } } }[];
   innerType?: z.ZodType;
   element?: z.ZodType;
   shape?: Record<string, z.ZodType>;
@@ -22,9 +22,10 @@ const NUMBER_CHECKS = ["greater_than", "less_than"];
 
 /**
  * Whether the schema's JSON Schema says everything it checks: only these kinds and checks,
- * no refinement, transform, default, union or catch-all. Only then may the lean parser decide.
+ * no refinement (but `refinement` at the top, which the lean parser is handed too), transform,
+ * default, union or catch-all. Only then may the lean parser decide.
  */
-export function fullyExpressed(schema: z.ZodType): boolean {
+export function fullyExpressed(schema: z.ZodType, refinement?: unknown): boolean {
   const def = defOf(schema);
   const checks = (def.checks ?? []).map(({ _zod }) => _zod.def);
   switch (def.type) {
@@ -42,22 +43,28 @@ export function fullyExpressed(schema: z.ZodType): boolean {
     case "array":
       return checks.every(({ check }) => LENGTH_CHECKS.includes(check)) && def.element !== undefined && fullyExpressed(def.element);
     case "object":
-      return checks.length === 0 && !def.catchall && Object.values(def.shape ?? {}).every(fullyExpressed);
+      return (
+        checks.every(({ check, fn }) => check === "custom" && fn !== undefined && fn === refinement) &&
+        !def.catchall &&
+        Object.values(def.shape ?? {}).every((field) => fullyExpressed(field))
+      );
     default:
       return false;
   }
 }
 
 export function renderToolSchemas(): string {
-  const entries: Record<string, { lean: boolean; schema: Record<string, unknown> }> = {};
-  for (const [key, schema] of Object.entries(toolInputs) as [string, z.ZodType][]) {
+  const entries: Record<string, { lean: boolean; refined?: true; schema: Record<string, unknown> }> = {};
+  for (const [key, schema] of Object.entries(toolInputs) as [ToolInputKey, z.ZodType][]) {
     const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
-    entries[key] = { lean: fullyExpressed(schema), schema: json };
+    const refinement = leanRefinements[key];
+    entries[key] = { lean: fullyExpressed(schema, refinement), ...(refinement ? { refined: true as const } : {}), schema: json };
   }
   return [
     "// Generated from src/engine/tools/tool-inputs.ts by `npm run gen:schemas`: do not edit.",
-    "// `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call.",
-    "export const TOOL_SCHEMAS: Record<string, { lean: boolean; schema: Record<string, unknown> } | undefined> = " +
+    "// `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call;",
+    "// `refined`: only together with the refinement the tool hands it (tool-inputs.ts, leanRefinements).",
+    "export const TOOL_SCHEMAS: Record<string, { lean: boolean; refined?: true; schema: Record<string, unknown> } | undefined> = " +
       `${JSON.stringify(entries, null, 2)};`,
     "",
   ].join("\n");

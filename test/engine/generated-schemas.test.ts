@@ -7,7 +7,7 @@ import { z } from "zod";
 import { renderEventSchemas, renderToolSchemas } from "../../src/engine/schema-gen.js";
 import { modelFacing, ToolRegistry } from "../../src/engine/tools/registry.js";
 import { builtinInput } from "../../src/engine/tools/tool-input.js";
-import { toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
+import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
 import { defineTool } from "../../src/engine/tools/tool.js";
 
 const committed = (file: string) => readFileSync(new URL(`../../src/engine/${file}`, import.meta.url), "utf8");
@@ -24,7 +24,7 @@ describe("generated schema files", () => {
   it("the registry sends, byte for byte, the specs it derived from zod at start-up before", () => {
     const keys = Object.keys(toolInputs) as ToolInputKey[];
     for (const key of keys) {
-      const tool = defineTool({ name: "t", description: "d", kind: "read", input: builtinInput(key), execute: async () => ({ content: "" }) });
+      const tool = defineTool({ name: "t", description: "d", kind: "read", input: builtinInput(key, leanRefinements[key] as never), execute: async () => ({ content: "" }) });
       const { $schema: _ignored, ...fromZod } = z.toJSONSchema(toolInputs[key], { io: "input" }) as Record<string, unknown>;
       const [spec] = new ToolRegistry([tool]).specs();
       expect(JSON.stringify(spec!.inputSchema), key).toBe(JSON.stringify(modelFacing(fromZod)));

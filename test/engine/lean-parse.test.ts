@@ -9,7 +9,7 @@ import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
 import { eventSchemas } from "../../src/engine/events.js";
 import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
 import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
-import { toolInputs } from "../../src/engine/tools/tool-inputs.js";
+import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
 import { parseEventLine } from "../../src/engine/wire-reader.js";
 
 interface Def {
@@ -104,21 +104,26 @@ describe("compiled wire checks", () => {
 });
 
 describe("lean parsers of the built-in tool inputs", () => {
-  it("compile for every input; only a refined schema (edit_file's) is left to zod to decide", () => {
+  it("compile for every input, and every input is lean (edit_file with its refinement)", () => {
     expect(Object.keys(TOOL_SCHEMAS)).toEqual(Object.keys(toolInputs));
     for (const [key, entry] of Object.entries(TOOL_SCHEMAS)) expect(compileLean(entry!.schema), key).toBeTypeOf("function");
-    expect(Object.entries(TOOL_SCHEMAS).filter(([, entry]) => !entry!.lean).map(([key]) => key)).toEqual(["edit_file"]);
+    expect(Object.entries(TOOL_SCHEMAS).filter(([, entry]) => !entry!.lean).map(([key]) => key)).toEqual([]);
+    expect(Object.entries(TOOL_SCHEMAS).filter(([, entry]) => entry!.refined).map(([key]) => key)).toEqual(Object.keys(leanRefinements));
   });
 
   it("accept exactly what zod accepts, and return what zod returns (unknown keys dropped, declared order)", () => {
     let compared = 0;
     let rejected = 0;
-    for (const [key, schema] of Object.entries(toolInputs) as [string, z.ZodType][]) {
-      if (!TOOL_SCHEMAS[key]!.lean) continue;
-      const parse = compileLean(TOOL_SCHEMAS[key]!.schema)!;
-      const base = validValue(schema);
-      expect(schema.safeParse(base).success, key).toBe(true);
-      for (const candidate of [base, ...variants(base), null, [], "x", 1]) {
+    for (const [key, schema] of Object.entries(toolInputs) as [ToolInputKey, z.ZodType][]) {
+      const lean = compileLean(TOOL_SCHEMAS[key]!.schema)!;
+      const refine = leanRefinements[key] as ((input: unknown) => boolean) | undefined;
+      const parse = (value: unknown) => {
+        const out = lean(value);
+        return out === REJECTED || !refine || refine(out) ? out : REJECTED;
+      };
+      const bases = key === "edit_file" ? [{ path: "p", old_string: "a", new_string: "b", replace_all: true }, { path: "p", edits: [{ old_string: "a", new_string: "b", replace_all: false }] }] : [validValue(schema)];
+      for (const base of bases) expect(schema.safeParse(base).success, key).toBe(true);
+      for (const candidate of [...bases, ...bases.flatMap((base) => [...variants(base)]), null, [], "x", 1]) {
         const expected = schema.safeParse(candidate);
         const got = parse(candidate);
         expect(got !== REJECTED, `${key}: ${JSON.stringify(candidate)}`).toBe(expected.success);

@@ -11,6 +11,14 @@ import type { ToolInputOf } from "./tool-inputs.js";
 
 type EditFileInput = ToolInputOf<"edit_file">;
 
+/**
+ * Either old_string and new_string, or edits, never both: the refinement of the zod schema
+ * (tool-inputs.ts), and the same function lets the lean parser accept a call without zod.
+ */
+export function oneWayToEdit(input: { old_string?: string; new_string?: string; edits?: unknown[] }): boolean {
+  return input.edits ? input.old_string === undefined && input.new_string === undefined : input.old_string !== undefined && input.new_string !== undefined;
+}
+
 function editsOf(input: EditFileInput): Edit[] {
   if (input.edits) return input.edits;
   return [{ old_string: input.old_string!, new_string: input.new_string!, replace_all: input.replace_all }];
@@ -38,7 +46,7 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
       "Replace exact text in a file: old_string must match exactly (whitespace too) and once, unless " +
       "replace_all; a miss shows the closest lines. `edits` does several at once. Returns a diff.",
     kind: "write",
-    input: builtinInput("edit_file"),
+    input: builtinInput("edit_file", oneWayToEdit),
     subject: (input) => ({ paths: [input.path] }),
     async preview(input) {
       try {

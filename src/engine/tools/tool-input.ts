@@ -7,9 +7,11 @@ import { TOOL_SCHEMAS } from "./tool-schemas.generated.js";
 import type { ToolInputKey, ToolInputOf } from "./tool-inputs.js";
 import { describeIssues, type ToolInput } from "./tool.js";
 
-export function builtinInput<K extends ToolInputKey>(key: K): ToolInput<ToolInputOf<K>> {
+/** `refine`: the refinement the zod schema has (tool-inputs.ts, leanRefinements), when it has one. */
+export function builtinInput<K extends ToolInputKey>(key: K, refine?: (input: ToolInputOf<K>) => boolean): ToolInput<ToolInputOf<K>> {
   const entry = TOOL_SCHEMAS[key];
   if (!entry) throw new Error(`no generated JSON Schema for the tool input ${key}: run npm run gen:schemas`);
+  if (entry.refined && !refine) throw new Error(`the tool input ${key} is refined: pass its refinement to builtinInput`);
   let lean: LeanParser | null | undefined;
   return {
     schema: entry.schema,
@@ -17,7 +19,7 @@ export function builtinInput<K extends ToolInputKey>(key: K): ToolInput<ToolInpu
       if (entry.lean) {
         lean ??= compileLean(entry.schema) ?? null;
         const data = lean ? lean(raw) : REJECTED;
-        if (data !== REJECTED) return { data: data as ToolInputOf<K> };
+        if (data !== REJECTED && (!refine || refine(data as ToolInputOf<K>))) return { data: data as ToolInputOf<K> };
       }
       const { toolInputs } = await import("./tool-inputs.js");
       const parsed = toolInputs[key].safeParse(raw);

@@ -4,6 +4,7 @@
 // and a call is checked by the lean parser first; zod loads only to explain a rejected call
 // or to check a schema the JSON cannot express (a refinement). See docs/adr/0023-schemas-at-build-time.md.
 import { z } from "zod";
+import { oneWayToEdit } from "./edit-file.js";
 import { DEFAULT_READ_LIMIT } from "./read-file.js";
 import { DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS } from "./run-command.js";
 import { DEFAULT_MAX_CHARS } from "./web-fetch.js";
@@ -52,9 +53,7 @@ export const toolInputs = {
       replace_all: z.boolean().optional().describe("Replace every occurrence"),
       edits: z.array(editSchema).min(1).optional().describe("Several edits in order, all or none"),
     })
-    .refine((v) => (v.edits ? v.old_string === undefined && v.new_string === undefined : v.old_string !== undefined && v.new_string !== undefined), {
-      message: "give either old_string and new_string, or edits (not both)",
-    }),
+    .refine(oneWayToEdit, { message: "give either old_string and new_string, or edits (not both)" }),
   list_files: z.object({
     path: z.string().optional().describe("Directory (default: workspace root)"),
     include_ignored: z.boolean().optional().describe("Also list ignored entries"),
@@ -123,4 +122,10 @@ export const toolInputs = {
 };
 
 export type ToolInputKey = keyof typeof toolInputs;
+
+/**
+ * Refinements the tool modules hand to their lean parser too (`builtinInput(key, refine)`): the
+ * generator accepts a refined schema as lean only when its refinement is the one listed here.
+ */
+export const leanRefinements: Partial<Record<ToolInputKey, (input: never) => boolean>> = { edit_file: oneWayToEdit };
 export type ToolInputOf<K extends ToolInputKey> = z.infer<(typeof toolInputs)[K]>;

@@ -1,6 +1,7 @@
 // Generated from src/engine/tools/tool-inputs.ts by `npm run gen:schemas`: do not edit.
-// `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call.
-export const TOOL_SCHEMAS: Record<string, { lean: boolean; schema: Record<string, unknown> } | undefined> = {
+// `lean`: the JSON Schema says all the zod schema checks, so the lean parser may accept a call;
+// `refined`: only together with the refinement the tool hands it (tool-inputs.ts, leanRefinements).
+export const TOOL_SCHEMAS: Record<string, { lean: boolean; refined?: true; schema: Record<string, unknown> } | undefined> = {
   "read_file": {
     "lean": true,
     "schema": {
@@ -49,7 +50,8 @@ export const TOOL_SCHEMAS: Record<string, { lean: boolean; schema: Record<string
     }
   },
   "edit_file": {
-    "lean": false,
+    "lean": true,
+    "refined": true,
     "schema": {
       "type": "object",
       "properties": {
