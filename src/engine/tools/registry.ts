@@ -51,8 +51,8 @@ export class ToolRegistry {
 }
 
 /**
- * Keywords the input's parser enforces on every call with a clear error naming the field (a bad value comes
- * back to the model as the tool's result), so the model-facing schema leaves them out: each
+ * Keywords the input's parser enforces on every call with a clear error naming the field (a bad
+ * value comes back to the model as the tool's result), so the model-facing schema leaves them out: each
  * costs 12–30 bytes that every request repeats. Types, enums, required and descriptions stay.
  * Schemas from elsewhere (MCP) keep theirs: nothing here validates those.
  */
