@@ -1,7 +1,7 @@
 // A parser compiled from a JSON Schema, for the shapes our tools and events use: objects,
 // strings, numbers and integers with bounds, booleans, enums, constants, arrays and nullable
 // values. It accepts what zod accepts for the schema the JSON was generated from (when that
-// schema is fully expressed in it, see tool-schemas-gen.ts), and returns what zod would: a
+// schema is fully expressed in it, see schema-gen.ts), and returns what zod would: a
 // copy that keeps only the declared properties, in their declared order. In "check" mode it
 // returns the value itself, unknown keys and all (the wire reader: no copy per event line).
 // Anything else, a keyword it does not know included, compiles to undefined: the caller uses
@@ -39,7 +39,7 @@ export function compileLean(schema: unknown, mode: LeanMode = "parse"): LeanPars
     const inner = type.length === 2 && type.includes("null") ? compileLean({ ...schema, type: type.find((t) => t !== "null") }, mode) : undefined;
     return inner && ((value) => (value === null ? null : inner(value)));
   }
-  if (typeof type !== "string" || !(type in ALLOWED)) return undefined;
+  if (typeof type !== "string" || !Object.hasOwn(ALLOWED, type)) return undefined;
   const allowed = new Set(["type", "description", ...ALLOWED[type]!]);
   if (Object.keys(schema).some((key) => !allowed.has(key))) return undefined;
   switch (type) {
