@@ -1,11 +1,14 @@
-// Loads the shell parser while the first model request is in flight. Judging a run_command
-// call needs mvdan-sh, whose load (compile and Go runtime start) costs ~80–200 ms; paid on the
-// first call it adds to the round trip, paid while the model is thinking it costs nothing.
+// Loads the shell parser and warms the command policy while the first model request is in
+// flight. Judging a run_command call needs mvdan-sh, whose load (compile and Go runtime start)
+// costs ~30–200 ms; paid on the first call it adds to the round trip, paid while the model is
+// thinking it costs nothing.
 //
-// The trigger is undici's "request body sent" diagnostics channel (Node's fetch and the undici
-// package both publish it): the request is on the wire, so the load cannot delay it. A run
-// that never makes an HTTP request (FAKE_LLM) never pays for the parser unless it judges.
+// The trigger is "request body sent": the request is on the wire, so the load cannot delay
+// it. Our provider fetch (llm/node-fetch.ts) publishes that on a channel of its own; undici,
+// which carries the request when a proxy is configured, publishes its own. A run that never
+// makes an HTTP request (FAKE_LLM) never pays for the parser unless it judges.
 import diagnostics from "node:diagnostics_channel";
+import { REQUEST_BODY_SENT_CHANNEL } from "../llm/request-channel.js";
 import { parseCommandLine } from "./shell-parse.js";
 
 /**
@@ -15,7 +18,7 @@ import { parseCommandLine } from "./shell-parse.js";
  */
 export const WARM_UP_COMMAND = `cd src && FOO=1 ls -la "$HOME" | grep -n 'x' > out.txt 2>&1; for f in *; do echo "\${f}" $(date); done <<< hi`;
 
-const REQUEST_SENT = "undici:request:bodySent";
+const CHANNELS = [REQUEST_BODY_SENT_CHANNEL, "undici:request:bodySent"];
 let armed = false;
 
 /** `judge` is the session's command policy (it reads nothing but the parse and path lookups). */
@@ -23,7 +26,7 @@ export function warmShellParserWhileWaiting(judge: (command: string) => unknown 
   if (armed) return;
   armed = true;
   const onSent = () => {
-    diagnostics.unsubscribe(REQUEST_SENT, onSent);
+    for (const name of CHANNELS) diagnostics.unsubscribe(name, onSent);
     setImmediate(() => {
       try {
         judge(WARM_UP_COMMAND);
@@ -32,5 +35,5 @@ export function warmShellParserWhileWaiting(judge: (command: string) => unknown 
       }
     });
   };
-  diagnostics.subscribe(REQUEST_SENT, onSent);
+  for (const name of CHANNELS) diagnostics.subscribe(name, onSent);
 }
