@@ -27,6 +27,13 @@ function probeEnv(): { env: Record<string, string>; read: () => FlagProbe } {
   };
 }
 
+/**
+ * The young generation may still take its second MiB right after the flag (seen on Node 20
+ * when no collection had run yet); what the flag stops is the doubling past that, to 8 MiB in
+ * the demo without it.
+ */
+const youngBound = (seen: FlagProbe) => Math.max(seen.newSpaceAtFlag, 2 * 1024 * 1024);
+
 /** Turns that each read a 4 KB file: folding them keeps ~6 MiB of conversation alive. */
 function syntheticSession(sessionId: string, cwd: string, turns: number): string {
   const ts = new Date().toISOString();
@@ -62,7 +69,7 @@ describe("heap policy", () => {
     // A built-in listed here compiled from source: add it to ENGINE_BUILTINS in src/heap-policy.ts.
     expect(seen.loadedAfter.filter((id) => !NODE_LAZY.has(id))).toEqual([]);
     expect(seen.newSpaceAtFlag).toBeGreaterThan(0);
-    expect(seen.newSpaceAtExit).toBeLessThanOrEqual(seen.newSpaceAtFlag);
+    expect(seen.newSpaceAtExit).toBeLessThanOrEqual(youngBound(seen));
   });
 
   it("a resumed session is folded under the policy: the young generation does not grow while a long file is read", async () => {
@@ -78,7 +85,7 @@ describe("heap policy", () => {
     expect(resumed.stdout).toContain("ok");
     const seen = probe.read();
     expect(seen.flags).toEqual(["--semi-space-growth-factor=1"]);
-    expect(seen.newSpaceAtExit).toBeLessThanOrEqual(seen.newSpaceAtFlag);
+    expect(seen.newSpaceAtExit).toBeLessThanOrEqual(youngBound(seen));
   });
 
   it("--help and subcommands that run no model set no flag", async () => {
