@@ -77,21 +77,32 @@ function numberCheck(checks: { _zod: { def: CheckDef } }[]): Check | undefined {
       parts.push(inclusive ? (value) => (value as number) <= bound : (value) => (value as number) < bound);
     } else return undefined;
   }
-  return (value) => parts.every((part) => part(value));
+  return allOf(parts);
+}
+
+/** Every check in order; a plain loop, since a resume calls these a million times, mostly cold. */
+function allOf(parts: Check[]): Check {
+  if (parts.length === 1) return parts[0]!;
+  return (value) => {
+    for (let i = 0; i < parts.length; i += 1) if (!parts[i]!(value)) return false;
+    return true;
+  };
 }
 
 function objectCheck(def: Def): Check | undefined {
   if (def.catchall || def.checks?.length) return undefined;
-  const fields: [string, Check][] = [];
+  const keys: string[] = [];
+  const checks: Check[] = [];
   for (const [key, field] of Object.entries(def.shape ?? {})) {
     const check = compileCheck(field);
     if (!check) return undefined;
-    fields.push([key, check]);
+    keys.push(key);
+    checks.push(check);
   }
   return (value) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
     const record = value as Record<string, unknown>;
-    for (const [key, check] of fields) if (!check(record[key])) return false;
+    for (let i = 0; i < keys.length; i += 1) if (!checks[i]!(record[keys[i]!])) return false;
     return true;
   };
 }

@@ -3,7 +3,6 @@
 // the folded state, not by the file. A torn last line (a write cut by a crash) is reported
 // and left for the writer to cut off.
 import { closeSync, openSync, readSync } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
 import { agentEventSchema, eventSchemas, type AgentEvent } from "./events.js";
 import { compileCheck, type Check } from "./wire-check.js";
 import { WIRE_FORMAT, WIRE_VERSION, WireFormatError, wireHeaderSchema, type WireHeader } from "./wire-format.js";
@@ -22,6 +21,8 @@ export type EventSink = (event: AgentEvent, lineNumber: number) => void;
 
 const CHUNK = 1024 * 1024;
 
+let headerCheck: Check | undefined;
+
 function parseHeader(file: string, line: string): WireHeader {
   try {
     const raw = JSON.parse(line) as { format?: unknown; version?: unknown };
@@ -31,7 +32,9 @@ function parseHeader(file: string, line: string): WireHeader {
         `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads version ${WIRE_VERSION}); use the mini-agent that wrote it`,
       );
     }
-    return wireHeaderSchema.parse(raw);
+    // The compiled check is the fast path; zod runs only on a bad header, for its message.
+    headerCheck ??= compileCheck(wireHeaderSchema) ?? (() => false);
+    return headerCheck(raw) ? (raw as WireHeader) : wireHeaderSchema.parse(raw);
   } catch (error) {
     if (error instanceof WireFormatError) throw error;
     throw new WireFormatError(
@@ -46,8 +49,11 @@ function parseHeader(file: string, line: string): WireHeader {
  * not compile (null) keeps zod.
  */
 const checks = new Map<string, Check | null>();
+/** Events come in runs of one type (a stream of deltas): the last lookup is kept. */
+let last: { type: string; check: Check | null } | undefined;
 
 function checkFor(type: string): Check | null | undefined {
+  if (last?.type === type) return last.check;
   let check = checks.get(type);
   if (check === undefined) {
     const schema = eventSchemas.get(type);
@@ -55,6 +61,7 @@ function checkFor(type: string): Check | null | undefined {
     check = compileCheck(schema) ?? null;
     checks.set(type, check);
   }
+  last = { type, check };
   return check;
 }
 
@@ -74,32 +81,44 @@ export function parseEventLine(line: string): AgentEvent | undefined {
   return result.success ? (result.data as AgentEvent) : undefined;
 }
 
-/** Streams the file's events into `sink`, one chunk in memory at a time. */
+/** Streams the file's events into `sink`, a chunk of whole lines in memory at a time. */
 export function scanWire(file: string, sink: EventSink): WireScan {
   const fd = openSync(file, "r");
   const warnings: string[] = [];
-  const decoder = new StringDecoder("utf8");
   let header: WireHeader | undefined;
   let headerBytes = 0;
   let lineNumber = 0;
   let bytesRead = 0;
   /** Bytes up to the last newline: counted in raw bytes, never from decoded text (a torn character decodes to 3 bytes). */
   let completeBytes = 0;
-  let carry = "";
+  let chunk = Buffer.allocUnsafe(CHUNK);
+  /** Bytes of an unfinished line kept at the start of `chunk`. */
+  let kept = 0;
   try {
-    const chunk = Buffer.allocUnsafe(CHUNK);
     for (;;) {
-      const read = readSync(fd, chunk, 0, CHUNK, null);
+      if (kept === chunk.length) {
+        // One line longer than the buffer (a large tool result): room for it, and no more.
+        const larger = Buffer.allocUnsafe(chunk.length * 2);
+        chunk.copy(larger, 0, 0, kept);
+        chunk = larger;
+      }
+      const read = readSync(fd, chunk, kept, chunk.length - kept, null);
       if (read === 0) break;
-      const newline = chunk.lastIndexOf(10, read - 1);
-      if (newline >= 0) completeBytes = bytesRead + newline + 1;
       bytesRead += read;
-      // Decoded a chunk at a time; a character cut by the chunk boundary waits in the decoder.
-      const text = carry + decoder.write(chunk.subarray(0, read));
+      const end = kept + read;
+      const newline = chunk.lastIndexOf(10, end - 1);
+      if (newline < 0) {
+        kept = end;
+        continue;
+      }
+      completeBytes = bytesRead - (end - newline - 1);
+      // Whole lines only: a newline byte never occurs inside a UTF-8 character, so no
+      // character is cut, and the text is decoded once, without a carried-over string.
+      const text = chunk.toString("utf8", 0, newline + 1);
       let start = 0;
-      for (let end = text.indexOf("\n", start); end >= 0; end = text.indexOf("\n", start)) {
-        const line = text.slice(start, end);
-        start = end + 1;
+      for (let stop = text.indexOf("\n"); stop >= 0; stop = text.indexOf("\n", start)) {
+        const line = text.slice(start, stop);
+        start = stop + 1;
         lineNumber += 1;
         if (lineNumber === 1) {
           header = parseHeader(file, line);
@@ -110,12 +129,13 @@ export function scanWire(file: string, sink: EventSink): WireScan {
         if (event) sink(event, lineNumber);
         else if (line.trim() !== "") warnings.push(`${file}:${lineNumber}: skipped an unreadable event line`);
       }
-      carry = text.slice(start);
+      kept = end - newline - 1;
+      chunk.copy(chunk, 0, newline + 1, end);
     }
   } finally {
     closeSync(fd);
   }
-  carry += decoder.end();
+  const carry = chunk.toString("utf8", 0, kept);
   if (!header) {
     // No newline at all: the header alone (a crash right after creating the file), or junk.
     header = parseHeader(file, carry);
