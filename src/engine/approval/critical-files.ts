@@ -35,11 +35,13 @@ export const CRITICAL_FILE_PATTERNS = [
   "**/AGENTS.md",
 ];
 
-const matcher = picomatch(CRITICAL_FILE_PATTERNS, { dot: true, nocase: true });
+/** Compiled on the first write judged, not at start-up (~3 ms of regular expressions). */
+let matcher: ((path: string) => boolean) | undefined;
 
 /** `relativePosixPath` is relative to the workspace root with forward slashes (jail.display). */
 export function isCriticalFile(relativePosixPath: string): boolean {
   const normalised = relativePosixPath.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/\/+/g, "/");
   if (normalised === "" || normalised === "." || normalised.startsWith("../")) return false;
+  matcher ??= picomatch(CRITICAL_FILE_PATTERNS, { dot: true, nocase: true });
   return matcher(normalised);
 }
