@@ -162,7 +162,7 @@ async function main(argv: string[]): Promise<number> {
   if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
   const options: CliOptions = buildCliOptions(values, prompt);
   // Before the engine loads: its built-ins first, then the young generation is held (ADR 0024).
-  applyHeapPolicy({ network: usesNetwork(process.env) });
+  await applyHeapPolicy({ network: usesNetwork(process.env) });
   const { runPrint } = await import("./print/run-print.js");
   return runPrint(options, { version: version(), cwd });
 }

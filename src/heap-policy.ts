@@ -10,11 +10,7 @@
 // long turn: growth during start-up (our modules' top-level objects all survive) is never
 // given back. So the built-ins a run is about to need are loaded first, then the flag is set,
 // then our own modules (which have no code cache to lose) are evaluated.
-import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
-
-// require(), like the bundle's own imports of built-ins (scripts/esbuild-builtins-require.mjs).
-const require = createRequire(import.meta.url);
 
 /** What the engine's modules import on the print path (test/cli/heap-policy.test.ts checks it). */
 const ENGINE_BUILTINS = [
@@ -43,18 +39,17 @@ export function builtinsBeforePolicy(network: boolean): readonly string[] {
   return network ? [...ENGINE_BUILTINS, ...NETWORK_BUILTINS] : ENGINE_BUILTINS;
 }
 
-let applied = false;
+let applied: Promise<void> | undefined;
 
 /**
  * Loads the built-ins the engine will use (from Node's code cache), then keeps the young
  * generation at its starting size. Call before importing the engine; once per process.
  */
-export function applyHeapPolicy(options: { network: boolean }): void {
-  if (applied) return;
-  applied = true;
-  for (const id of builtinsBeforePolicy(options.network)) require(id);
-  // node:fs loads its streams on first use (read_file, background task logs).
-  void (require("node:fs") as typeof import("node:fs")).ReadStream;
-  // Read by V8 each time it considers growing the young generation, so it applies at run time.
-  setFlagsFromString("--semi-space-growth-factor=1");
+export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
+  applied ??= (async () => {
+    await Promise.all(builtinsBeforePolicy(options.network).map((id) => import(id)));
+    // Read by V8 each time it considers growing the young generation, so it applies at run time.
+    setFlagsFromString("--semi-space-growth-factor=1");
+  })();
+  return applied;
 }

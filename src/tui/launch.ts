@@ -46,7 +46,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
     // Loaded after the first frame: the welcome shows while the engine (zod, config) loads.
     // The young generation is held from here on, after the built-ins the engine needs (ADR 0024).
-    applyHeapPolicy({ network: usesNetwork(env) });
+    await applyHeapPolicy({ network: usesNetwork(env) });
     const { openEngine } = await import("../bootstrap.js");
     const engine = await openEngine(
       { ...options, session: choice },
