@@ -68,7 +68,7 @@ function resolve(input: ModelSetupInput): ResolvedConfig {
 async function createModel(config: ResolvedConfig, input: ModelSetupInput): Promise<ModelProvider> {
   if (config.protocol === "fake") {
     try {
-      return new FakeProvider(loadFakeScript(input.env.FAKE_LLM ?? "1", input.cwd), input.env.FAKE_LLM_RECORD);
+      return new FakeProvider(await loadFakeScript(input.env.FAKE_LLM ?? "1", input.cwd), input.env.FAKE_LLM_RECORD);
     } catch (error) {
       if (error instanceof FakeScriptError) throw new UsageError(error.message);
       throw error;

@@ -120,7 +120,7 @@ export function createLoop(options: LoopOptions) {
   }
 
   async function runCall(call: ToolCall, signal: AbortSignal): Promise<void> {
-    const prepared = prepareCall(registry, call);
+    const prepared = await prepareCall(registry, call);
     if ("error" in prepared) {
       publish("tool.result", { callId: call.callId, name: call.name, content: prepared.error, isError: true });
       return;

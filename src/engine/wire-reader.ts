@@ -3,9 +3,10 @@
 // the folded state, not by the file. A torn last line (a write cut by a crash) is reported
 // and left for the writer to cut off.
 import { closeSync, openSync, readSync } from "node:fs";
-import { agentEventSchema, eventSchemas, type AgentEvent } from "./events.js";
-import { compileCheck, type Check } from "./wire-check.js";
-import { WIRE_FORMAT, WIRE_VERSION, WireFormatError, wireHeaderSchema, type WireHeader } from "./wire-format.js";
+import { EVENT_SCHEMAS } from "./event-schemas.generated.js";
+import type { AgentEvent } from "./events.js";
+import { compileLean, REJECTED, type LeanParser } from "./lean-parse.js";
+import { checkWireHeader, WIRE_FORMAT, WIRE_VERSION, WireFormatError, type WireHeader } from "./wire-format.js";
 
 export interface WireScan {
   header: WireHeader;
@@ -21,8 +22,6 @@ export type EventSink = (event: AgentEvent, lineNumber: number) => void;
 
 const CHUNK = 1024 * 1024;
 
-let headerCheck: Check | undefined;
-
 function parseHeader(file: string, line: string): WireHeader {
   try {
     const raw = JSON.parse(line) as { format?: unknown; version?: unknown };
@@ -32,9 +31,7 @@ function parseHeader(file: string, line: string): WireHeader {
         `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads version ${WIRE_VERSION}); use the mini-agent that wrote it`,
       );
     }
-    // The compiled check is the fast path; zod runs only on a bad header, for its message.
-    headerCheck ??= compileCheck(wireHeaderSchema) ?? (() => false);
-    return headerCheck(raw) ? (raw as WireHeader) : wireHeaderSchema.parse(raw);
+    return checkWireHeader(raw);
   } catch (error) {
     if (error instanceof WireFormatError) throw error;
     throw new WireFormatError(
@@ -44,21 +41,20 @@ function parseHeader(file: string, line: string): WireHeader {
 }
 
 /**
- * A predicate per event type, compiled from its schema on first sight (wire-check.ts): on a
- * resume, safeParse of every line cost as much as JSON.parse itself. A type whose schema does
- * not compile (null) keeps zod.
+ * A check per event type, compiled on first sight from its JSON Schema, generated at build
+ * time from events.ts (lean-parse.ts in "check" mode): no zod on a resume, and no copy per
+ * line (on a resume, zod's safeParse of every line cost as much as JSON.parse itself). A test
+ * holds every event schema to what the checks can express, and the checks to zod's verdicts.
  */
-const checks = new Map<string, Check | null>();
+const checks = new Map<string, LeanParser | undefined>();
 /** Events come in runs of one type (a stream of deltas): the last lookup is kept. */
-let last: { type: string; check: Check | null } | undefined;
+let last: { type: string; check: LeanParser | undefined } | undefined;
 
-function checkFor(type: string): Check | null | undefined {
+function checkFor(type: string): LeanParser | undefined {
   if (last?.type === type) return last.check;
   let check = checks.get(type);
-  if (check === undefined) {
-    const schema = eventSchemas.get(type);
-    if (!schema) return undefined;
-    check = compileCheck(schema) ?? null;
+  if (check === undefined && !checks.has(type)) {
+    check = Object.hasOwn(EVENT_SCHEMAS, type) ? compileLean(EVENT_SCHEMAS[type], "check") : undefined;
     checks.set(type, check);
   }
   last = { type, check };
@@ -75,10 +71,7 @@ export function parseEventLine(line: string): AgentEvent | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   const type = (raw as { type?: unknown }).type;
   const check = typeof type === "string" ? checkFor(type) : undefined;
-  if (check === undefined) return undefined;
-  if (check) return check(raw) ? (raw as AgentEvent) : undefined;
-  const result = agentEventSchema.safeParse(raw);
-  return result.success ? (result.data as AgentEvent) : undefined;
+  return check && check(raw) !== REJECTED ? (raw as AgentEvent) : undefined;
 }
 
 /** Streams the file's events into `sink`, a chunk of whole lines in memory at a time. */

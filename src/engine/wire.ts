@@ -6,7 +6,7 @@ import type { AgentEvent } from "./events.js";
 import { WIRE_FORMAT, WIRE_VERSION, type WireHeader } from "./wire-format.js";
 import { scanWire, type WireScan } from "./wire-reader.js";
 
-export { WIRE_FORMAT, WIRE_VERSION, WireFormatError, wireHeaderSchema, type WireHeader } from "./wire-format.js";
+export { WIRE_FORMAT, WIRE_VERSION, WireFormatError, type WireHeader } from "./wire-format.js";
 export { scanWire, type WireScan } from "./wire-reader.js";
 
 export interface WireContents extends WireScan {

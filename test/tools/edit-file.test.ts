@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createEditFileTool } from "../../src/engine/tools/edit-file.js";
 import { createJail } from "../../src/engine/tools/jail.js";
-import { makeTree, run, runError, tempDir } from "./tree.js";
+import { makeTree, parseInput, run, runError, tempDir } from "./tree.js";
 
 function setup(files: Record<string, string | Uint8Array>) {
   const root = makeTree(files);
@@ -86,18 +86,18 @@ describe("edit_file", () => {
 
   it("previews the diff without writing, and previews failures as text", async () => {
     const { read, tool } = setup({ "m.js": SOURCE });
-    const preview = await tool.preview!(tool.input.parse({ path: "m.js", old_string: "add", new_string: "plus" }));
+    const preview = await tool.preview!(await parseInput(tool, { path: "m.js", old_string: "add", new_string: "plus" }));
     expect(preview).toContain("+function plus(a, b) {");
     expect(read("m.js")).toBe(SOURCE);
-    const failed = await tool.preview!(tool.input.parse({ path: "m.js", old_string: "zzz", new_string: "y" }));
+    const failed = await tool.preview!(await parseInput(tool, { path: "m.js", old_string: "zzz", new_string: "y" }));
     expect(failed).toMatch(/would fail: .*found 0 times/);
   });
 
-  it("validates input shape", () => {
+  it("validates input shape", async () => {
     const { tool } = setup({});
-    expect(() => tool.input.parse({ path: "m.js", old_string: "a" })).toThrow(/either old_string and new_string, or edits/);
-    expect(() => tool.input.parse({ path: "m.js", old_string: "a", new_string: "b", edits: [{ old_string: "a", new_string: "b" }] })).toThrow();
-    expect(() => tool.input.parse({ path: "m.js", edits: [] })).toThrow();
+    await expect(parseInput(tool, { path: "m.js", old_string: "a" })).rejects.toThrow(/either old_string and new_string, or edits/);
+    await expect(parseInput(tool, { path: "m.js", old_string: "a", new_string: "b", edits: [{ old_string: "a", new_string: "b" }] })).rejects.toThrow(/either old_string/);
+    await expect(parseInput(tool, { path: "m.js", edits: [] })).rejects.toThrow(/^edits: Too small/);
   });
 
   it("refuses empty or identical strings, missing files, binaries, .git and escapes", async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createJail } from "../../src/engine/tools/jail.js";
 import { createReadFileTool } from "../../src/engine/tools/read-file.js";
-import { makeTree, run, runError, tempDir } from "./tree.js";
+import { makeTree, parseInput, run, runError, tempDir } from "./tree.js";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
 
@@ -107,10 +107,10 @@ describe("read_file", () => {
     expect(await runError(tool, { path: path.join(outside, "secret.txt") })).toMatch(/outside/);
   });
 
-  it("rejects bad input in the schema", () => {
+  it("rejects bad input in the schema, naming the field", async () => {
     const { tool } = setup({});
-    expect(() => tool.input.parse({ path: "a", offset: 0 })).toThrow();
-    expect(() => tool.input.parse({ path: "a", limit: -1 })).toThrow();
-    expect(() => tool.input.parse({ offset: 1 })).toThrow();
+    await expect(parseInput(tool, { path: "a", offset: 0 })).rejects.toThrow(/^offset: Too small/);
+    await expect(parseInput(tool, { path: "a", limit: -1 })).rejects.toThrow(/^limit: Too small/);
+    await expect(parseInput(tool, { offset: 1 })).rejects.toThrow(/^path: Invalid input: expected string, received undefined$/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTodoWriteTool, formatTodosForPrompt, todoWarnings, type TodoItem } from "../../src/engine/tools/todo-write.js";
-import { run } from "./tree.js";
+import { parseInput, run } from "./tree.js";
 
 describe("todo_write", () => {
   it("replaces the whole list through the callback and confirms", async () => {
@@ -33,10 +33,10 @@ describe("todo_write", () => {
     expect(todoWarnings([{ content: "A", status: "done" }, { content: "B", status: "blocked", note: "needs the API key" }])).toEqual([]);
   });
 
-  it("rejects unknown statuses and empty tasks", () => {
+  it("rejects unknown statuses and empty tasks", async () => {
     const tool = createTodoWriteTool({ onTodos: () => {} });
-    expect(() => tool.input.parse({ todos: [{ content: "A", status: "doing" }] })).toThrow();
-    expect(() => tool.input.parse({ todos: [{ content: "", status: "pending" }] })).toThrow();
+    await expect(parseInput(tool, { todos: [{ content: "A", status: "doing" }] })).rejects.toThrow(/^todos\.0\.status: Invalid option/);
+    await expect(parseInput(tool, { todos: [{ content: "", status: "pending" }] })).rejects.toThrow(/^todos\.0\.content: Too small/);
   });
 
   it("formats the list for the system prompt", () => {

@@ -31,9 +31,16 @@ export function makeTree(files: Record<string, string | Uint8Array>, dir = tempD
 
 export const context = { signal: new AbortController().signal };
 
+/** The tool's checked input; rejects with the problems (each naming its field) as the model would see them. */
+export async function parseInput(tool: Tool, input: unknown): Promise<any> {
+  const parsed = await tool.input.parse(input);
+  if ("issues" in parsed) throw new Error(parsed.issues);
+  return parsed.data;
+}
+
 /** Runs a tool as the executor would: schema first, then execute. */
 export async function run(tool: Tool, input: unknown): Promise<ToolResult> {
-  return tool.execute(tool.input.parse(input), context);
+  return tool.execute(await parseInput(tool, input), context);
 }
 
 /** Runs a tool expecting a ToolError, and returns its message. */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { createWorkspaceTools } from "../../src/engine/tools/workspace-tools.js";
 import { makeTree, run } from "./tree.js";
@@ -11,7 +10,7 @@ describe("createWorkspaceTools", () => {
     ]);
     for (const tool of tools) {
       expect(tool.description.length).toBeGreaterThan(20);
-      expect(z.toJSONSchema(tool.input, { io: "input" })).toMatchObject({ type: "object" });
+      expect(tool.input.schema).toMatchObject({ type: "object" });
     }
     expect(tools.filter((t) => t.kind === "write").map((t) => t.name)).toEqual(["write_file", "edit_file"]);
     expect(tools.filter((t) => t.preview).map((t) => t.name)).toEqual(["write_file", "edit_file"]);

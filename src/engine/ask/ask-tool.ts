@@ -4,9 +4,9 @@
 // it (esc) tells the model to decide itself and say what it assumed. Only faces that can ask
 // a person (the TUI) offer this tool: print mode never does.
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import type { Publish } from "../event-bus.js";
 import { defineTool, ToolError } from "../tools/tool.js";
+import { builtinInput } from "../tools/tool-input.js";
 
 export type QuestionReply = { choices: string[] } | { text: string } | { dismissed: true };
 
@@ -56,11 +56,7 @@ export function createAskTool(broker: QuestionBroker, publish: Publish) {
       "Ask the user a question when you cannot proceed well without their choice (not for things you can find out yourself). " +
       "Give options to pick from (set multiple to allow several), or none for a free-text answer.",
     kind: "read",
-    input: z.object({
-      question: z.string().min(1),
-      options: z.array(z.object({ label: z.string().min(1), detail: z.string().optional() })).max(20).optional(),
-      multiple: z.boolean().optional(),
-    }),
+    input: builtinInput("ask"),
     async execute(input, context) {
       const id = randomUUID();
       const answered = broker.wait(id, context.signal);

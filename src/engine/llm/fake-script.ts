@@ -1,35 +1,9 @@
-// The scripted model behind FAKE_LLM: the format, its validation, and the built-in demo.
+// The scripted model behind FAKE_LLM: loading a script, and the built-in demo. The format's
+// zod schema (fake-script-schema.ts) loads only for a script file: the demo needs no zod.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
-
-const scriptedCall = z.object({
-  name: z.string().min(1),
-  /** An object is sent as JSON; a string is sent verbatim (to script malformed JSON). */
-  arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}),
-});
-
-export const scriptedTurnSchema = z.object({
-  text: z.string().optional(),
-  reasoning: z.string().optional(),
-  tool_calls: z.array(scriptedCall).optional(),
-  /** Pause between streamed deltas, to make a turn slow enough to interrupt. */
-  delay_ms: z.number().int().nonnegative().optional(),
-  /** End the step as a provider would when the output-token limit cut it off. */
-  finish: z.enum(["length"]).optional(),
-  /** Fail the request instead of answering, as a provider would. */
-  error: z.object({ kind: z.enum(["provider", "auth", "context_length", "stream"]), message: z.string() }).optional(),
-});
-
-export const fakeScriptSchema = z.object({
-  turns: z.array(scriptedTurnSchema),
-  after: scriptedTurnSchema.optional(),
-  /**
-   * Answers to compaction's summary requests, in order (they do not use up `turns`). Past the
-   * end, a built-in summary quotes the first message it was given.
-   */
-  summaries: z.array(scriptedTurnSchema).optional(),
-});
+import type { z } from "zod";
+import type { fakeScriptSchema, scriptedTurnSchema } from "./fake-script-schema.js";
 
 export type ScriptedTurn = z.infer<typeof scriptedTurnSchema>;
 export type FakeScript = z.infer<typeof fakeScriptSchema>;
@@ -65,7 +39,7 @@ export const DEMO_SCRIPT: FakeScript = {
 };
 
 /** Reads FAKE_LLM: "1" means the demo, anything else is a path to a script file. */
-export function loadFakeScript(setting: string, cwd: string): FakeScript {
+export async function loadFakeScript(setting: string, cwd: string): Promise<FakeScript> {
   if (setting === "1" || setting === "true") return DEMO_SCRIPT;
   // path.isAbsolute, not a leading "/": on Windows an absolute script path starts with a drive (C:\…)
   const file = path.isAbsolute(setting) ? setting : path.join(cwd, setting);
@@ -75,6 +49,7 @@ export function loadFakeScript(setting: string, cwd: string): FakeScript {
   } catch (error) {
     throw new FakeScriptError(`FAKE_LLM script ${file}: ${(error as Error).message}`);
   }
+  const { fakeScriptSchema } = await import("./fake-script-schema.js");
   const parsed = fakeScriptSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

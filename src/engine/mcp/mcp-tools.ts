@@ -2,7 +2,7 @@
 // They are external-class: the approval rules ask before each call unless a rule in the
 // user's configuration allows it, because a server can act on systems we cannot see.
 import { z } from "zod";
-import { ToolError, type Tool } from "../tools/tool.js";
+import { ToolError, zodInput, type Tool } from "../tools/tool.js";
 import type { McpConnection, McpRemoteTool } from "./mcp-client.js";
 
 /** Providers accept tool names of at most 64 characters from [A-Za-z0-9_-]. */
@@ -31,7 +31,7 @@ function mcpTool(connection: McpConnection, remote: McpRemoteTool, name: string)
     description,
     kind: "external",
     // The server validates its own arguments; we check only that they form an object.
-    input: z.looseObject({}),
+    input: zodInput(z.looseObject({})),
     jsonSchema: normaliseSchema(remote.inputSchema),
     async execute(input: Record<string, unknown>, context) {
       let result;

@@ -1,8 +1,8 @@
 // remember / recall / forget: the model's durable notes about this project. They change only
 // the agent's own state (a file in the agent home), never the workspace, so they are
 // read-class for the approval rules and need no one's approval.
-import { z } from "zod";
 import { defineTool, ToolError, type Tool } from "../tools/tool.js";
+import { builtinInput } from "../tools/tool-input.js";
 import { MAX_NOTE_CHARS, searchNotes, type MemoryStore } from "./memory-store.js";
 
 const MAX_RECALLED = 50;
@@ -15,7 +15,7 @@ export function createMemoryTools(store: MemoryStore): Tool[] {
       name: "remember",
       description: "Save a short fact about this project (a convention, a working command) for future sessions. Never secrets.",
       kind: "read",
-      input: z.object({ note: z.string().describe("One self-contained fact") }),
+      input: builtinInput("remember"),
       async execute({ note }) {
         if (note.trim() === "") throw new ToolError("the note is empty");
         if (note.length > MAX_NOTE_CHARS) throw new ToolError(`the note is ${note.length} characters; keep it under ${MAX_NOTE_CHARS}`);
@@ -31,7 +31,7 @@ export function createMemoryTools(store: MemoryStore): Tool[] {
       name: "recall",
       description: "Search your notes about this project (every word of the query must appear); without a query, list the newest.",
       kind: "read",
-      input: z.object({ query: z.string().optional().describe("Words to look for") }),
+      input: builtinInput("recall"),
       async execute({ query }) {
         const found = searchNotes(store.list(), query);
         if (found.length === 0) return { content: query ? `no note matches ${JSON.stringify(query)}` : "no notes yet" };
@@ -44,7 +44,7 @@ export function createMemoryTools(store: MemoryStore): Tool[] {
       name: "forget",
       description: "Drop one of your notes by its id (shown in brackets), e.g. when it turned out wrong.",
       kind: "read",
-      input: z.object({ id: z.string().describe("The note's id, e.g. m1a2b3c") }),
+      input: builtinInput("forget"),
       async execute({ id }) {
         if (!store.forget(id)) throw new ToolError(`no note with id ${JSON.stringify(id)}`);
         return { content: `forgot ${id}` };

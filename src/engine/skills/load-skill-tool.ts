@@ -3,8 +3,8 @@
 // agent home, which the workspace tools may not touch, so this is how its files are reached).
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { defineTool, ToolError } from "../tools/tool.js";
+import { builtinInput } from "../tools/tool-input.js";
 import type { Skill } from "./skill-file.js";
 
 const MAX_LISTED = 60;
@@ -18,10 +18,7 @@ export function createLoadSkillTool(skills: readonly Skill[]) {
       "Load a skill's instructions by name (the skills are listed in the system prompt). " +
       "The result lists the skill's other files; pass one as `file` to read it.",
     kind: "read",
-    input: z.object({
-      name: z.string().describe("The skill's name, as listed"),
-      file: z.string().optional().describe("A file of the skill, relative to its folder, e.g. scripts/check.sh"),
-    }),
+    input: builtinInput("load_skill"),
     async execute({ name, file }) {
       const skill = byName.get(name);
       if (!skill) throw new ToolError(`no skill named ${JSON.stringify(name)}; available: ${[...byName.keys()].join(", ") || "none"}`);

@@ -2,8 +2,8 @@
 // report. `explore` and `review` hold only tools that look; `worker` may change files and
 // run commands, and every such call goes through the parent's gate (its rules, guards and
 // approver), so a subagent can never launder a call past the user.
-import { z } from "zod";
 import { defineTool, ToolError } from "../tools/tool.js";
+import { builtinInput } from "../tools/tool-input.js";
 
 export const SUBAGENT_KINDS = ["explore", "review", "worker"] as const;
 export type SubagentKind = (typeof SUBAGENT_KINDS)[number];
@@ -56,12 +56,6 @@ function createSlots(cap: number) {
   };
 }
 
-const KIND_HELP: Record<SubagentKind, string> = {
-  explore: "explore: read, answer",
-  review: "review: read, report problems",
-  worker: "worker: may change files (approved like yours)",
-};
-
 export interface TaskToolOptions {
   /** At most this many subagents at once (default 4). */
   cap?: number;
@@ -71,17 +65,16 @@ export interface TaskToolOptions {
 
 export function createTaskTool(runner: SubagentRunner, options: TaskToolOptions = {}) {
   const slots = createSlots(options.cap ?? DEFAULT_SUBAGENT_CAP);
-  const kinds = (options.kinds ?? SUBAGENT_KINDS) as [SubagentKind, ...SubagentKind[]];
+  // The generated schemas hold two kind sets (tool-inputs.ts): all, and the look-only pair.
+  const kinds = (options.kinds ?? SUBAGENT_KINDS).join(",");
+  const key = kinds === "explore,review,worker" ? "task" : kinds === "explore,review" ? "task:explore,review" : undefined;
+  if (!key) throw new Error(`no task schema for the subagent kinds ${kinds}`);
   return defineTool({
     name: "task",
     description: "Run a subagent on a self-contained job: it sees only prompt and returns one report. Several may run at once.",
     kind: "read",
     concurrent: true,
-    input: z.object({
-      description: z.string().describe("A few words shown while it runs"),
-      prompt: z.string().describe("The whole job and its context"),
-      kind: z.enum(kinds).describe(kinds.map((kind) => KIND_HELP[kind]).join("; ")),
-    }),
+    input: builtinInput(key),
     async execute(input, context) {
       if (!context.callId) throw new ToolError("task needs the call id of its parent call");
       if (!input.prompt.trim()) throw new ToolError("prompt is empty: give the subagent its whole job");

@@ -1,32 +1,23 @@
 // edit_file: exact-text replacement in one file. Several edits in one call apply in order
 // to an in-memory copy and the file is written once, so either all land or none do.
-import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { applyEdits, EditMismatch, type Edit } from "./edit-match.js";
 import { readTextForEdit } from "./file-text.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
+import type { ToolInputOf } from "./tool-inputs.js";
 
-const editSchema = z.object({
-  old_string: z.string().describe("Exact text to replace"),
-  new_string: z.string().describe("Replacement text"),
-  replace_all: z.boolean().optional().describe("Replace every occurrence"),
-});
+type EditFileInput = ToolInputOf<"edit_file">;
 
-export const editFileInput = z
-  .object({
-    path: z.string().describe("File to edit"),
-    old_string: z.string().optional().describe("Exact text to replace"),
-    new_string: z.string().optional().describe("Replacement text"),
-    replace_all: z.boolean().optional().describe("Replace every occurrence"),
-    edits: z.array(editSchema).min(1).optional().describe("Several edits in order, all or none"),
-  })
-  .refine((v) => (v.edits ? v.old_string === undefined && v.new_string === undefined : v.old_string !== undefined && v.new_string !== undefined), {
-    message: "give either old_string and new_string, or edits (not both)",
-  });
-
-type EditFileInput = z.infer<typeof editFileInput>;
+/**
+ * Either old_string and new_string, or edits, never both: the refinement of the zod schema
+ * (tool-inputs.ts), and the same function lets the lean parser accept a call without zod.
+ */
+export function oneWayToEdit(input: { old_string?: string; new_string?: string; edits?: unknown[] }): boolean {
+  return input.edits ? input.old_string === undefined && input.new_string === undefined : input.old_string !== undefined && input.new_string !== undefined;
+}
 
 function editsOf(input: EditFileInput): Edit[] {
   if (input.edits) return input.edits;
@@ -55,7 +46,7 @@ export function createEditFileTool({ jail }: { jail: Jail }) {
       "Replace exact text in a file: old_string must match exactly (whitespace too) and once, unless " +
       "replace_all; a miss shows the closest lines. `edits` does several at once. Returns a diff.",
     kind: "write",
-    input: editFileInput,
+    input: builtinInput("edit_file", oneWayToEdit),
     subject: (input) => ({ paths: [input.path] }),
     async preview(input) {
       try {

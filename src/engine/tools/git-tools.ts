@@ -2,9 +2,9 @@
 // so nothing the model passes can become an option or a command: paths go after "--",
 // and revisions are checked against a strict pattern before they reach argv.
 import { execFile } from "node:child_process";
-import { z } from "zod";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 
 const MAX_OUTPUT_BYTES = 2 * 1024 * 1024;
 const TIMEOUT_MS = 15_000;
@@ -52,7 +52,7 @@ export function createGitTools({ jail }: { jail: Jail }) {
     name: "git_status",
     description: "Show the working tree status (git status --short --branch).",
     kind: "read",
-    input: z.object({}),
+    input: builtinInput("git_status"),
     async execute(_input, context) {
       const out = await runGit(jail.root, ["status", "--short", "--branch", "--untracked-files=normal"], context.signal);
       return { content: out.trimEnd() || "(clean)" };
@@ -64,11 +64,7 @@ export function createGitTools({ jail }: { jail: Jail }) {
     description:
       "Show a unified diff: unstaged changes by default, or staged, or against base.",
     kind: "read",
-    input: z.object({
-      staged: z.boolean().optional().describe("Staged changes instead"),
-      base: z.string().optional().describe("Revision to compare with, e.g. HEAD~1"),
-      paths: z.array(z.string()).max(50).optional().describe("Limit to these paths"),
-    }),
+    input: builtinInput("git_diff"),
     async execute({ staged, base, paths }, context) {
       checkRevision(base, "base");
       const args = ["diff", "--no-ext-diff", "--no-textconv", "--no-color"];
@@ -85,11 +81,7 @@ export function createGitTools({ jail }: { jail: Jail }) {
     name: "git_log",
     description: "Show recent commits (hash, date, author, subject), newest first.",
     kind: "read",
-    input: z.object({
-      limit: z.number().int().min(1).max(200).optional().describe("Number of commits (default 20)"),
-      revision: z.string().optional().describe("Start here, not HEAD"),
-      paths: z.array(z.string()).max(50).optional().describe("Only commits touching these"),
-    }),
+    input: builtinInput("git_log"),
     async execute({ limit = 20, revision, paths }, context) {
       checkRevision(revision, "revision");
       const args = ["log", `--max-count=${limit}`, "--no-color", "--date=short", "--format=%h %ad %an: %s"];

@@ -1,17 +1,10 @@
 // glob: find files by name pattern, newest first, so what was just worked on comes first.
 import { stat } from "node:fs/promises";
 import picomatch from "picomatch";
-import { z } from "zod";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 import { walkFiles } from "./walker.js";
-
-export const globInput = z.object({
-  pattern: z.string().min(1).describe('Glob, e.g. "src/**/*.ts"; without "/" it matches file names at any depth'),
-  path: z.string().optional().describe("Directory to search (default: workspace root)"),
-  limit: z.number().int().min(1).max(5000).optional().describe("Max paths (default 200)"),
-  include_ignored: z.boolean().optional().describe("Also match ignored files"),
-});
 
 const DEFAULT_LIMIT = 200;
 
@@ -22,7 +15,7 @@ export function createGlobTool({ jail }: { jail: Jail }) {
       "Find files whose path relative to `path` matches a glob; workspace paths, newest first. Skips ignored files (.gitignore, " +
       ".agentignore, .git, node_modules) unless include_ignored.",
     kind: "read",
-    input: globInput,
+    input: builtinInput("glob"),
     async execute({ pattern, path: userPath = ".", limit = DEFAULT_LIMIT, include_ignored }, context) {
       const start = jail.resolveRead(userPath);
       const info = await stat(start).catch(() => undefined);

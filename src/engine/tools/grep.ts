@@ -2,20 +2,12 @@
 // own walker otherwise. Both backends produce the same lines in the same order (sorted by
 // path, then line), so a session reads the same whichever machine it runs on.
 import { stat } from "node:fs/promises";
-import { z } from "zod";
 import { grepFallback } from "./grep-fallback.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { findRipgrep, grepRipgrep, RipgrepPatternError } from "./grep-rg.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
-
-export const grepInput = z.object({
-  pattern: z.string().min(1).describe("Regular expression, matched per line"),
-  path: z.string().optional().describe("File or directory (default: workspace root)"),
-  include: z.string().optional().describe('Only files matching this glob: "*.ts" (name) or "src/**/*.ts" (path)'),
-  ignore_case: z.boolean().optional().describe("Ignore case"),
-  include_ignored: z.boolean().optional().describe("Also search ignored files"),
-});
+import { builtinInput } from "./tool-input.js";
 
 export interface GrepToolOptions {
   jail: Jail;
@@ -52,7 +44,7 @@ export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
       "total. Skips binary and ignored files (.gitignore, .agentignore) unless include_ignored; .git and " +
       "node_modules only when named in path.",
     kind: "read",
-    input: grepInput,
+    input: builtinInput("grep"),
     async execute(input, context) {
       const start = jail.resolveRead(input.path ?? ".");
       const info = await stat(start).catch(() => undefined);

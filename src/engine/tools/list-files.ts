@@ -2,17 +2,12 @@
 // summarised on one line instead of listed (node_modules can hold thousands of names).
 import { readlink, stat } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 import { listDirectory } from "./walker.js";
 
 const MAX_ENTRIES = 1000;
-
-export const listFilesInput = z.object({
-  path: z.string().optional().describe("Directory (default: workspace root)"),
-  include_ignored: z.boolean().optional().describe("Also list ignored entries"),
-});
 
 export function createListFilesTool({ jail }: { jail: Jail }) {
   return defineTool({
@@ -21,7 +16,7 @@ export function createListFilesTool({ jail }: { jail: Jail }) {
       "List one directory (glob searches deeper): directories first, ending in '/', then files. Ignored " +
       "entries (.gitignore, .agentignore, .git, node_modules) are only counted unless include_ignored.",
     kind: "read",
-    input: listFilesInput,
+    input: builtinInput("list_files"),
     async execute({ path: userPath = ".", include_ignored }) {
       const dir = jail.resolveRead(userPath);
       const shown = jail.display(dir);

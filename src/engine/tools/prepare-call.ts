@@ -6,7 +6,7 @@ import type { Tool } from "./tool.js";
 
 export type PreparedCall = { tool: Tool; input: Record<string, unknown> } | { error: string };
 
-export function prepareCall(registry: ToolRegistry, call: ToolCall): PreparedCall {
+export async function prepareCall(registry: ToolRegistry, call: ToolCall): Promise<PreparedCall> {
   const tool = registry.get(call.name);
   if (!tool) {
     return { error: `unknown tool ${JSON.stringify(call.name)}; available tools: ${registry.names().join(", ")}` };
@@ -17,12 +17,7 @@ export function prepareCall(registry: ToolRegistry, call: ToolCall): PreparedCal
   } catch (error) {
     return { error: `the arguments for ${call.name} are not valid JSON (${(error as Error).message}); send a JSON object` };
   }
-  const parsed = tool.input.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((issue) => `${issue.path.length ? issue.path.join(".") : "(input)"}: ${issue.message}`)
-      .join("; ");
-    return { error: `invalid input for ${call.name}: ${issues}` };
-  }
+  const parsed = await tool.input.parse(raw);
+  if ("issues" in parsed) return { error: `invalid input for ${call.name}: ${parsed.issues}` };
   return { tool, input: parsed.data as Record<string, unknown> };
 }

@@ -3,21 +3,15 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import { isBinaryFile } from "./file-text.js";
 import { imageTypeOf } from "./image-sniff.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 
 export const DEFAULT_READ_LIMIT = 2000;
 export const MAX_LINE_CHARS = 2000;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-export const readFileInput = z.object({
-  path: z.string().describe("File to read"),
-  offset: z.number().int().min(1).optional().describe("First line, 1-based (default 1)"),
-  limit: z.number().int().min(1).optional().describe(`Max lines (default ${DEFAULT_READ_LIMIT})`),
-});
 
 /**
  * Lines split on "\n" only (a trailing "\r" dropped), as grep and edit_file count them.
@@ -79,7 +73,7 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
       `Read a text file as numbered lines, at most ${DEFAULT_READ_LIMIT} a call: page with offset/limit. Lines over ${MAX_LINE_CHARS} chars are cut. PNG, JPEG, GIF, WebP come back as images; ` +
       `other binaries are refused.`,
     kind: "read",
-    input: readFileInput,
+    input: builtinInput("read_file"),
     subject: ({ path }) => ({ paths: [path] }),
     async execute({ path: userPath, offset = 1, limit = DEFAULT_READ_LIMIT }) {
       const absolute = jail.resolveRead(userPath);

@@ -1,6 +1,5 @@
 // The set of tools offered to the model, and the specs the provider adapters send.
 // The set may change during a session (MCP servers, skills); the next request follows.
-import { z } from "zod";
 import type { ToolSpec } from "../llm/provider.js";
 import type { Tool } from "./tool.js";
 
@@ -37,7 +36,7 @@ export class ToolRegistry {
     return [...this.byName.keys()];
   }
 
-  /** JSON Schemas are derived once from the zod inputs; the request builder reuses them. */
+  /** Specs are built once per tool set (from the generated JSON Schemas); the request builder reuses them. */
   specs(): ToolSpec[] {
     this.specCache ??= [...this.byName.values()].map((tool) => {
       // A schema from elsewhere (an MCP server) is sent as the server wrote it.
@@ -45,16 +44,15 @@ export class ToolRegistry {
         const { $schema: _ignored, ...inputSchema } = tool.jsonSchema;
         return { name: tool.name, description: tool.description, inputSchema };
       }
-      const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;
-      return { name: tool.name, description: tool.description, inputSchema: modelFacing(inputSchema) };
+      return { name: tool.name, description: tool.description, inputSchema: modelFacing(tool.input.schema) };
     });
     return this.specCache;
   }
 }
 
 /**
- * Keywords zod enforces on every call with a clear error naming the field (a bad value comes
- * back to the model as the tool's result), so the model-facing schema leaves them out: each
+ * Keywords the input's parser enforces on every call with a clear error naming the field (a bad
+ * value comes back to the model as the tool's result), so the model-facing schema leaves them out: each
  * costs 12–30 bytes that every request repeats. Types, enums, required and descriptions stay.
  * Schemas from elsewhere (MCP) keep theirs: nothing here validates those.
  */

@@ -1,11 +1,11 @@
 // The run_command tool: one shell command line in the workspace root, through bash -lc
 // (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
 // Approval happens before this runs (approval/command-policy.ts); this file only executes.
-import { z } from "zod";
 import { isSecretName } from "../redact.js";
 import type { BackgroundTasks } from "./background-tasks.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { defineTool, ToolError, type Tool } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_FOREGROUND_TIMEOUT_MS = 600_000;
@@ -57,20 +57,6 @@ export interface RunCommandOptions {
   background?: BackgroundTasks;
 }
 
-const input = z.object({
-  command: z.string().min(1).describe("Command line for bash -lc"),
-  timeout_ms: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(`Kill after this many ms (default ${DEFAULT_TIMEOUT_MS}; foreground max ${MAX_FOREGROUND_TIMEOUT_MS})`),
-  background: z
-    .boolean()
-    .optional()
-    .describe("Return a task id at once; see task_status, task_stop"),
-});
-
 /**
  * The first line: how the command ended. A command we killed at its timeout has no exit code
  * worth reporting: whatever it exited with after our signal (often 0 from a SIGTERM handler)
@@ -102,7 +88,7 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       "Run a shell command in the workspace root; returns exit code, stdout, stderr. Killed after " +
       `${DEFAULT_TIMEOUT_MS / 1000} s (see timeout_ms). Use background for servers, watchers.`,
     kind: "command",
-    input,
+    input: builtinInput("run_command"),
     subject: ({ command }) => ({ command }),
     async execute({ command, timeout_ms, background }, context) {
       if (background) {

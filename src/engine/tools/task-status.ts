@@ -1,7 +1,7 @@
 // task_status: what a background task is doing now (state, exit code, tail of its output).
-import { z } from "zod";
 import type { BackgroundTasks, TaskStatus } from "./background-tasks.js";
 import { defineTool, ToolError, type Tool } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 
 export function formatTaskStatus(status: TaskStatus): string {
   return [
@@ -18,7 +18,7 @@ export function createTaskStatusTool(options: { tasks: BackgroundTasks }): Tool 
     description: "Show a background task's state, exit code and output tail; without id, all tasks.",
     // Reading our own task table changes nothing, so it needs no approval.
     kind: "read",
-    input: z.object({ id: z.string().optional().describe("Task id, e.g. t1") }),
+    input: builtinInput("task_status"),
     async execute({ id }) {
       if (id === undefined) {
         const all = options.tasks.list();

@@ -1,23 +1,12 @@
 // todo_write: the model's plan as a list it replaces whole on each call. The list itself
 // lives in session state (the lead's reducer folds `todo.updated` events), so this file
 // only validates it, warns about an incoherent plan, and renders it for the system prompt.
-import { z } from "zod";
 import { defineTool } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
+import type { ToolInputOf } from "./tool-inputs.js";
 
-export const todoStatusSchema = z.enum(["pending", "in_progress", "done", "blocked"]);
-
-export const todoItemSchema = z.object({
-  content: z.string().min(1).describe("The task, imperative"),
-  status: todoStatusSchema.describe("Where it stands"),
-  note: z.string().optional().describe("Why blocked, or a reminder"),
-});
-
-export type TodoItem = z.infer<typeof todoItemSchema>;
-export type TodoStatus = z.infer<typeof todoStatusSchema>;
-
-export const todoWriteInput = z.object({
-  todos: z.array(todoItemSchema).max(100).describe("The whole list"),
-});
+export type TodoItem = ToolInputOf<"todo_write">["todos"][number];
+export type TodoStatus = TodoItem["status"];
 
 /** Problems with a plan that the model should fix on its next call (never errors). */
 export function todoWarnings(todos: readonly TodoItem[]): string[] {
@@ -60,7 +49,7 @@ export function createTodoWriteTool({ onTodos }: TodoWriteOptions) {
       "Record your plan for a multi-step task, replacing the previous list. One in_progress while work " +
       "remains; blocked needs a note. You see the list at every step.",
     kind: "read",
-    input: todoWriteInput,
+    input: builtinInput("todo_write"),
     async execute({ todos }) {
       onTodos(todos);
       const warnings = todoWarnings(todos);

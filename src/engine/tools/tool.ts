@@ -1,6 +1,7 @@
-// What a tool is: a name, a zod input schema, an approval kind, and an execute function.
-// Tools are built by factories that take the workspace root (and, where useful, the
-// operations they may perform) so tests can hand them a temp tree.
+// What a tool is: a name, an input (its JSON Schema and a parser), an approval kind, and an
+// execute function. Tools are built by factories that take the workspace root (and, where
+// useful, the operations they may perform) so tests can hand them a temp tree.
+// Only types come from zod here: built-in tools load zod on demand (tool-input.ts, ADR 0023).
 import type { z } from "zod";
 import type { ToolDetails } from "../events.js";
 import type { ToolImage } from "../messages.js";
@@ -38,11 +39,19 @@ export interface ToolSubject {
   url?: string;
 }
 
+/** A tool's input: what the model is told (the JSON Schema) and how a call is checked. */
+export interface ToolInput<Input = any> {
+  /** The full JSON Schema, validation keywords included (the registry trims it for the model). */
+  readonly schema: Record<string, unknown>;
+  /** The checked input, or the problems naming each bad field ("path: message; …"). */
+  parse(raw: unknown): Promise<{ data: Input } | { issues: string }>;
+}
+
 export interface Tool<Input = any> {
   name: string;
   description: string;
   kind: ToolKind;
-  input: z.ZodType<Input>;
+  input: ToolInput<Input>;
   execute(input: Input, context: ToolContext): Promise<ToolResult>;
   /** What a person sees before approving (e.g. the unified diff a write would make). */
   preview?(input: Input): Promise<string | undefined>;
@@ -61,16 +70,36 @@ export class ToolError extends Error {
   }
 }
 
-export function defineTool<Schema extends z.ZodType>(tool: {
+/** zod's issues as one line for the model: each names its field. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => `${issue.path.length ? issue.path.join(".") : "(input)"}: ${issue.message}`).join("; ");
+}
+
+/** An input checked by a zod schema the caller already holds (tests, MCP); zod is loaded by then. */
+export function zodInput<Schema extends z.ZodType>(schema: Schema): ToolInput<z.infer<Schema>> {
+  const { $schema: _ignored, ...json } = schema.toJSONSchema({ io: "input" }) as Record<string, unknown>;
+  return {
+    schema: json,
+    async parse(raw) {
+      const parsed = schema.safeParse(raw);
+      return parsed.success ? { data: parsed.data } : { issues: describeIssues(parsed.error.issues) };
+    },
+  };
+}
+
+type InputOf<I> = I extends ToolInput<infer T> ? T : I extends z.ZodType ? z.infer<I> : never;
+
+export function defineTool<I extends ToolInput | z.ZodType>(tool: {
   name: string;
   description: string;
   kind: ToolKind;
-  input: Schema;
-  execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
-  preview?(input: z.infer<Schema>): Promise<string | undefined>;
-  subject?(input: z.infer<Schema>): ToolSubject;
+  /** A built-in tool's `builtinInput(name)`, or a zod schema. */
+  input: I;
+  execute(input: InputOf<I>, context: ToolContext): Promise<ToolResult>;
+  preview?(input: InputOf<I>): Promise<string | undefined>;
+  subject?(input: InputOf<I>): ToolSubject;
   concurrent?: boolean;
-}): Tool<z.infer<Schema>> {
-  // The generic Schema is wider than ZodType<Output>; the shape is identical.
-  return tool as unknown as Tool<z.infer<Schema>>;
+}): Tool<InputOf<I>> {
+  const input = "_zod" in tool.input ? zodInput(tool.input) : tool.input;
+  return { ...tool, input } as unknown as Tool<InputOf<I>>;
 }

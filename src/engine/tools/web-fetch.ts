@@ -4,20 +4,15 @@
 // rebinding can reach loopback, link-local (cloud metadata), private or unique-local hosts.
 import net from "node:net";
 import type { Agent } from "undici";
-import { z } from "zod";
 import { htmlToText } from "./html-text.js";
 import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "./net-guard.js";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 
 const MAX_REDIRECTS = 5;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const TIMEOUT_MS = 20_000;
-const DEFAULT_MAX_CHARS = 20_000;
-
-export const webFetchInput = z.object({
-  url: z.string().describe("http(s) URL"),
-  max_chars: z.number().int().min(100).max(100_000).optional().describe(`Max chars (default ${DEFAULT_MAX_CHARS})`),
-});
+export const DEFAULT_MAX_CHARS = 20_000;
 
 export interface WebFetchOptions {
   /** Name resolution, injectable so tests can simulate DNS answers; the system resolver by default. */
@@ -101,7 +96,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
     description:
       "Fetch a public web page as readable text. Private and loopback addresses are refused.",
     kind: "read",
-    input: webFetchInput,
+    input: builtinInput("web_fetch"),
     subject: ({ url }) => ({ url }),
     async execute({ url: raw, max_chars = DEFAULT_MAX_CHARS }, context) {
       const signal = AbortSignal.any([context.signal, AbortSignal.timeout(TIMEOUT_MS)]);

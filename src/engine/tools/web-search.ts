@@ -1,8 +1,8 @@
 // web_search through a search API the user configured. The endpoint comes from config, not
 // from the model, so it is not subject to web_fetch's address guard; the model supplies
 // only the query. With no backend configured the tool is not offered at all.
-import { z } from "zod";
 import { defineTool, ToolError } from "./tool.js";
+import { builtinInput } from "./tool-input.js";
 
 export interface WebSearchConfig {
   provider: "brave" | "tavily";
@@ -19,10 +19,6 @@ interface SearchResult {
 }
 
 const TIMEOUT_MS = 15_000;
-
-export const webSearchInput = z.object({
-  query: z.string().min(1).max(400).describe("What to search the web for"),
-});
 
 const strip = (s: unknown) => (typeof s === "string" ? s.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim() : "");
 
@@ -67,7 +63,7 @@ export function createWebSearchTool(config: WebSearchConfig | undefined) {
     name: "web_search",
     description: "Search the web. Returns numbered results with title, URL and snippet; use web_fetch to read one.",
     kind: "read",
-    input: webSearchInput,
+    input: builtinInput("web_search"),
     async execute({ query }, context) {
       const signal = AbortSignal.any([context.signal, AbortSignal.timeout(TIMEOUT_MS)]);
       let results: SearchResult[];

@@ -1,21 +1,17 @@
 // write_file: creates or replaces a whole file (parents created) and returns the diff.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { readTextForEdit } from "./file-text.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
-
-export const writeFileInput = z.object({
-  path: z.string().describe("File to write"),
-  content: z.string().describe("The whole new content"),
-});
+import { builtinInput } from "./tool-input.js";
+import type { ToolInputOf } from "./tool-inputs.js";
 
 export function createWriteFileTool({ jail }: { jail: Jail }) {
   /** Everything a write would do, computed without writing: shared by preview and execute. */
-  async function plan(input: z.infer<typeof writeFileInput>) {
+  async function plan(input: ToolInputOf<"write_file">) {
     const absolute = jail.resolveWrite(input.path);
     const shown = jail.display(absolute);
     if (input.content.includes("\0")) throw new ToolError("content contains a NUL byte; write_file writes text only");
@@ -28,7 +24,7 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
     description:
       "Create or overwrite a file, making parent directories; returns a diff. To change part of a file, use edit_file.",
     kind: "write",
-    input: writeFileInput,
+    input: builtinInput("write_file"),
     subject: (input) => ({ paths: [input.path] }),
     async preview(input) {
       return (await plan(input)).diff;

@@ -1,0 +1,123 @@
+// The print path starts without zod (docs/adr/0023-schemas-at-build-time.md): tool schemas and
+// event checks come from JSON generated at build time, and a tool call is parsed by the lean
+// parser. zod loads only to word the error for a call the lean parser rejected. Checked twice:
+// in the bundle's chunk graph (what the print path's chunks import statically), and in real
+// CLI runs recorded by the module probe, up to each request the model receives.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { chatText, chunk, DONE, toolDelta } from "../helpers/fake-openai-server.js";
+import { CLI, makeSandbox, runCli } from "../helpers/run-cli.js";
+
+const DIST = path.join(path.dirname(CLI), "..", "dist");
+const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
+
+/** esbuild marks each bundled module with a `// path/of/source.ts` comment line. */
+const sourcesOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]!);
+const holdsZod = (file: string) => sourcesOf(file).some((source) => source.startsWith("node_modules/zod/"));
+
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found = [...text.matchAll(/^(?:import\s[^;]*?from\s|import\s)"(\.\.?\/[^"]+\.js)";/gms)].map((match) => match[1]!);
+  return found.map((relative) => path.join(path.dirname(file), relative));
+}
+
+function closure(starts: string[]): string[] {
+  const seen = new Set(starts);
+  const queue = [...starts];
+  while (queue.length > 0) for (const next of staticImports(queue.shift()!)) if (!seen.has(next)) (seen.add(next), queue.push(next));
+  return [...seen];
+}
+
+const chunkNamed = (prefix: string) => {
+  const name = readdirSync(path.join(DIST, "chunks")).find((file) => file.startsWith(`${prefix}-`) && file.endsWith(".js"));
+  expect(name, `a ${prefix} chunk`).toBeDefined();
+  return path.join(DIST, "chunks", name!);
+};
+
+function probeEnv(): { env: Record<string, string>; loaded: () => string[] } {
+  const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
+  return {
+    env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log },
+    loaded: () => (existsSync(log) ? [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] : []),
+  };
+}
+const zodLoaded = (files: string[]) => files.filter((file) => file.endsWith(".js") && file.startsWith(DIST) && holdsZod(file));
+
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+});
+
+describe("zod stays off the print path", () => {
+  it("the print path's chunks (entry, print face, bootstrap) import no zod statically; only lazy chunks do", () => {
+    const files = closure([path.join(DIST, "cli.bundle.js"), chunkNamed("run-print"), chunkNamed("bootstrap")]);
+    const sources = files.flatMap(sourcesOf);
+    expect(sources).toContain("src/engine/tools/tool-input.ts");
+    expect(sources).toContain("src/engine/wire-reader.ts");
+    expect(sources.filter((source) => source.startsWith("node_modules/zod/"))).toEqual([]);
+    expect(sources.filter((source) => /^src\/engine\/(events|tools\/tool-inputs|llm\/fake-script-schema)\.ts$/.test(source))).toEqual([]);
+    // The zod schemas of the tools come in by a dynamic import, only to word a rejected call.
+    expect(sourcesOf(chunkNamed("tool-inputs"))).toContain("src/engine/tools/tool-inputs.ts");
+  });
+
+  it("the FAKE_LLM demo (write_file, read_file) runs without loading zod at all", async () => {
+    const box = makeSandbox();
+    const probe = probeEnv();
+    const run = await runCli(["-p", "demo", "--yes"], { cwd: box.workspace, env: { ...probe.env, FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(path.join(box.workspace, "demo", "notes.md"), "utf8")).toContain("mini-agent wrote this file.");
+    expect(probe.loaded().some((file) => file.endsWith("cli.bundle.js"))).toBe(true);
+    expect(zodLoaded(probe.loaded())).toEqual([]);
+  });
+
+  it("over HTTP: no zod up to the request after a valid call; a bad call loads it, and the model reads zod's words", async () => {
+    const box = makeSandbox();
+    writeFileSync(path.join(box.workspace, "a.txt"), "alpha\n");
+    const probe = probeEnv();
+    const zodAtRequest: string[][] = [];
+    const bodies: string[] = [];
+    server = createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on("data", (part: Buffer) => parts.push(part));
+      req.on("end", () => {
+        bodies.push(Buffer.concat(parts).toString("utf8"));
+        zodAtRequest.push(zodLoaded(probe.loaded()));
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        const call = (args: string) => {
+          res.write(chunk({ role: "assistant", content: "" }));
+          res.write(chunk(toolDelta(0, { id: `call_${bodies.length}`, name: "read_file", args })));
+          res.end(chunk({}, "tool_calls") + DONE);
+        };
+        if (bodies.length === 1) return call(JSON.stringify({ path: "a.txt" }));
+        if (bodies.length === 2) return call(JSON.stringify({ offset: "x" }));
+        for (const part of (chatText("done") as { chunks: string[] }).chunks) res.write(part);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const run = await runCli(["-p", "read a.txt", "--yes", "--provider", "openai"], {
+      cwd: box.workspace,
+      env: {
+        ...probe.env,
+        MINI_AGENT_HOME: box.home,
+        OPENAI_API_KEY: "sk-zod-test-key-0000111122223333",
+        OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(bodies).toHaveLength(3);
+    // The valid call ran (its result went back to the model) with no zod loaded before or after.
+    expect(bodies[1]).toContain("1\\talpha");
+    expect(zodAtRequest[0]).toEqual([]);
+    expect(zodAtRequest[1]).toEqual([]);
+    // The bad call's error names each field, in zod's words: zod was loaded to write it.
+    expect(bodies[2]).toContain("invalid input for read_file: path: Invalid input: expected string, received undefined; offset: Invalid input: expected number, received string");
+    expect(zodAtRequest[2]).not.toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+// The lean parsers compiled from the generated JSON Schemas must agree with zod on the zod
+// schemas those were generated from. For every event type and every built-in tool input: a
+// valid value, then every field replaced by each value of a pool of JSON values (nested fields
+// too), removed, or joined by an unknown key; each candidate's verdict is compared with
+// safeParse, and for a tool input, what the parser returns with what zod returns.
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
+import { eventSchemas } from "../../src/engine/events.js";
+import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
+import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
+import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
+import { parseEventLine } from "../../src/engine/wire-reader.js";
+
+interface Def {
+  type: string;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Enum and literal values found anywhere in the schemas, so the pool can hit them. */
+function literals(schema: z.ZodType, into: Set<unknown>): Set<unknown> {
+  const def = defOf(schema);
+  for (const value of Object.values(def.entries ?? {})) into.add(value);
+  for (const value of def.values ?? []) into.add(value);
+  for (const inner of [def.innerType, def.element, ...Object.values(def.shape ?? {})]) if (inner) literals(inner, into);
+  return into;
+}
+
+const allLiterals = new Set<unknown>();
+for (const schema of [...eventSchemas.values(), ...Object.values(toolInputs)]) literals(schema as z.ZodType, allLiterals);
+const POOL: unknown[] = [null, 0, -1, 1, 2, 0.5, -0.5, 99, 100, 5000, 5001, 2 ** 53, "", "x", "x".repeat(401), true, false, [], ["x"], [1], {}, { a: 1 }, ...allLiterals];
+
+/** A value zod accepts for `schema`, found from the pool or built from the shape. */
+function validValue(schema: z.ZodType): unknown {
+  const def = defOf(schema);
+  if (def.type === "object") return Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, field]) => [key, validValue(field)]));
+  if (def.type === "array") return [validValue(def.element!)];
+  if (def.type === "optional" || def.type === "nullable") return validValue(def.innerType!);
+  const found = POOL.find((value) => schema.safeParse(value).success);
+  if (found === undefined) throw new Error(`no pool value fits a ${def.type}`);
+  return found;
+}
+
+/** Every variant of `value`: each field (at any depth) swapped for each pool value, dropped, or joined by a stranger. */
+function* variants(value: unknown): Generator<unknown> {
+  if (Array.isArray(value)) {
+    yield [];
+    for (const [index, item] of value.entries()) for (const variant of variants(item)) yield value.map((old, i) => (i === index ? variant : old));
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  const record = value as Record<string, unknown>;
+  yield { ...record, stranger: 1 };
+  for (const key of Object.keys(record)) {
+    const { [key]: _dropped, ...rest } = record;
+    yield rest;
+    for (const replacement of POOL) yield { ...record, [key]: replacement };
+    for (const variant of variants(record[key])) yield { ...record, [key]: variant };
+  }
+}
+
+describe("compiled wire checks", () => {
+  it("compile for every event type (none left to zod on a resume)", () => {
+    expect(Object.keys(EVENT_SCHEMAS)).toEqual([...eventSchemas.keys()]);
+    for (const type of eventSchemas.keys()) expect(compileLean(EVENT_SCHEMAS[type], "check"), type).toBeTypeOf("function");
+  });
+
+  it("accept exactly what each event's schema accepts, and hand back the line's own object", () => {
+    let compared = 0;
+    let rejected = 0;
+    for (const [type, schema] of eventSchemas) {
+      const lean = compileLean(EVENT_SCHEMAS[type], "check")!;
+      const check = (value: unknown) => {
+        const out = lean(value);
+        if (out !== REJECTED) expect(out).toBe(value);
+        return out !== REJECTED;
+      };
+      const base = { ...(validValue(schema) as object), type, seq: 1, ts: "t" };
+      expect(schema.safeParse(base).success, type).toBe(true);
+      for (const candidate of [base, ...variants(base), null, [], "x", 1]) {
+        const expected = schema.safeParse(candidate).success;
+        expect(check(candidate), `${type}: ${JSON.stringify(candidate)}`).toBe(expected);
+        compared += 1;
+        if (!expected) rejected += 1;
+      }
+    }
+    // The pool reaches both verdicts many times over, so the comparison is not vacuous.
+    expect(compared).toBeGreaterThan(2000);
+    expect(rejected).toBeGreaterThan(compared / 3);
+  });
+
+  it("a line of an unknown type, or with no type, is refused like zod refuses it", () => {
+    expect(parseEventLine('{"type":"nope","seq":1,"ts":"t"}')).toBeUndefined();
+    expect(parseEventLine('{"seq":1,"ts":"t","text":"a"}')).toBeUndefined();
+    expect(parseEventLine('{"type":"__proto__","seq":1,"ts":"t"}')).toBeUndefined();
+    expect(parseEventLine('{"type":"usage","seq":1,"ts":"t","inputTokens":1,"outputTokens":2}')).toMatchObject({ type: "usage", outputTokens: 2 });
+    expect(parseEventLine('{"type":"usage","seq":1,"ts":"t","inputTokens":1.5,"outputTokens":2}')).toBeUndefined();
+  });
+});
+
+describe("lean parsers of the built-in tool inputs", () => {
+  it("compile for every input, and every input is lean (edit_file with its refinement)", () => {
+    expect(Object.keys(TOOL_SCHEMAS)).toEqual(Object.keys(toolInputs));
+    for (const [key, entry] of Object.entries(TOOL_SCHEMAS)) expect(compileLean(entry!.schema), key).toBeTypeOf("function");
+    expect(Object.entries(TOOL_SCHEMAS).filter(([, entry]) => !entry!.lean).map(([key]) => key)).toEqual([]);
+    expect(Object.entries(TOOL_SCHEMAS).filter(([, entry]) => entry!.refined).map(([key]) => key)).toEqual(Object.keys(leanRefinements));
+  });
+
+  it("accept exactly what zod accepts, and return what zod returns (unknown keys dropped, declared order)", () => {
+    let compared = 0;
+    let rejected = 0;
+    for (const [key, schema] of Object.entries(toolInputs) as [ToolInputKey, z.ZodType][]) {
+      const lean = compileLean(TOOL_SCHEMAS[key]!.schema)!;
+      const refine = leanRefinements[key] as ((input: unknown) => boolean) | undefined;
+      const parse = (value: unknown) => {
+        const out = lean(value);
+        return out === REJECTED || !refine || refine(out) ? out : REJECTED;
+      };
+      const bases = key === "edit_file" ? [{ path: "p", old_string: "a", new_string: "b", replace_all: true }, { path: "p", edits: [{ old_string: "a", new_string: "b", replace_all: false }] }] : [validValue(schema)];
+      for (const base of bases) expect(schema.safeParse(base).success, key).toBe(true);
+      for (const candidate of [...bases, ...bases.flatMap((base) => [...variants(base)]), null, [], "x", 1]) {
+        const expected = schema.safeParse(candidate);
+        const got = parse(candidate);
+        expect(got !== REJECTED, `${key}: ${JSON.stringify(candidate)}`).toBe(expected.success);
+        if (expected.success) expect(JSON.stringify(got), key).toBe(JSON.stringify(expected.data));
+        compared += 1;
+        if (!expected.success) rejected += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(rejected).toBeGreaterThan(compared / 3);
+  });
+
+  it("refuse what they do not know, so zod decides", () => {
+    expect(compileLean({ type: "string", pattern: "^a" })).toBeUndefined();
+    expect(compileLean({ type: "object", properties: {}, additionalProperties: false })).toBeUndefined();
+    expect(compileLean({ anyOf: [{ type: "string" }, { type: "number" }] })).toBeUndefined();
+    expect(compileLean({ type: "object", properties: { a: { type: "string", format: "email" } } })).toBeUndefined();
+    expect(compileLean({ type: "object", properties: {}, required: ["a"] })).toBeUndefined();
+  });
+});
