@@ -10,7 +10,10 @@
 // long turn: growth during start-up (our modules' top-level objects all survive) is never
 // given back. So the built-ins a run is about to need are loaded first, then the flag is set,
 // then our own modules (which have no code cache to lose) are evaluated.
+import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
+
+const require = createRequire(import.meta.url);
 
 /** What the engine's modules import on the print path (test/cli/heap-policy.test.ts checks it). */
 const ENGINE_BUILTINS = [
@@ -39,6 +42,19 @@ export function builtinsBeforePolicy(network: boolean): readonly string[] {
   return network ? [...ENGINE_BUILTINS, ...NETWORK_BUILTINS] : ENGINE_BUILTINS;
 }
 
+/**
+ * import(), as the bundle's own imports do: Node then also builds each module's ES facade,
+ * whose lazy getters load more built-ins. The standalone binary runs one CommonJS script
+ * without dynamic import() (ADR 0014); there require() is how it loads them too.
+ */
+async function load(id: string): Promise<void> {
+  try {
+    await import(id);
+  } catch {
+    require(id);
+  }
+}
+
 let applied: Promise<void> | undefined;
 
 /**
@@ -47,7 +63,7 @@ let applied: Promise<void> | undefined;
  */
 export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
   applied ??= (async () => {
-    await Promise.all(builtinsBeforePolicy(options.network).map((id) => import(id)));
+    await Promise.all(builtinsBeforePolicy(options.network).map(load));
     // Read by V8 each time it considers growing the young generation, so it applies at run time.
     setFlagsFromString("--semi-space-growth-factor=1");
   })();
