@@ -18,7 +18,8 @@ export interface HttpsFiles {
   close(): Promise<void>;
 }
 
-export async function startHttpsFiles(): Promise<HttpsFiles> {
+/** A fresh self-signed certificate for 127.0.0.1 and localhost: the key and certificate files. */
+export function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "https-"));
   const key = path.join(dir, "key.pem");
   const cert = path.join(dir, "cert.pem");
@@ -27,6 +28,11 @@ export async function startHttpsFiles(): Promise<HttpsFiles> {
     "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
     "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
   ], { stdio: "ignore" });
+  return { key, cert };
+}
+
+export async function startHttpsFiles(): Promise<HttpsFiles> {
+  const { key, cert } = selfSignedCertificate();
   const files = new Map<string, string | Buffer>();
   const requests: string[] = [];
   const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {

@@ -2,20 +2,22 @@
 // call needs mvdan-sh, whose load (compile and Go runtime start) costs ~80–200 ms; paid on the
 // first call it adds to the round trip, paid while the model is thinking it costs nothing.
 //
-// The trigger is undici's "request body sent" diagnostics channel (Node's fetch and the undici
-// package both publish it): the request is on the wire, so the load cannot delay it. A run
-// that never makes an HTTP request (FAKE_LLM) never pays for the parser unless it judges.
+// The trigger is "request body sent": the request is on the wire, so the load cannot delay
+// it. Our provider fetch (llm/node-fetch.ts) publishes that on a channel of its own; undici,
+// which carries the request when a proxy is configured, publishes its own. A run that never
+// makes an HTTP request (FAKE_LLM) never pays for the parser unless it judges.
 import diagnostics from "node:diagnostics_channel";
+import { REQUEST_BODY_SENT_CHANNEL } from "../llm/request-channel.js";
 import { loadShellGrammar } from "./mvdan-sh.js";
 
-const REQUEST_SENT = "undici:request:bodySent";
+const CHANNELS = [REQUEST_BODY_SENT_CHANNEL, "undici:request:bodySent"];
 let armed = false;
 
 export function warmShellParserWhileWaiting(): void {
   if (armed) return;
   armed = true;
   const onSent = () => {
-    diagnostics.unsubscribe(REQUEST_SENT, onSent);
+    for (const name of CHANNELS) diagnostics.unsubscribe(name, onSent);
     setImmediate(() => {
       try {
         loadShellGrammar();
@@ -24,5 +26,5 @@ export function warmShellParserWhileWaiting(): void {
       }
     });
   };
-  diagnostics.subscribe(REQUEST_SENT, onSent);
+  for (const name of CHANNELS) diagnostics.subscribe(name, onSent);
 }

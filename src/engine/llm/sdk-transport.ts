@@ -1,6 +1,8 @@
 // Builds the official SDK clients and hands adapters a plain "send this body, give me the
 // streaming Response" function. Loaded lazily by create-provider so a run pays only for the
-// SDK it uses. The SDKs never retry (maxRetries: 0): retries are ours (retry.ts).
+// SDK it uses. The SDKs never retry (maxRetries: 0): retries are ours (retry.ts). They send
+// through our node:http fetch (node-fetch.ts, ADR 0021), or undici's when a proxy is set.
+import { nodeFetch } from "./node-fetch.js";
 import type { ProxySettings } from "./provider-config.js";
 import type { OpenStream } from "./adapter-options.js";
 
@@ -30,6 +32,7 @@ async function clientBase(options: TransportOptions): Promise<ClientBase> {
     defaultHeaders: { "User-Agent": `mini-agent/${options.version}` },
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    fetch: nodeFetch,
   };
   if (options.proxy) {
     // undici's own fetch with its own dispatcher: Node 20's bundled fetch and undici@7's
