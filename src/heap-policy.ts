@@ -30,8 +30,11 @@ const ENGINE_BUILTINS = [
   "node:timers/promises",
 ];
 
-/** What a provider's HTTP(S) client loads on its first request (FAKE_LLM needs none of it). */
-const NETWORK_BUILTINS = ["node:http", "node:https", "node:zlib"];
+/**
+ * What a provider's HTTP(S) client loads on its first request, and node:vm for the shell
+ * parser warmed up while that request waits (FAKE_LLM needs none of it).
+ */
+const NETWORK_BUILTINS = ["node:http", "node:https", "node:zlib", "node:vm"];
 
 /** FAKE_LLM (the demo, a script) is the only model that needs no HTTP client. */
 export function usesNetwork(env: NodeJS.ProcessEnv): boolean {
@@ -64,6 +67,9 @@ let applied: Promise<void> | undefined;
 export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
   applied ??= (async () => {
     await Promise.all(builtinsBeforePolicy(options.network).map(load));
+    // The SDKs use the global Headers/Response: Node's own undici, loaded on first touch, with
+    // its http2, perf_hooks and worker_threads (~1 MB of built-in source).
+    if (options.network) void globalThis.Headers;
     // Read by V8 each time it considers growing the young generation, so it applies at run time.
     setFlagsFromString("--semi-space-growth-factor=1");
   })();

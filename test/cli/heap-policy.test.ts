@@ -6,8 +6,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../src/engine/session.js";
+import { chatText } from "../helpers/fake-openai-server.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const PROBE = fileURLToPath(new URL("../helpers/flag-probe.cjs", import.meta.url));
@@ -58,6 +61,12 @@ function syntheticSession(sessionId: string, cwd: string, turns: number): string
 /** Loaded lazily by Node itself while the run writes and cleans up; small, and not ours to load early. */
 const NODE_LAZY = new Set(["internal/fs/sync_write_stream", "internal/fs/rimraf"]);
 
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+});
+
 describe("heap policy", () => {
   it("the demo sets the growth factor once, after the built-ins it needs, and the young generation stops growing", async () => {
     const box = makeSandbox();
@@ -70,6 +79,31 @@ describe("heap policy", () => {
     expect(seen.loadedAfter.filter((id) => !NODE_LAZY.has(id))).toEqual([]);
     expect(seen.newSpaceAtFlag).toBeGreaterThan(0);
     expect(seen.newSpaceAtExit).toBeLessThanOrEqual(youngBound(seen));
+  });
+
+  it("over HTTP the provider's built-ins are loaded before the flag too", async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        for (const part of (chatText("hello there") as { chunks: string[] }).chunks) res.write(part);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const box = makeSandbox();
+    const probe = probeEnv();
+    const run = await runCli(["-p", "say hello", "--provider", "openai"], {
+      cwd: box.workspace,
+      env: { ...probe.env, MINI_AGENT_HOME: box.home, OPENAI_API_KEY: "sk-test-0000000000000000", OPENAI_BASE_URL: url },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("hello there");
+    const seen = probe.read();
+    expect(seen.flags).toEqual(["--semi-space-growth-factor=1"]);
+    // A built-in listed here compiled from source: add it to NETWORK_BUILTINS in src/heap-policy.ts.
+    expect(seen.loadedAfter.filter((id) => !NODE_LAZY.has(id))).toEqual([]);
   });
 
   it("a resumed session is folded under the policy: the young generation does not grow while a long file is read", async () => {
