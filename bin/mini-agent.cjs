@@ -9,8 +9,31 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   const pkg = require("node:fs").readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8");
   process.stdout.write(`${JSON.parse(pkg).version}\n`);
 } else {
+  keepCompiledCode();
   import("../dist/cli.bundle.js").catch((error) => {
     process.stderr.write(`mini-agent: could not load dist/cli.bundle.js (run npm run build): ${error.message}\n`);
     process.exitCode = 1;
   });
+}
+
+/**
+ * Node >= 22.1 can keep V8's compiled code of our modules on disk, in the agent home, so later
+ * starts skip parsing and compiling them (ADR 0024). Node 20 has no such cache for ES modules:
+ * there this does nothing. NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch).
+ */
+function keepCompiledCode() {
+  const { enableCompileCache } = require("node:module");
+  if (typeof enableCompileCache !== "function") return;
+  try {
+    const path = require("node:path");
+    const configured = (process.env.MINI_AGENT_HOME || "").trim();
+    const home = configured ? path.resolve(configured) : path.join(require("node:os").homedir(), ".mini-agent");
+    // A home inside the workspace is refused by the CLI itself; write nothing there first.
+    const relative = path.relative(process.cwd(), home);
+    if (configured && (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative)))) return;
+    enableCompileCache(path.join(home, "compile-cache"));
+  } catch {
+    // No cache (a deleted working folder, an unwritable home) only costs the time it saves;
+    // the CLI reports such problems itself.
+  }
 }

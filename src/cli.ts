@@ -6,7 +6,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError } from "./config/config-error.js";
-import { applyHeapPolicy } from "./heap-policy.js";
+import { applyHeapPolicy, usesNetwork } from "./heap-policy.js";
 
 const HELP = `mini-agent — a terminal coding agent
 
@@ -113,7 +113,6 @@ function startDirectory(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  applyHeapPolicy();
   // Subcommands have their own flags and module; the agent's flags are parsed below.
   if (argv[0] === "sessions") {
     const { runSessionsCommand } = await import("./sessions-command.js");
@@ -162,6 +161,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
   const options: CliOptions = buildCliOptions(values, prompt);
+  // Before the engine loads: its built-ins first, then the young generation is held (ADR 0024).
+  await applyHeapPolicy({ network: usesNetwork(process.env) });
   const { runPrint } = await import("./print/run-print.js");
   return runPrint(options, { version: version(), cwd });
 }

@@ -1,15 +1,77 @@
-// How the V8 heap may grow in this process (ADR 0017). A long turn keeps every tool result it
-// reads, so each young-generation collection finds much of it alive, and V8 answers by doubling
-// the young generation up to 16 MiB per semi-space: +30 MiB of RSS that holds nothing. Keeping
-// the young generation at its starting size makes RSS follow what the process really holds;
-// measured (npm run bench) with no loss of speed, since the survivors are promoted anyway.
+// How the V8 heap may grow in this process (ADR 0017, ADR 0024). A long turn keeps every tool
+// result it reads, so each young-generation collection finds much of it alive, and V8 answers
+// by doubling the young generation up to 16 MiB per semi-space: +30 MiB of RSS that holds
+// nothing. Keeping the young generation at its starting size makes RSS follow what the process
+// really holds.
+//
+// Changing any V8 flag at run time changes V8's flag hash, and Node then rejects its embedded
+// code cache for every built-in module loaded afterwards (they compile from source: ~10 ms per
+// run). V8 never shrinks the young generation of a busy process, so the flag cannot wait for a
+// long turn: growth during start-up (our modules' top-level objects all survive) is never
+// given back. So the built-ins a run is about to need are loaded first, then the flag is set,
+// then our own modules (which have no code cache to lose) are evaluated.
+import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 
-let applied = false;
+const require = createRequire(import.meta.url);
 
-export function applyHeapPolicy(): void {
-  if (applied) return;
-  applied = true;
-  // Read by V8 each time it considers growing the young generation, so it applies at run time.
-  setFlagsFromString("--semi-space-growth-factor=1");
+/** What the engine's modules import on the print path (test/cli/heap-policy.test.ts checks it). */
+const ENGINE_BUILTINS = [
+  "node:child_process",
+  "node:crypto",
+  "node:diagnostics_channel",
+  "node:dns",
+  "node:fs/promises",
+  "node:net",
+  "node:os",
+  "node:readline",
+  "node:stream",
+  "node:string_decoder",
+  "node:timers/promises",
+];
+
+/**
+ * What a provider's HTTP(S) client loads on its first request, and node:vm for the shell
+ * parser warmed up while that request waits (FAKE_LLM needs none of it).
+ */
+const NETWORK_BUILTINS = ["node:http", "node:https", "node:zlib", "node:vm"];
+
+/** FAKE_LLM (the demo, a script) is the only model that needs no HTTP client. */
+export function usesNetwork(env: NodeJS.ProcessEnv): boolean {
+  return !env["FAKE_LLM"]?.trim();
+}
+
+export function builtinsBeforePolicy(network: boolean): readonly string[] {
+  return network ? [...ENGINE_BUILTINS, ...NETWORK_BUILTINS] : ENGINE_BUILTINS;
+}
+
+/**
+ * import(), as the bundle's own imports do: Node then also builds each module's ES facade,
+ * whose lazy getters load more built-ins. The standalone binary runs one CommonJS script
+ * without dynamic import() (ADR 0014); there require() is how it loads them too.
+ */
+async function load(id: string): Promise<void> {
+  try {
+    await import(id);
+  } catch {
+    require(id);
+  }
+}
+
+let applied: Promise<void> | undefined;
+
+/**
+ * Loads the built-ins the engine will use (from Node's code cache), then keeps the young
+ * generation at its starting size. Call before importing the engine; once per process.
+ */
+export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
+  applied ??= (async () => {
+    await Promise.all(builtinsBeforePolicy(options.network).map(load));
+    // The SDKs use the global Headers/Response: Node's own undici, loaded on first touch, with
+    // its http2, perf_hooks and worker_threads (~1 MB of built-in source).
+    if (options.network) void globalThis.Headers;
+    // Read by V8 each time it considers growing the young generation, so it applies at run time.
+    setFlagsFromString("--semi-space-growth-factor=1");
+  })();
+  return applied;
 }

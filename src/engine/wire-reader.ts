@@ -3,7 +3,6 @@
 // the folded state, not by the file. A torn last line (a write cut by a crash) is reported
 // and left for the writer to cut off.
 import { closeSync, openSync, readSync } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
 import { EVENT_SCHEMAS } from "./event-schemas.generated.js";
 import type { AgentEvent } from "./events.js";
 import { compileLean, REJECTED, type LeanParser } from "./lean-parse.js";
@@ -48,13 +47,17 @@ function parseHeader(file: string, line: string): WireHeader {
  * holds every event schema to what the checks can express, and the checks to zod's verdicts.
  */
 const checks = new Map<string, LeanParser | undefined>();
+/** Events come in runs of one type (a stream of deltas): the last lookup is kept. */
+let last: { type: string; check: LeanParser | undefined } | undefined;
 
 function checkFor(type: string): LeanParser | undefined {
+  if (last?.type === type) return last.check;
   let check = checks.get(type);
   if (check === undefined && !checks.has(type)) {
     check = Object.hasOwn(EVENT_SCHEMAS, type) ? compileLean(EVENT_SCHEMAS[type], "check") : undefined;
     checks.set(type, check);
   }
+  last = { type, check };
   return check;
 }
 
@@ -71,32 +74,44 @@ export function parseEventLine(line: string): AgentEvent | undefined {
   return check && check(raw) !== REJECTED ? (raw as AgentEvent) : undefined;
 }
 
-/** Streams the file's events into `sink`, one chunk in memory at a time. */
+/** Streams the file's events into `sink`, a chunk of whole lines in memory at a time. */
 export function scanWire(file: string, sink: EventSink): WireScan {
   const fd = openSync(file, "r");
   const warnings: string[] = [];
-  const decoder = new StringDecoder("utf8");
   let header: WireHeader | undefined;
   let headerBytes = 0;
   let lineNumber = 0;
   let bytesRead = 0;
   /** Bytes up to the last newline: counted in raw bytes, never from decoded text (a torn character decodes to 3 bytes). */
   let completeBytes = 0;
-  let carry = "";
+  let chunk = Buffer.allocUnsafe(CHUNK);
+  /** Bytes of an unfinished line kept at the start of `chunk`. */
+  let kept = 0;
   try {
-    const chunk = Buffer.allocUnsafe(CHUNK);
     for (;;) {
-      const read = readSync(fd, chunk, 0, CHUNK, null);
+      if (kept === chunk.length) {
+        // One line longer than the buffer (a large tool result): room for it, and no more.
+        const larger = Buffer.allocUnsafe(chunk.length * 2);
+        chunk.copy(larger, 0, 0, kept);
+        chunk = larger;
+      }
+      const read = readSync(fd, chunk, kept, chunk.length - kept, null);
       if (read === 0) break;
-      const newline = chunk.lastIndexOf(10, read - 1);
-      if (newline >= 0) completeBytes = bytesRead + newline + 1;
       bytesRead += read;
-      // Decoded a chunk at a time; a character cut by the chunk boundary waits in the decoder.
-      const text = carry + decoder.write(chunk.subarray(0, read));
+      const end = kept + read;
+      const newline = chunk.lastIndexOf(10, end - 1);
+      if (newline < 0) {
+        kept = end;
+        continue;
+      }
+      completeBytes = bytesRead - (end - newline - 1);
+      // Whole lines only: a newline byte never occurs inside a UTF-8 character, so no
+      // character is cut, and the text is decoded once, without a carried-over string.
+      const text = chunk.toString("utf8", 0, newline + 1);
       let start = 0;
-      for (let end = text.indexOf("\n", start); end >= 0; end = text.indexOf("\n", start)) {
-        const line = text.slice(start, end);
-        start = end + 1;
+      for (let stop = text.indexOf("\n"); stop >= 0; stop = text.indexOf("\n", start)) {
+        const line = text.slice(start, stop);
+        start = stop + 1;
         lineNumber += 1;
         if (lineNumber === 1) {
           header = parseHeader(file, line);
@@ -107,12 +122,13 @@ export function scanWire(file: string, sink: EventSink): WireScan {
         if (event) sink(event, lineNumber);
         else if (line.trim() !== "") warnings.push(`${file}:${lineNumber}: skipped an unreadable event line`);
       }
-      carry = text.slice(start);
+      kept = end - newline - 1;
+      chunk.copy(chunk, 0, newline + 1, end);
     }
   } finally {
     closeSync(fd);
   }
-  carry += decoder.end();
+  const carry = chunk.toString("utf8", 0, kept);
   if (!header) {
     // No newline at all: the header alone (a crash right after creating the file), or junk.
     header = parseHeader(file, carry);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
 import { agentHome } from "../config/home.js";
+import { applyHeapPolicy, usesNetwork } from "../heap-policy.js";
 import { answerByFlag } from "../engine/approval/flag-answerer.js";
 import { SessionStore, workspaceKey } from "../engine/session.js";
 import type { SessionSummary as StoredSession } from "../engine/session-summary.js";
@@ -44,6 +45,8 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
 
   const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
     // Loaded after the first frame: the welcome shows while the engine (zod, config) loads.
+    // The young generation is held from here on, after the built-ins the engine needs (ADR 0024).
+    await applyHeapPolicy({ network: usesNetwork(env) });
     const { openEngine } = await import("../bootstrap.js");
     const engine = await openEngine(
       { ...options, session: choice },

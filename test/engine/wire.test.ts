@@ -109,6 +109,32 @@ describe("wire file", () => {
     expect(scan.warnings).toEqual([]);
   });
 
+  it("reads lines longer than its read buffer (a large tool result), whole and in order", () => {
+    const file = tempFile();
+    const writer = WireWriter.create(file, { sessionId: "s", cwd: "/", created: "" });
+    // 1 MiB is the read size: 2.5 MiB and 5 MiB lines need the buffer to grow, twice.
+    const texts = ["short", "ü".repeat(1_300_000), "between", "x".repeat(5 * 1024 * 1024), "last"];
+    texts.forEach((text, index) => writer.append({ type: "assistant.delta", seq: index + 1, ts: "t", text }));
+    writer.close();
+    const seen: string[] = [];
+    const scan = scanWire(file, (event) => seen.push((event as { text: string }).text));
+    expect(seen).toEqual(texts);
+    expect(scan.intactBytes).toBe(statSync(file).size);
+    expect(scan.warnings).toEqual([]);
+  });
+
+  it("keeps a long last event whose newline never reached the disk", () => {
+    const file = tempFile();
+    writeSession(file);
+    const size = statSync(file).size;
+    const tail = JSON.stringify({ type: "assistant.delta", seq: 7, ts: "t", text: "y".repeat(3 * 1024 * 1024) });
+    appendFileSync(file, tail);
+    const contents = readWire(file);
+    expect(contents.events).toHaveLength(7);
+    expect(contents.intactBytes).toBe(size + Buffer.byteLength(tail));
+    expect(contents.warnings).toEqual([]);
+  });
+
   it("cuts a torn tail that ends inside a multi-byte character at the last whole line", () => {
     const file = tempFile();
     writeSession(file);
