@@ -28,13 +28,15 @@ const ENGINE_BUILTINS = [
   "node:stream",
   "node:string_decoder",
   "node:timers/promises",
+  // The checkpoint store writes its commit objects itself (ADR 0022), before a turn's first write.
+  "node:zlib",
 ];
 
 /**
  * What a provider's HTTP(S) client loads on its first request, and node:vm for the shell
  * parser warmed up while that request waits (FAKE_LLM needs none of it).
  */
-const NETWORK_BUILTINS = ["node:http", "node:https", "node:zlib", "node:vm"];
+const NETWORK_BUILTINS = ["node:http", "node:https", "node:vm"];
 
 /** FAKE_LLM (the demo, a script) is the only model that needs no HTTP client. */
 export function usesNetwork(env: NodeJS.ProcessEnv): boolean {

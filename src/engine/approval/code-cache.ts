@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import vm from "node:vm";
+import type vmModule from "node:vm";
 
 /** hit: bytecode came from the file; miss: none for this source; rejected: V8 refused it; corrupt: bad header or checksum. */
 export type CodeCacheState = "hit" | "miss" | "rejected" | "corrupt";
@@ -74,6 +74,8 @@ function writeCache(file: string, key: string, data: Buffer): void {
 
 /** Runs `moduleFile` as Node's CommonJS loader would, using and refreshing the cache in `cacheFile`. */
 export function requireWithCodeCache(moduleFile: string, cacheFile: string): CachedModule {
+  // Required here, not imported: a run that judges no command never loads node:vm (ADR 0024).
+  const vm = createRequire(import.meta.url)("node:vm") as typeof vmModule;
   const bytes = readFileSync(moduleFile);
   const key = codeCacheKey(bytes);
   const cached = readCache(cacheFile, key);
