@@ -5,9 +5,18 @@
 // else goes to the ES module CLI.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
-  // Read as data, not required: the entry stays the only module `--version` loads.
-  const pkg = require("node:fs").readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8");
-  process.stdout.write(`${JSON.parse(pkg).version}\n`);
+  // Read as data, not required: the entry stays the only module `--version` loads. Written
+  // straight to fd 1: building process.stdout (a stream over a tty or pipe) costs ~2.5 ms,
+  // a tenth of Node's own start.
+  const fs = require("node:fs");
+  const pkg = fs.readFileSync(require("node:path").join(__dirname, "..", "package.json"), "utf8");
+  const line = `${JSON.parse(pkg).version}\n`;
+  try {
+    fs.writeSync(1, line);
+  } catch {
+    // A non-blocking pipe that is full (EAGAIN): the stream queues and retries.
+    process.stdout.write(line);
+  }
 } else {
   keepCompiledCode();
   import("../dist/cli.bundle.js").catch((error) => {
