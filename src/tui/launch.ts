@@ -44,7 +44,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const warnings: string[] = [];
 
   const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
-    // Loaded after the first frame: the welcome shows while the engine (zod, config) loads.
+    // Loaded after the first frame: the welcome shows while the engine and its config load.
     // The young generation is held from here on, after the built-ins the engine needs (ADR 0024).
     await applyHeapPolicy({ network: usesNetwork(env) });
     const { openEngine } = await import("../bootstrap.js");
