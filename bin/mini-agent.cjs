@@ -13,9 +13,11 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   const line = `${JSON.parse(pkg).version}\n`;
   try {
     fs.writeSync(1, line);
-  } catch {
+  } catch (error) {
+    // A reader that closed the pipe: exit as a shell expects (128 + SIGPIPE), quietly.
+    if (error.code === "EPIPE") process.exitCode = 141;
     // A non-blocking pipe that is full (EAGAIN): the stream queues and retries.
-    process.stdout.write(line);
+    else process.stdout.write(line);
   }
 } else {
   keepCompiledCode();

@@ -1,7 +1,7 @@
 // Print mode when its surroundings misbehave: the reader of stdout goes away, SIGTERM,
 // a second Ctrl-C while the first is still stopping the turn. No stack traces, a
 // documented exit code, and the session stays resumable.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,6 +52,17 @@ describe("print mode under signals and closed pipes", () => {
       expect(eventLines(onlySessionFile(box.home)).at(-1)).toMatchObject({ type: "turn.ended", stopReason });
       await resumes(box);
     }
+  });
+
+  // A pipe whose reader is gone before the child starts (python3 makes one and closes its read
+  // end), so the write fails every time: no race with a reader closing late.
+  it.skipIf(process.platform === "win32")("--version into a closed pipe exits 141 without a stack trace", () => {
+    const script = "import os,subprocess,sys\nr,w=os.pipe()\nos.close(r)\np=subprocess.run(sys.argv[1:],stdout=w,stderr=subprocess.PIPE)\nsys.stdout.write(str(p.returncode)+'\\n'+p.stderr.decode())";
+    const run = spawnSync("python3", ["-c", script, process.execPath, CLI, "--version"], { env: cliEnv(), encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const [code, ...stderr] = run.stdout.split("\n");
+    expect(code).toBe("141");
+    expect(stderr.join("\n")).not.toMatch(/EPIPE|\n\s+at /);
   });
 
   // On Windows child.kill("SIGTERM") terminates the process outright: no handler runs.
