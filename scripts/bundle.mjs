@@ -21,12 +21,8 @@ await build({
   // Loaded lazily and by Node itself: undici is CommonJS whose named exports only Node's
   // loader provides to import(); mvdan-sh is required on first use (ADR 0004).
   external: ["undici", "mvdan-sh"],
-  // Bundled CommonJS dependencies (ignore, picomatch) call require() for Node built-ins. The
-  // banner goes into every chunk, and few chunks ever call it: the real require is made on
-  // the first call, not while each chunk is evaluated (ADR 0024).
-  banner: {
-    js: "import { createRequire as __miniAgentCreateRequire } from 'node:module'; let __miniAgentRequire; function require(id) { return (__miniAgentRequire ??= __miniAgentCreateRequire(import.meta.url))(id); }",
-  },
+  // Bundled CommonJS dependencies (ignore, picomatch) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __miniAgentRequire } from 'node:module'; const require = __miniAgentRequire(import.meta.url);" },
   plugins: [leanZod],
   logLevel: "warning",
 });
