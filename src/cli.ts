@@ -2,7 +2,6 @@
 // argv → options, exit codes, mode selection; nothing else. Everything heavy (zod, the
 // engine, provider SDKs) is imported lazily so `--version` and `--help` start instantly.
 import { readFileSync } from "node:fs";
-import { isatty } from "node:tty";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
@@ -141,9 +140,7 @@ async function main(argv: string[]): Promise<number> {
     });
   }
   const cwd = startDirectory();
-  // isatty(0), not process.stdin.isTTY: building the stdin stream (~1 ms) is left to a run
-  // that reads it.
-  const stdin = stdinKind(isatty(0));
+  const stdin = stdinKind(process.stdin.isTTY);
   // Without -p, a task piped in is still a headless run: there is no one at a terminal to ask.
   const headless = values.print === true || stdin !== "tty";
   const source = taskSource(positionals, stdin);
