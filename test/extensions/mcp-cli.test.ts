@@ -87,6 +87,20 @@ describe("MCP in a session", () => {
     expect(names.some((name) => name.startsWith("mcp__broken") || name.startsWith("mcp__stuck"))).toBe(false);
   });
 
+  it("leaves no server running after the run: not one hung at start, not one that ignores the end of its input", async () => {
+    const box = makeSandbox();
+    const hungPid = path.join(box.home, "hung.pid");
+    const stubbornPid = path.join(box.home, "stubborn.pid");
+    userConfig(box, { mcpServers: { stuck: stdio(`hang:${hungPid}`, { timeout: 1 }), docs: stdio(`stubborn:${stubbornPid}`) } });
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [{ text: "done" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("MCP server stuck failed to start");
+    for (const file of [hungPid, stubbornPid]) {
+      const pid = Number(readFileSync(file, "utf8"));
+      await waitFor(() => !processAlive(pid), 15_000, `server ${path.basename(file)} (pid ${pid}) to be stopped`);
+    }
+  });
+
   it("a project's server starts only after the project is trusted", async () => {
     const box = makeSandbox();
     writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ mcpServers: { docs: stdio("ok") } }));

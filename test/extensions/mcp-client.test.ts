@@ -1,5 +1,6 @@
 // The MCP client against real servers built with the SDK: a stdio subprocess and a
 // streamable-HTTP server, plus one that crashes on start and one that never answers.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { startMcpHttpServer, type McpHttpServer } from "../helpers/mcp/http-serv
 import { processAlive, waitFor } from "../helpers/processes.js";
 
 const STDIO_SERVER = fileURLToPath(new URL("../helpers/mcp/stdio-server.mjs", import.meta.url));
+const BUILT_CLIENT = new URL("../../dist/engine/mcp/mcp-client.js", import.meta.url).href;
 const signal = new AbortController().signal;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -55,6 +57,25 @@ describe("MCP client", () => {
 
   it("gives up on a server that never answers, after its timeout", async () => {
     await expect(connect("stuck", stdio("hang", 1))).rejects.toThrow("MCP server stuck failed to start: did not answer within 1 s");
+  });
+
+  // A process that ends without awaiting close (a crash, a second ctrl-c, an exit right after a
+  // failed start) must not leave its servers behind: the SDK's grace timers never fire then.
+  it("no server outlives the process that started it: not a hung one, not one that ignores the end of its input", async () => {
+    const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "mcp-")));
+    for (const [mode, timeout] of [["hang", 1], ["stubborn", 30]] as const) {
+      const pidFile = path.join(dir, `${mode}.pid`);
+      const program = `
+        const { connectMcpServer } = await import(${JSON.stringify(BUILT_CLIENT)});
+        const setting = { type: "stdio", command: process.execPath, args: [${JSON.stringify(STDIO_SERVER)}, ${JSON.stringify(`${mode}:${pidFile}`)}], timeout: ${timeout} };
+        await connectMcpServer({ name: "s", setting, cwd: ${JSON.stringify(dir)}, version: "test" }).then(() => console.log("connected"), (error) => console.log(error.message));
+        // Connected: leave as a crash would, without closing. Failed: end as the run would.
+        if (${mode === "stubborn"}) process.exit(0);`;
+      const run = spawnSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8", timeout: 60_000 });
+      expect(run.stdout, run.stderr).toMatch(mode === "hang" ? /did not answer within 1 s/ : /connected/);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      await waitFor(() => !processAlive(pid), 15_000, `the ${mode} server (pid ${pid}) to be stopped with its parent`);
+    }
   });
 
   it("reports an HTTP server that is not there", async () => {

@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import path from "node:path";
+import { stopServerProcess, watchServerProcess } from "./mcp-children.js";
 import type { McpServerSetting } from "./mcp-settings.js";
 
 export interface McpRemoteTool {
@@ -44,6 +45,14 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   const { setting } = options;
   const client = new Client({ name: "mini-agent", version: options.version });
   let stderrTail = "";
+  /** The server process, watched from its spawn until it closes (mcp-children.ts). */
+  let closed = false;
+  let forget: (() => void) | undefined;
+  const serverPid = (): number | undefined => (transport instanceof StdioClientTransport && !closed ? (transport.pid ?? undefined) : undefined);
+  const watch = () => {
+    const pid = serverPid();
+    if (pid !== undefined && !forget) forget = watchServerProcess(pid);
+  };
   let transport: StdioClientTransport | StreamableHTTPClientTransport;
   if (setting.type === "stdio") {
     const stdio = new StdioClientTransport({
@@ -57,6 +66,11 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     stdio.stderr?.on("data", (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_KEPT);
     });
+    // Set before connect: the SDK's client chains its own handler after this one.
+    stdio.onclose = () => {
+      closed = true;
+      forget?.();
+    };
     transport = stdio;
   } else {
     transport = new StreamableHTTPClientTransport(new URL(setting.url), setting.headers ? { requestInit: { headers: setting.headers } } : undefined);
@@ -66,6 +80,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   const startup = AbortSignal.timeout(timeoutS * 1000);
   try {
     await client.connect(transport, { signal: startup, timeout: timeoutS * 1000 });
+    watch();
     const tools: McpRemoteTool[] = [];
     let cursor: string | undefined;
     do {
@@ -90,6 +105,10 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
       close: () => client.close(),
     };
   } catch (error) {
+    // A server that failed to start is stopped now, not after the SDK's 2 s grace for a
+    // clean exit on end-of-input: a hung one would ignore that and hold the session up.
+    const pid = serverPid();
+    if (pid !== undefined) stopServerProcess(pid);
     await client.close().catch(() => {});
     const why = startup.aborted ? `did not answer within ${timeoutS} s` : (error as Error).message;
     const said = stderrTail.trim() ? ` (stderr: ${stderrTail.trim().split("\n").slice(-3).join(" | ")})` : "";
