@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
 import { eventSchemas } from "../../src/engine/events.js";
+import { compileCheck } from "../../src/engine/lean-check.js";
 import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
 import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
@@ -68,13 +69,18 @@ describe("compiled wire checks", () => {
   it("compile for every event type (none left to zod on a resume)", () => {
     expect(Object.keys(EVENT_SCHEMAS)).toEqual([...eventSchemas.keys()]);
     for (const type of eventSchemas.keys()) expect(compileLean(EVENT_SCHEMAS[type], "check"), type).toBeTypeOf("function");
+    for (const type of eventSchemas.keys()) expect(compileCheck(EVENT_SCHEMAS[type]), type).toBeTypeOf("function");
+    // What the wire reader uses is generated code, not the closures (lean-check.ts).
+    expect(compileCheck(EVENT_SCHEMAS["assistant.delta"])!.toString()).toContain('"text"');
+    expect(compileCheck({ type: "string", pattern: "x" })).toBeUndefined();
   });
 
   it("accept exactly what each event's schema accepts, and hand back the line's own object", () => {
     let compared = 0;
     let rejected = 0;
-    for (const [type, schema] of eventSchemas) {
-      const lean = compileLean(EVENT_SCHEMAS[type], "check")!;
+    const compilers = [(json: unknown) => compileLean(json, "check"), compileCheck];
+    for (const [type, schema] of eventSchemas) for (const compile of compilers) {
+      const lean = compile(EVENT_SCHEMAS[type])!;
       const check = (value: unknown) => {
         const out = lean(value);
         if (out !== REJECTED) expect(out).toBe(value);
@@ -90,7 +96,7 @@ describe("compiled wire checks", () => {
       }
     }
     // The pool reaches both verdicts many times over, so the comparison is not vacuous.
-    expect(compared).toBeGreaterThan(2000);
+    expect(compared).toBeGreaterThan(4000);
     expect(rejected).toBeGreaterThan(compared / 3);
   });
 
