@@ -3,6 +3,9 @@
 // valid value, then every field replaced by each value of a pool of JSON values (nested fields
 // too), removed, or joined by an unknown key; each candidate's verdict is compared with
 // safeParse, and for a tool input, what the parser returns with what zod returns.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
@@ -12,6 +15,7 @@ import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
 import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
 import { parseEventLine } from "../../src/engine/wire-reader.js";
+import { CLI } from "../helpers/run-cli.js";
 
 interface Def {
   type: string;
@@ -98,6 +102,20 @@ describe("compiled wire checks", () => {
     // The pool reaches both verdicts many times over, so the comparison is not vacuous.
     expect(compared).toBeGreaterThan(4000);
     expect(rejected).toBeGreaterThan(compared / 3);
+  });
+
+  it("where code generation is refused, the wire reader checks lines with the closures, same verdicts", () => {
+    // The built reader in a Node that refuses new Function (as a policy or NODE_OPTIONS may).
+    const reader = pathToFileURL(path.join(path.dirname(CLI), "..", "dist", "engine", "wire-reader.js")).href;
+    const script = `import { parseEventLine } from ${JSON.stringify(reader)};
+      const ok = parseEventLine('{"type":"assistant.delta","text":"a","seq":1,"ts":"t"}');
+      const bad = parseEventLine('{"type":"assistant.delta","text":1,"seq":1,"ts":"t"}');
+      let generated = true;
+      try { new Function("return 1"); } catch { generated = false; }
+      process.stdout.write(JSON.stringify({ ok: ok?.text, bad: bad === undefined, generated }));`;
+    const run = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: "a", bad: true, generated: false });
   });
 
   it("a line of an unknown type, or with no type, is refused like zod refuses it", () => {
