@@ -20,11 +20,9 @@ const ENGINE_BUILTINS = [
   "node:child_process",
   "node:crypto",
   "node:diagnostics_channel",
-  "node:dns",
   "node:fs/promises",
   "node:net",
   "node:os",
-  "node:readline",
   "node:stream",
   "node:string_decoder",
   "node:timers/promises",
@@ -33,10 +31,11 @@ const ENGINE_BUILTINS = [
 ];
 
 /**
- * What a provider's HTTP(S) client loads on its first request, and node:vm for the shell
- * parser warmed up while that request waits (FAKE_LLM needs none of it).
+ * What a provider's HTTP(S) client loads on its first request (node:dns for a host name),
+ * and node:vm for the shell parser warmed up while that request waits (FAKE_LLM needs none
+ * of it; web_fetch's address guard loads node:dns on its first fetch).
  */
-const NETWORK_BUILTINS = ["node:http", "node:https", "node:vm"];
+const NETWORK_BUILTINS = ["node:dns", "node:http", "node:https", "node:vm"];
 
 /** FAKE_LLM (the demo, a script) is the only model that needs no HTTP client. */
 export function usesNetwork(env: NodeJS.ProcessEnv): boolean {

@@ -1,7 +1,7 @@
 // The checkpoint store writes its commit objects itself (one git process fewer per
 // checkpoint): they must be byte for byte what `git commit-tree` writes, and read back by git.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -43,6 +43,41 @@ describe("checkpoint commits", () => {
     const before = readFileSync(file);
     expect(writeCommit(gitDir, snapshot.tree, "a message\nwith two lines", when)).toBe(ours);
     expect(readFileSync(file)).toEqual(before);
+  });
+
+  it("an empty workspace is git's empty tree, written without git, and undo goes back to it", async () => {
+    const { root, dir, gitDir, git, env } = store();
+    const checkpoints = createCheckpointStore({ root, dir });
+    const empty = await checkpoints.snapshot("before turn t1");
+    // No `git add` ran: it would have made the private index.
+    expect(existsSync(path.join(dir, "index"))).toBe(false);
+    expect(empty.files).toBe(0);
+    const gitsEmptyTree = execFileSync("git", ["write-tree"], { cwd: root, encoding: "utf8", env: { ...env, GIT_INDEX_FILE: path.join(dir, "other-index") } }).trim();
+    expect(empty.tree).toBe(gitsEmptyTree);
+    expect(existsSync(path.join(gitDir, "objects", empty.tree.slice(0, 2), empty.tree.slice(2)))).toBe(true);
+    expect(git("cat-file", "-t", empty.tree)).toBe("tree");
+    expect(git("rev-parse", `${empty.commit}^{tree}`)).toBe(empty.tree);
+
+    // The turn writes; undo restores the empty folder.
+    mkdirSync(path.join(root, "demo"));
+    writeFileSync(path.join(root, "demo", "notes.md"), "notes\n");
+    const after = await checkpoints.snapshot("current");
+    expect(after.files).toBe(1);
+    expect(await checkpoints.restore(after.commit, empty.commit)).toEqual([{ status: "D", path: "demo/notes.md" }]);
+    expect(existsSync(path.join(root, "demo", "notes.md"))).toBe(false);
+
+    // Emptied again with the index still listing the file: the next snapshot with files is right.
+    rmSync(path.join(root, "demo"), { recursive: true, force: true });
+    expect((await checkpoints.snapshot("empty again")).tree).toBe(empty.tree);
+    writeFileSync(path.join(root, "b.txt"), "b\n");
+    const withB = await checkpoints.snapshot("with b");
+    expect(git("ls-tree", "--name-only", withB.commit)).toBe("b.txt");
+    expect(await checkpoints.restore(withB.commit, after.commit)).toEqual([
+      { status: "D", path: "b.txt" },
+      { status: "A", path: "demo/notes.md" },
+    ]);
+    expect(readFileSync(path.join(root, "demo", "notes.md"), "utf8")).toBe("notes\n");
+    expect(git("fsck", "--no-dangling", "--no-progress")).toBe("");
   });
 
   it("refuses a tree name that is not one", () => {

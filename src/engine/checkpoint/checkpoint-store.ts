@@ -4,7 +4,7 @@
 // next snapshot re-hashes only files that changed: unchanged files cost a stat.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import path from "node:path";
 import { isInside } from "../tools/jail-symlinks.js";
@@ -103,6 +103,13 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   return {
     async snapshot(message) {
       await init();
+      if (isEmptyFolder(options.root)) {
+        // Nothing to add: git would write the empty tree. Written here, two git processes fewer
+        // (an agent started in a new folder; the demo). The private index is left as it is: the
+        // next `add -A` makes it match the workspace again, and only its stat cache is used.
+        const tree = writeObject(gitDir, "tree", Buffer.alloc(0));
+        return { commit: writeCommit(gitDir, tree, message), tree, files: 0 };
+      }
       // -A: tracked and untracked, minus what .gitignore ignores; `.git` is never added.
       await git(["add", "-A", "--ignore-errors", "--", "."]).catch(async (error: Error) => {
         // A file vanishing mid-walk makes add fail; one retry sees the settled tree.
@@ -144,7 +151,12 @@ export function writeCommit(gitDir: string, tree: string, message: string, now =
   if (!/^[0-9a-f]{40}$/.test(tree)) throw new Error(`checkpoint: git write-tree gave ${JSON.stringify(tree)}`);
   const stamp = `${Math.floor(now.getTime() / 1000)} +0000`;
   const body = `tree ${tree}\nauthor mini-agent <mini-agent@localhost> ${stamp}\ncommitter mini-agent <mini-agent@localhost> ${stamp}\n\n${message}\n`;
-  const object = Buffer.concat([Buffer.from(`commit ${Buffer.byteLength(body)}\0`), Buffer.from(body)]);
+  return writeObject(gitDir, "commit", Buffer.from(body));
+}
+
+/** A loose object as git stores it: "<type> <size>\0<body>", named by its SHA-1, zlib-compressed. */
+export function writeObject(gitDir: string, type: "commit" | "tree", body: Buffer): string {
+  const object = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
   const name = createHash("sha1").update(object).digest("hex");
   const dir = path.join(gitDir, "objects", name.slice(0, 2));
   const file = path.join(dir, name.slice(2));
@@ -156,6 +168,15 @@ export function writeCommit(gitDir: string, tree: string, message: string, now =
     renameSync(temp, file);
   }
   return name;
+}
+
+/** True when the folder has no entry at all; a folder we cannot read is left to git to report. */
+function isEmptyFolder(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 function readHeader(file: string): Buffer {

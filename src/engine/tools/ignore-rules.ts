@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import ignore, { type Ignore } from "ignore";
+import type { Ignore } from "ignore";
 
 type Verdict = "ignore" | "keep" | undefined;
 
@@ -32,11 +32,22 @@ export interface IgnoreChain {
   readonly agentignore?: Rules;
 }
 
-const compile = (text: string): Rules => ({ text, matcher: ignore({ allowRelativePaths: true }).add(text) });
+type IgnoreFactory = typeof import("ignore");
+
+/**
+ * The ignore package (30 KB) is loaded with the first rules file found, not at start-up: a
+ * run whose walks find no rules, or that never walks, does not compile it (ADR 0024).
+ */
+let ignore: IgnoreFactory | undefined;
+
+const compile = (text: string): Rules => ({ text, matcher: ignore!({ allowRelativePaths: true }).add(text) });
 
 async function loadRules(file: string): Promise<Rules | undefined> {
   try {
-    return compile(await readFile(file, "utf8"));
+    const text = await readFile(file, "utf8");
+    // A CommonJS module: its function is the import's default.
+    ignore ??= ((await import("ignore")) as unknown as { default: IgnoreFactory }).default;
+    return compile(text);
   } catch {
     return undefined; // missing or unreadable: no rules, as git does
   }
@@ -82,7 +93,7 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
     const without = (rules: Rules | undefined, dir: string): Rules | undefined => {
       const relative = posix(dir, startDir);
       if (verdictOf(rules, relative, true) !== "ignore") return rules;
-      const kept = rules!.text.split(/\r?\n/).filter((line) => !ignore({ allowRelativePaths: true }).add(line).ignores(`${relative}/`));
+      const kept = rules!.text.split(/\r?\n/).filter((line) => !ignore!({ allowRelativePaths: true }).add(line).ignores(`${relative}/`));
       return compile(kept.join("\n"));
     };
     return {
