@@ -3,14 +3,19 @@
 // valid value, then every field replaced by each value of a pool of JSON values (nested fields
 // too), removed, or joined by an unknown key; each candidate's verdict is compared with
 // safeParse, and for a tool input, what the parser returns with what zod returns.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
 import { eventSchemas } from "../../src/engine/events.js";
+import { compileCheck } from "../../src/engine/lean-check.js";
 import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
 import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
 import { parseEventLine } from "../../src/engine/wire-reader.js";
+import { CLI } from "../helpers/run-cli.js";
 
 interface Def {
   type: string;
@@ -68,13 +73,18 @@ describe("compiled wire checks", () => {
   it("compile for every event type (none left to zod on a resume)", () => {
     expect(Object.keys(EVENT_SCHEMAS)).toEqual([...eventSchemas.keys()]);
     for (const type of eventSchemas.keys()) expect(compileLean(EVENT_SCHEMAS[type], "check"), type).toBeTypeOf("function");
+    for (const type of eventSchemas.keys()) expect(compileCheck(EVENT_SCHEMAS[type]), type).toBeTypeOf("function");
+    // What the wire reader uses is generated code, not the closures (lean-check.ts).
+    expect(compileCheck(EVENT_SCHEMAS["assistant.delta"])!.toString()).toContain('"text"');
+    expect(compileCheck({ type: "string", pattern: "x" })).toBeUndefined();
   });
 
   it("accept exactly what each event's schema accepts, and hand back the line's own object", () => {
     let compared = 0;
     let rejected = 0;
-    for (const [type, schema] of eventSchemas) {
-      const lean = compileLean(EVENT_SCHEMAS[type], "check")!;
+    const compilers = [(json: unknown) => compileLean(json, "check"), compileCheck];
+    for (const [type, schema] of eventSchemas) for (const compile of compilers) {
+      const lean = compile(EVENT_SCHEMAS[type])!;
       const check = (value: unknown) => {
         const out = lean(value);
         if (out !== REJECTED) expect(out).toBe(value);
@@ -90,8 +100,22 @@ describe("compiled wire checks", () => {
       }
     }
     // The pool reaches both verdicts many times over, so the comparison is not vacuous.
-    expect(compared).toBeGreaterThan(2000);
+    expect(compared).toBeGreaterThan(4000);
     expect(rejected).toBeGreaterThan(compared / 3);
+  });
+
+  it("where code generation is refused, the wire reader checks lines with the closures, same verdicts", () => {
+    // The built reader in a Node that refuses new Function (as a policy or NODE_OPTIONS may).
+    const reader = pathToFileURL(path.join(path.dirname(CLI), "..", "dist", "engine", "wire-reader.js")).href;
+    const script = `import { parseEventLine } from ${JSON.stringify(reader)};
+      const ok = parseEventLine('{"type":"assistant.delta","text":"a","seq":1,"ts":"t"}');
+      const bad = parseEventLine('{"type":"assistant.delta","text":1,"seq":1,"ts":"t"}');
+      let generated = true;
+      try { new Function("return 1"); } catch { generated = false; }
+      process.stdout.write(JSON.stringify({ ok: ok?.text, bad: bad === undefined, generated }));`;
+    const run = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: "a", bad: true, generated: false });
   });
 
   it("a line of an unknown type, or with no type, is refused like zod refuses it", () => {

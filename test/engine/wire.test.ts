@@ -97,7 +97,7 @@ describe("wire file", () => {
     const file = tempFile();
     const writer = WireWriter.create(file, { sessionId: "s", cwd: "/", created: "" });
     const texts: string[] = [];
-    // Odd lengths of 2- and 4-byte characters put a cut character at most 1 MiB boundaries.
+    // Odd lengths of 2- and 4-byte characters put a cut character at most 64 KiB read boundaries.
     for (let i = 0; i < 12000; i += 1) texts.push(`${"é".repeat(97 + (i % 13))}${"😀".repeat(i % 7)}${i}`);
     texts.forEach((text, index) => writer.append({ type: "assistant.delta", seq: index + 1, ts: "t", text }));
     writer.close();
@@ -112,7 +112,7 @@ describe("wire file", () => {
   it("reads lines longer than its read buffer (a large tool result), whole and in order", () => {
     const file = tempFile();
     const writer = WireWriter.create(file, { sessionId: "s", cwd: "/", created: "" });
-    // 1 MiB is the read size: 2.5 MiB and 5 MiB lines need the buffer to grow, twice.
+    // 64 KiB is the read size: 2.5 MiB and 5 MiB lines need the buffer to grow, many times.
     const texts = ["short", "ü".repeat(1_300_000), "between", "x".repeat(5 * 1024 * 1024), "last"];
     texts.forEach((text, index) => writer.append({ type: "assistant.delta", seq: index + 1, ts: "t", text }));
     writer.close();

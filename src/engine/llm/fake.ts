@@ -39,7 +39,9 @@ function estimateTokens(request: ModelRequest): number {
     if (message.role === "user") chars += message.content.length;
     else if (message.role === "tool") chars += message.content.length;
     else {
-      chars += message.text.length + thinkingText(message.thinkingBlocks ?? []).length;
+      chars += message.text.length;
+      // No joined string for the many messages without reasoning (a resumed history: 5,000 of them).
+      if (message.thinkingBlocks) chars += thinkingText(message.thinkingBlocks).length;
       for (const call of message.toolCalls) chars += call.name.length + call.arguments.length;
     }
   }
