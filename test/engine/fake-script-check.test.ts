@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { readFakeScript } from "../../src/engine/llm/fake-script-check.js";
 import { fakeScriptSchema } from "../../src/engine/llm/fake-script-schema.js";
 import { FakeScriptError, loadFakeScript } from "../../src/engine/llm/fake-script.js";
+import { valueVariants } from "../helpers/value-variants.js";
 
 const POOL: unknown[] = [null, 0, -1, 1, 2.5, 2 ** 53, "", "x", "length", "provider", "stream", "nope", true, false, [], ["x"], [{}], {}, { a: 1 }];
 
@@ -26,22 +27,7 @@ const FULL_TURN = {
 };
 const FULL_SCRIPT = { turns: [FULL_TURN, { text: "second" }], after: FULL_TURN, summaries: [{ text: "summary" }] };
 
-function* variants(value: unknown): Generator<unknown> {
-  if (Array.isArray(value)) {
-    yield [];
-    for (const [index, item] of value.entries()) for (const variant of variants(item)) yield value.map((old, i) => (i === index ? variant : old));
-    return;
-  }
-  if (value === null || typeof value !== "object") return;
-  const record = value as Record<string, unknown>;
-  yield { ...record, stranger: 1 };
-  for (const key of Object.keys(record)) {
-    const { [key]: _dropped, ...rest } = record;
-    yield rest;
-    for (const replacement of POOL) yield { ...record, [key]: replacement };
-    for (const variant of variants(record[key])) yield { ...record, [key]: variant };
-  }
-}
+const variants = (value: unknown) => valueVariants(value, POOL);
 
 describe("the lean FAKE_LLM script reader", () => {
   it("accepts exactly what zod accepts and returns what zod returns", () => {

@@ -16,6 +16,7 @@ import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
 import { parseEventLine } from "../../src/engine/wire-reader.js";
 import { CLI } from "../helpers/run-cli.js";
+import { valueVariants } from "../helpers/value-variants.js";
 
 interface Def {
   type: string;
@@ -51,23 +52,7 @@ function validValue(schema: z.ZodType): unknown {
   return found;
 }
 
-/** Every variant of `value`: each field (at any depth) swapped for each pool value, dropped, or joined by a stranger. */
-function* variants(value: unknown): Generator<unknown> {
-  if (Array.isArray(value)) {
-    yield [];
-    for (const [index, item] of value.entries()) for (const variant of variants(item)) yield value.map((old, i) => (i === index ? variant : old));
-    return;
-  }
-  if (value === null || typeof value !== "object") return;
-  const record = value as Record<string, unknown>;
-  yield { ...record, stranger: 1 };
-  for (const key of Object.keys(record)) {
-    const { [key]: _dropped, ...rest } = record;
-    yield rest;
-    for (const replacement of POOL) yield { ...record, [key]: replacement };
-    for (const variant of variants(record[key])) yield { ...record, [key]: variant };
-  }
-}
+const variants = (value: unknown) => valueVariants(value, POOL);
 
 describe("compiled wire checks", () => {
   it("compile for every event type (none left to zod on a resume)", () => {
