@@ -17,6 +17,8 @@ interface Emitter {
   names: number;
 }
 
+/** A value JSON.stringify writes as a JavaScript literal of the same value. */
+const isLiteral = (value: unknown) => typeof value === "string" || typeof value === "boolean" || value === null || Number.isFinite(value);
 const constant = (emit: Emitter, value: unknown) => `c[${emit.constants.push(value) - 1}]`;
 const fresh = (emit: Emitter, prefix: string) => `${prefix}${(emit.names += 1)}`;
 
@@ -24,6 +26,8 @@ const fresh = (emit: Emitter, prefix: string) => `${prefix}${(emit.names += 1)}`
 function emitCheck(schema: Schema, v: string, emit: Emitter): string {
   if ("enum" in schema || "const" in schema) {
     const choices = "enum" in schema ? (schema.enum as unknown[]) : [schema.const];
+    // One choice (every event's `type`) is compared with a literal, not looked up in a Set.
+    if (choices.length === 1 && isLiteral(choices[0])) return `if (${v} !== ${JSON.stringify(choices[0])}) return R;\n`;
     return `if (!${constant(emit, new Set(choices))}.has(${v})) return R;\n`;
   }
   if ("anyOf" in schema) {
@@ -63,14 +67,25 @@ function emitCheck(schema: Schema, v: string, emit: Emitter): string {
       let code = `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) return R;\n`;
       for (const [key, field] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
         const [literal, x] = [JSON.stringify(key), fresh(emit, "x")];
-        code += `if (hasOwn(${v}, ${literal})) {\nconst ${x} = ${v}[${literal}];\n${emitCheck(field, x, emit)}}${required.includes(key) ? " else return R;" : ""}\n`;
+        const otherwise = required.includes(key) ? " else return R;" : "";
+        // One read per field: JSON.parse never makes an undefined value, so undefined means
+        // absent, unless the name is also Object.prototype's (then an own-property test).
+        code +=
+          key in Object.prototype
+            ? `if (hasOwn(${v}, ${literal})) {\nconst ${x} = ${v}[${literal}];\n${emitCheck(field, x, emit)}}${otherwise}\n`
+            : `const ${x} = ${v}[${literal}];\nif (${x} !== undefined) {\n${emitCheck(field, x, emit)}}${otherwise}\n`;
       }
       return code;
     }
   }
 }
 
-/** A check for `schema` returning the value itself or REJECTED; undefined when lean-parse cannot express it. */
+/**
+ * A check for `schema` returning the value itself or REJECTED; undefined when lean-parse cannot
+ * express it. Made for JSON.parse's output: a field holding `undefined` counts as absent (as
+ * zod's optional() takes it), and a field is read, not tested with hasOwn, unless its name is
+ * also one of Object.prototype's.
+ */
 export function compileCheck(schema: unknown): LeanParser | undefined {
   const closures = compileLean(schema, "check");
   if (!closures) return undefined;

@@ -103,6 +103,23 @@ describe("compiled wire checks", () => {
     expect(JSON.parse(run.stdout)).toEqual({ ok: "a", bad: true, generated: false });
   });
 
+  it("a field holding undefined counts as absent, as zod's optional() takes it; a name of Object.prototype's must be the object's own", () => {
+    const schema = eventSchemas.get("assistant.delta")!;
+    const check = compileCheck(EVENT_SCHEMAS["assistant.delta"])!;
+    const base = { type: "assistant.delta", text: "a", seq: 1, ts: "t" };
+    for (const candidate of [{ ...base, agentId: undefined }, { ...base, text: undefined }, { ...base, type: undefined }]) {
+      expect(check(candidate) !== REJECTED, JSON.stringify(Object.entries(candidate))).toBe(schema.safeParse(candidate).success);
+    }
+    const optionalUndefined = { ...base, agentId: undefined };
+    expect(check(optionalUndefined)).toBe(optionalUndefined);
+    expect(check({ ...base, text: undefined })).toBe(REJECTED);
+    // "constructor" is inherited by every object: only an own field of that name may count.
+    const ownConstructor = compileCheck({ type: "object", properties: { constructor: { type: "string" } }, required: ["constructor"] })!;
+    expect(ownConstructor({})).toBe(REJECTED);
+    expect(ownConstructor(JSON.parse('{"constructor":"x"}'))).not.toBe(REJECTED);
+    expect(ownConstructor(JSON.parse('{"constructor":1}'))).toBe(REJECTED);
+  });
+
   it("a line of an unknown type, or with no type, is refused like zod refuses it", () => {
     expect(parseEventLine('{"type":"nope","seq":1,"ts":"t"}')).toBeUndefined();
     expect(parseEventLine('{"seq":1,"ts":"t","text":"a"}')).toBeUndefined();
