@@ -89,7 +89,8 @@ export function createCompactor(options: CompactorOptions) {
 
   /** Estimated tokens of the request the loop would send now. */
   function estimate(shape: Omit<RequestShape, "messages">, messages: readonly Message[] = options.state().messages): number {
-    return meter.estimate({ ...shape, messages });
+    const state = options.state();
+    return meter.estimate({ ...shape, messages }, messages === state.messages ? state.messageTokens : undefined);
   }
 
   function overBudget(shape: Omit<RequestShape, "messages">): boolean {

@@ -60,9 +60,13 @@ export interface RequestShape {
   tools: readonly ToolSpec[];
 }
 
-/** Uncalibrated tokens of a whole request. */
-export function requestTokens(request: RequestShape): number {
+/**
+ * Uncalibrated tokens of a whole request. `knownMessageTokens` is the messages' own estimate
+ * when the caller has it (the session state keeps its conversation's: state.ts).
+ */
+export function requestTokens(request: RequestShape, knownMessageTokens?: number): number {
   let tokens = Math.ceil(request.system.length / CHARS_PER_TOKEN) + toolTokens(request.tools);
+  if (knownMessageTokens !== undefined) return tokens + knownMessageTokens;
   const messages = request.messages;
   for (let i = 0; i < messages.length; i += 1) tokens += messageTokens(messages[i]!);
   return tokens;
@@ -75,8 +79,8 @@ export function requestTokens(request: RequestShape): number {
 export class TokenMeter {
   private ratio = 1;
 
-  estimate(request: RequestShape): number {
-    return Math.ceil(requestTokens(request) * this.ratio);
+  estimate(request: RequestShape, knownMessageTokens?: number): number {
+    return Math.ceil(requestTokens(request, knownMessageTokens) * this.ratio);
   }
 
   scale(tokens: number): number {

@@ -71,7 +71,7 @@ export function createLoop(options: LoopOptions) {
     const thinking = currentThinking();
     // Read per request: the registry (MCP, skills) and the model may change mid-session.
     const request = { system: options.systemPrompt(state), messages: state.messages, tools: registry.specs() };
-    const estimated = options.meter ? requestTokens(request) : 0;
+    const estimated = options.meter ? requestTokens(request, state.messageTokens) : 0;
     const stream = currentProvider().stream({
       ...request,
       signal,

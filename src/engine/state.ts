@@ -2,6 +2,7 @@
 // file run this same reducer, so a resumed session is the live one by construction.
 import type { AgentEvent, Usage } from "./events.js";
 import { repairView } from "./context-repair.js";
+import { messageTokens } from "./context.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { AssistantToolCall, Message, ThinkingBlock } from "./messages.js";
 
@@ -33,6 +34,12 @@ export interface CompactionState {
 export interface SessionState {
   sessionId: string | undefined;
   messages: Message[];
+  /**
+   * The uncalibrated token estimate of `messages` (context.ts), kept by the reducer as the
+   * conversation changes: the budget check and the request's estimate read it instead of
+   * walking every message (after a resume, 10,000s of them, in code not yet optimised).
+   */
+  messageTokens: number;
   /**
    * What the person chose to "always allow" for this session: scopes such as
    * `run_command: npm test`; bare tool names come from files written before scopes.
@@ -75,6 +82,7 @@ export function initialState(): SessionState {
   return {
     sessionId: undefined,
     messages: [],
+    messageTokens: 0,
     alwaysAllowed: [],
     model: undefined,
     thinking: undefined,
@@ -86,6 +94,18 @@ export function initialState(): SessionState {
     restored: undefined,
     lastSeq: 0,
   };
+}
+
+/** Adds a message to the conversation, and its estimate to the total. */
+function addMessage(state: SessionState, message: Message): void {
+  state.messages.push(message);
+  state.messageTokens += messageTokens(message);
+}
+
+function sumTokens(messages: readonly Message[]): number {
+  let tokens = 0;
+  for (let i = 0; i < messages.length; i += 1) tokens += messageTokens(messages[i]!);
+  return tokens;
 }
 
 function ensurePending(state: SessionState): PendingAssistant {
@@ -120,7 +140,7 @@ function flushPending(state: SessionState): void {
   state.pending = undefined;
   const text = pending.textParts.join("");
   if (!text && !pending.thinkingBlocks.some(blockSaysSomething) && pending.toolCalls.length === 0) return;
-  state.messages.push({
+  addMessage(state, {
     role: "assistant",
     text,
     ...(pending.thinkingBlocks.length > 0 ? { thinkingBlocks: pending.thinkingBlocks } : {}),
@@ -152,7 +172,8 @@ function answerLostCalls(state: SessionState): void {
     if (result) block.push(result);
     else if (lost.has(call.id)) block.push({ role: "tool", callId: call.id, name: call.name, content: LOST_IN_FILE, isError: true });
   }
-  messages.splice(start, messages.length - start, ...block);
+  const removed = messages.splice(start, messages.length - start, ...block);
+  state.messageTokens += sumTokens(block) - sumTokens(removed);
 }
 
 function addUsage(totals: UsageTotals, usage: Usage): void {
@@ -170,6 +191,7 @@ function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type:
   const replaced = Math.min(event.replaced, state.messages.length);
   const view: Message[] = [{ role: "user", content: event.summary }, ...state.messages.slice(replaced)];
   state.messages = repairView(view, new Set(state.openCalls.map((call) => call.id)));
+  state.messageTokens = sumTokens(state.messages);
   state.compaction = {
     count: (state.compaction?.count ?? 0) + 1,
     summary: event.summary,
@@ -189,7 +211,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
     case "turn.started":
       flushPending(state);
       answerLostCalls(state);
-      state.messages.push({ role: "user", content: event.prompt });
+      addMessage(state, { role: "user", content: event.prompt });
       break;
     case "step.started":
       flushPending(state);
@@ -230,6 +252,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       // The conversation the model sees starts again; memory, todos and usage stay.
       flushPending(state);
       state.messages = [];
+      state.messageTokens = 0;
       state.openCalls = [];
       state.compaction = undefined;
       state.restored = undefined;
@@ -244,7 +267,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       // would make the next request invalid for every strict provider: keep it out.
       if (open < 0) break;
       state.openCalls.splice(open, 1);
-      state.messages.push({
+      addMessage(state, {
         role: "tool",
         callId: event.callId,
         name: event.name,

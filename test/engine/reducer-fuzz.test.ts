@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { messageTokens } from "../../src/engine/context.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { initialState, reduce, type SessionState } from "../../src/engine/state.js";
@@ -86,6 +87,33 @@ describe("reducer fuzz", () => {
       expect(seqs).toEqual(seqs.map((_, index) => index + 1));
       expect(state, `seed ${seed}`).toEqual(live);
     }
+  });
+
+  it("the state's token estimate is its conversation's, through compactions and results lost with their lines", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "fuzz-"));
+    const sum = (state: SessionState) => state.messages.reduce((tokens, message) => tokens + messageTokens(message), 0);
+    let lostAnswered = 0;
+    for (let seed = 200; seed < 230; seed += 1) {
+      const rand = random(seed);
+      const file = path.join(dir, `${seed}.jsonl`);
+      const writer = WireWriter.create(file, { sessionId: "s", cwd: "/w", created: "" });
+      const bus = new EventBus();
+      const live = initialState();
+      bus.subscribe((event) => reduce(live, event));
+      bus.subscribe((event) => writer.append(event));
+      publishSession(bus, live, rand, 300);
+      writer.close();
+      expect(live.messageTokens, `seed ${seed}`).toBe(sum(live));
+      // A tool result's line gone: the fold answers that call itself, splicing the conversation.
+      const lines = readFileSync(file, "utf8").split("\n");
+      const results = lines.flatMap((line, index) => (line.includes('"type":"tool.result"') ? [index] : []));
+      lines.splice(results[Math.floor(rand() * results.length)]!, 1);
+      writeFileSync(file, lines.join("\n"));
+      const { state } = rebuild(file);
+      if (state.messages.some((message) => message.role === "tool" && message.content.includes("lost this call's result"))) lostAnswered += 1;
+      expect(state.messageTokens, `seed ${seed}, rebuilt`).toBe(sum(state));
+    }
+    expect(lostAnswered).toBeGreaterThan(5);
   });
 
   it("corrupting one line loses that line only, and the rest still folds", () => {
