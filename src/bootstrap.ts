@@ -125,9 +125,9 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   // probed and the policy warmed (ADR 0022).
   const sandboxReady = sandboxReadiness(commands.sandbox, bus, (name) => tools.get(name)?.kind === "command");
   if (tools.get("run_command")) {
-    warmShellParserWhileWaiting((command) => {
-      sandboxReady.start().catch(() => {}); // the gate reports a failure
-      return rules.classifyCommand(command);
+    warmShellParserWhileWaiting({
+      onRequestSent: () => void sandboxReady.start().catch(() => {}), // the gate reports a failure
+      judge: (command) => rules.classifyCommand(command),
     });
   }
   const gate = createApprovalGate({

@@ -85,6 +85,40 @@ describe("the provider transport", () => {
     expect(run.stdout).toContain("It printed hello.");
   });
 
+  it("a silent model: the shell parser loads while the first request waits", async () => {
+    // mvdan-sh compiles through vm.Script (ADR 0022), unseen by the module probe; its first load
+    // in a fresh home writes the code cache, which is the witness.
+    const parserCache = (home: string) => path.join(home, "cache", "mvdan-sh.v8-cache");
+    const silent = makeSandbox();
+    let requests = 0;
+    server = createServer((req, res) => {
+      requests += 1;
+      const first = requests === 1;
+      const parts: Buffer[] = [];
+      req.on("data", (part: Buffer) => parts.push(part));
+      req.on("end", () => {
+        const body = Buffer.concat(parts).toString("utf8");
+        // The silent model's first answer waits for the parser: without the warm-up it would never come.
+        const ready = first ? waitFor(() => existsSync(parserCache(silent.home)), 20_000, "mvdan-sh to load during the first request") : Promise.resolve();
+        ready.then(
+          () => res.writeHead(200, { "content-type": "text/event-stream" }).end(answerChat(body)),
+          () => res.writeHead(500).end(JSON.stringify({ error: { message: "the shell parser was not loaded in time" } })),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const run = (box: ReturnType<typeof makeSandbox>) =>
+      runCli(["-p", "say hello", "--yes", "--provider", "openai"], {
+        cwd: box.workspace,
+        env: { MINI_AGENT_HOME: box.home, OPENAI_API_KEY: "sk-transport-test-0000111122223333", OPENAI_BASE_URL: url },
+      });
+    const slow = await run(silent);
+    expect(slow.code, slow.stderr).toBe(0);
+    expect(slow.stdout).toContain("It printed hello.");
+    expect(requests).toBe(2);
+  });
+
   it("behind a proxy (undici's fetch) the shell parser still loads while the first request waits", async () => {
     const box = makeSandbox();
     // mvdan-sh compiles through vm.Script (ADR 0022), unseen by the module probe; its first load

@@ -4,6 +4,7 @@
 // eval, find -exec, …) seen through. What cannot be analysed is reported, never guessed.
 import { loadShellGrammar, type ShNode, type ShellGrammar } from "./mvdan-sh.js";
 import { analyseWord, type ShellWord } from "./shell-words.js";
+import { plainWords } from "./plain-command.js";
 import { options, positionals } from "./command-paths.js";
 import { SHELLS, unwrapCommand, type FoundCommand } from "./command-unwrap.js";
 
@@ -65,6 +66,16 @@ function sourceText(source: string, node: ShNode): string {
 }
 
 export function parseCommandLine(source: string, depth = 0, via: string[] = []): ParsedCommandLine {
+  const words = depth > MAX_DEPTH ? undefined : plainWords(source);
+  if (!words) return parseCommandLineFully(source, depth, via);
+  // A plain line is one simple command: what the full parser's walk would find, without it.
+  const result: ParsedCommandLine = { commands: [], opaque: [] };
+  addCall({ words, assigns: [], redirects: [], piped: false, text: source.trim() }, depth, via, result);
+  return result;
+}
+
+/** The same reading through the full parser, whatever the line (the plain reading's reference). */
+export function parseCommandLineFully(source: string, depth = 0, via: string[] = []): ParsedCommandLine {
   const result: ParsedCommandLine = { commands: [], opaque: [] };
   if (depth > MAX_DEPTH) {
     result.opaque.push({ text: source, reason: "nested shells too deep to follow" });
@@ -121,37 +132,51 @@ function collect(grammar: ShellGrammar, source: string, file: ShNode, depth: num
     }
     const words: ShellWord[] = ((cmd.Args ?? []) as ShNode[]).map((word) => analyseWord(syntax, word));
     const assigns: string[] = ((cmd.Assigns ?? []) as ShNode[]).map((assign) => String(assign.Name?.Value ?? ""));
-    const unwrapped = unwrapCommand(words, text);
-    for (const opaque of unwrapped.opaque) out.opaque.push(opaque);
-    if (unwrapped.nested) {
-      // bash -c "…", eval "…", watch "…": the string is parsed as a script of its own.
-      const inner = parseCommandLine(unwrapped.nested.source, depth + 1, [...via, ...unwrapped.via]);
-      // `curl … | bash -c "sh"`: whatever runs inside reads the same pipe.
-      if (piped.has(stmt)) for (const command of inner.commands) command.pipedInput = true;
+    addCall({ words, assigns, redirects, piped: piped.has(stmt), text }, depth, via, out);
+  }
+}
+
+/** One simple command (a CallExpr) as found in the source. */
+interface Call {
+  words: ShellWord[];
+  assigns: string[];
+  redirects: ShellRedirect[];
+  piped: boolean;
+  text: string;
+}
+
+/** The commands one call runs: itself, what its wrappers run, and scripts handed to a shell. */
+function addCall({ words, assigns, redirects, piped, text }: Call, depth: number, via: string[], out: ParsedCommandLine): void {
+  const unwrapped = unwrapCommand(words, text);
+  for (const opaque of unwrapped.opaque) out.opaque.push(opaque);
+  if (unwrapped.nested) {
+    // bash -c "…", eval "…", watch "…": the string is parsed as a script of its own.
+    const inner = parseCommandLine(unwrapped.nested.source, depth + 1, [...via, ...unwrapped.via]);
+    // `curl … | bash -c "sh"`: whatever runs inside reads the same pipe.
+    if (piped) for (const command of inner.commands) command.pipedInput = true;
+    out.commands.push(...inner.commands);
+    out.opaque.push(...inner.opaque);
+  }
+  for (const found of unwrapped.commands) {
+    // `sh <<< 'rm -rf /'` and `bash <<EOF … EOF`: the text on the shell's stdin is a script.
+    for (const script of found.primary ? stdinScripts(found, redirects) : []) {
+      // An expanded script is still parsed as written: what is visible can be denied.
+      if (script.expands) out.opaque.push({ text, reason: `the script fed to ${found.name} is expanded at run time` });
+      const inner = parseCommandLine(script.source, depth + 1, [...via, ...found.via, `${found.name} <<<`]);
       out.commands.push(...inner.commands);
       out.opaque.push(...inner.opaque);
     }
-    for (const found of unwrapped.commands) {
-      // `sh <<< 'rm -rf /'` and `bash <<EOF … EOF`: the text on the shell's stdin is a script.
-      for (const script of found.primary ? stdinScripts(found, redirects) : []) {
-        // An expanded script is still parsed as written: what is visible can be denied.
-        if (script.expands) out.opaque.push({ text, reason: `the script fed to ${found.name} is expanded at run time` });
-        const inner = parseCommandLine(script.source, depth + 1, [...via, ...found.via, `${found.name} <<<`]);
-        out.commands.push(...inner.commands);
-        out.opaque.push(...inner.opaque);
-      }
-      out.commands.push({
-        ...found,
-        assigns: [...assigns, ...found.assigns],
-        redirects: found.primary ? redirects : [],
-        pipedInput: piped.has(stmt) && found.primary,
-        via: [...via, ...found.via],
-        text,
-      });
-    }
-    if (unwrapped.commands.length === 0 && (redirects.length > 0 || assigns.length > 0)) {
-      out.commands.push({ ...bare(text, redirects, piped.has(stmt), via), assigns });
-    }
+    out.commands.push({
+      ...found,
+      assigns: [...assigns, ...found.assigns],
+      redirects: found.primary ? redirects : [],
+      pipedInput: piped && found.primary,
+      via: [...via, ...found.via],
+      text,
+    });
+  }
+  if (unwrapped.commands.length === 0 && (redirects.length > 0 || assigns.length > 0)) {
+    out.commands.push({ ...bare(text, redirects, piped, via), assigns });
   }
 }
 

@@ -9,6 +9,7 @@
 // This judges allow only; the deny rules (command-rules.ts) run independently of it.
 import { loadShellGrammar, type ShNode } from "./mvdan-sh.js";
 import type { PathOracle } from "./path-oracle.js";
+import { plainWords } from "./plain-command.js";
 import { SAFE_PROGRAMS, SANDBOX_WRITERS, specialForm, type ProgramSpec } from "./safe-programs.js";
 import { analyseWord, type ShellWord } from "./shell-words.js";
 
@@ -55,7 +56,28 @@ function binaryOp(op: number): string | undefined {
 }
 
 export function strictAllow(source: string, strict: StrictOptions): StrictResult {
+  const words = plainWords(source);
+  // A plain line is one call of literal words: judged as the tree's single CallExpr would be.
+  return words ? judge(strict, (options) => checkWords(words, options)) : strictAllowByTree(source, strict);
+}
+
+/** The same judgement over the full parser's tree, whatever the line (the plain reading's reference). */
+export function strictAllowByTree(source: string, strict: StrictOptions): StrictResult {
   const grammar = loadShellGrammar();
+  let file: ShNode;
+  try {
+    file = grammar.parse(source);
+  } catch (error) {
+    return { ok: false, reason: `not parsed: ${(error as Error).message}` };
+  }
+  return judge(strict, (options) => {
+    const stmts = (file.Stmts ?? []) as ShNode[];
+    if (stmts.length === 0) reject("nothing to run");
+    for (const stmt of stmts) checkStmt(stmt, options);
+  });
+}
+
+function judge(strict: StrictOptions, check: (options: Judging) => void): StrictResult {
   let readOnly = true;
   const options: Judging = {
     ...strict,
@@ -68,16 +90,8 @@ export function strictAllow(source: string, strict: StrictOptions): StrictResult
       return vouched;
     },
   };
-  let file: ShNode;
   try {
-    file = grammar.parse(source);
-  } catch (error) {
-    return { ok: false, reason: `not parsed: ${(error as Error).message}` };
-  }
-  try {
-    const stmts = (file.Stmts ?? []) as ShNode[];
-    if (stmts.length === 0) reject("nothing to run");
-    for (const stmt of stmts) checkStmt(stmt, options);
+    check(options);
     return { ok: true, readOnly };
   } catch (error) {
     if (error instanceof NotUnderstood) return { ok: false, reason: error.message };
@@ -167,7 +181,11 @@ function checkCall(call: ShNode, options: Judging): void {
       if (value.glob && /[{]/.test(value.value)) reject("an assignment with a brace list");
     }
   }
-  const words = ((call.Args ?? []) as ShNode[]).map(checkWord);
+  checkWords(((call.Args ?? []) as ShNode[]).map(checkWord), options);
+}
+
+/** A call's words (after its assignments): the program and what it is given. */
+function checkWords(words: ShellWord[], options: Judging): void {
   if (words.length === 0) return;
   const [first, ...args] = words as [ShellWord, ...ShellWord[]];
   if (!first.literal || (first.glob && first.value !== "[") || first.value.includes("/")) reject("a command name that is not a plain program name");

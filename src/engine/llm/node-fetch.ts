@@ -8,9 +8,10 @@ import diagnostics from "node:diagnostics_channel";
 import http from "node:http";
 import type { Agent, IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import { abortReason, responseFrom } from "./node-response.js";
-import { REQUEST_BODY_SENT_CHANNEL } from "./request-channel.js";
+import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "./request-channel.js";
 
 const bodySent = diagnostics.channel(REQUEST_BODY_SENT_CHANNEL);
+const responseStarted = diagnostics.channel(RESPONSE_STARTED_CHANNEL);
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const CREDENTIALS = ["authorization", "proxy-authorization", "cookie", "x-api-key"];
@@ -93,6 +94,7 @@ function send(
     signal?.addEventListener("abort", onAbort, { once: true });
     request.once("response", (res) => {
       signal?.removeEventListener("abort", onAbort);
+      if (responseStarted.hasSubscribers) responseStarted.publish({ url: url.href });
       resolve(res);
     });
     // `on`, not `once`: a socket that dies after the response began errors the request again.
