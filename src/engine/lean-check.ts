@@ -3,10 +3,12 @@
 // read each field through the same generic code for every type, which cost about a third of
 // the JSON.parse itself. Generated code reads `value.text` where the closure read
 // `value[key]`, so each property read stays specialised to its event's shape (ADR 0024).
-// Same verdicts as compileLean(schema, "check"), which validates the schema first (an unknown
-// keyword compiles to nothing here too) and stands in wherever code cannot be generated
-// (`--disallow-code-generation-from-strings`). The schemas are our own generated constants;
-// every key and constant is written as a JSON literal or passed in, never spliced raw.
+// On JSON.parse's output, the same verdicts as compileLean(schema, "check"), which validates
+// the schema first (an unknown keyword compiles to nothing here too) and stands in wherever
+// code cannot be generated (`--disallow-code-generation-from-strings`). Only a field holding
+// `undefined`, which JSON cannot make, differs: absent here (as zod's optional() takes it).
+// The schemas are our own generated constants; every key and constant is written as a JSON
+// literal or passed in, never spliced raw.
 import { compileLean, REJECTED, type LeanParser } from "./lean-parse.js";
 
 type Schema = Record<string, unknown>;
