@@ -147,12 +147,13 @@ function flushPending(state: SessionState): void {
   if (!pending) return;
   state.pending = undefined;
   const text = pending.textParts.join("");
-  const thinkingBlocks = pending.thinkingBlocks.map(finishedBlock);
-  if (!text && !thinkingBlocks.some(blockSaysSomething) && pending.toolCalls.length === 0) return;
+  // Most messages have no reasoning: no array mapped for them (a resume folds 10,000s).
+  const thinkingBlocks = pending.thinkingBlocks.length > 0 ? pending.thinkingBlocks.map(finishedBlock) : undefined;
+  if (!text && !thinkingBlocks?.some(blockSaysSomething) && pending.toolCalls.length === 0) return;
   addMessage(state, {
     role: "assistant",
     text,
-    ...(thinkingBlocks.length > 0 ? { thinkingBlocks } : {}),
+    ...(thinkingBlocks ? { thinkingBlocks } : {}),
     toolCalls: pending.toolCalls,
   });
 }
