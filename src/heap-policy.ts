@@ -32,6 +32,7 @@ const ENGINE_BUILTINS = [
 
 /**
  * What a provider's HTTP(S) client loads on its first request (node:dns for a host name),
+ * not Node's internal undici: the SDKs' Headers and Response are our own (ADR 0026),
  * and node:vm for the shell parser warmed up while that request waits (FAKE_LLM needs none
  * of it; web_fetch's address guard loads node:dns on its first fetch).
  */
@@ -68,9 +69,6 @@ let applied: Promise<void> | undefined;
 export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
   applied ??= (async () => {
     await Promise.all(builtinsBeforePolicy(options.network).map(load));
-    // The SDKs use the global Headers/Response: Node's own undici, loaded on first touch, with
-    // its http2, perf_hooks and worker_threads (~1 MB of built-in source).
-    if (options.network) void globalThis.Headers;
     // Read by V8 each time it considers growing the young generation, so it applies at run time.
     setFlagsFromString("--semi-space-growth-factor=1");
   })();
