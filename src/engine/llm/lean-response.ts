@@ -43,6 +43,12 @@ function extract(body: Exclude<BodySource, null | undefined>): { stream: Readabl
   return { stream: bytesStream(Buffer.from(`${body as string}`, "utf8")), type: "text/plain;charset=UTF-8" };
 }
 
+/** WebIDL's `unsigned short` as Node converts it: truncated, wrapped at 2^16 (sign kept), NaN and ±∞ are 0. */
+function unsignedShort(value: unknown): number {
+  const number = Number(value);
+  return Number.isFinite(number) ? Math.trunc(number) % 65536 : 0;
+}
+
 const isFormData = (body: unknown) => Object.prototype.toString.call(body) === "[object FormData]";
 
 export class LeanResponse {
@@ -54,10 +60,12 @@ export class LeanResponse {
   #body: ReadableStream<Uint8Array> | null = null;
   #disturbed = false;
 
-  constructor(body?: BodySource, init: LeanResponseInit = {}) {
-    if (init === null || typeof init !== "object") throw new TypeError("Response constructor: init must be an object.");
-    const status = init.status === undefined ? 200 : Number(init.status);
-    if (!Number.isInteger(status) || status < 200 || status > 599) {
+  constructor(body?: BodySource, given?: LeanResponseInit | null) {
+    // A WebIDL dictionary: null and undefined are empty, any other non-object is refused.
+    const init: LeanResponseInit = given ?? {};
+    if (typeof init !== "object" && typeof init !== "function") throw new TypeError("Response constructor: init must be an object.");
+    const status = init.status === undefined ? 200 : unsignedShort(init.status);
+    if (status < 200 || status > 599) {
       throw new RangeError(`Response constructor: init["status"] must be in the range of 200 to 599, inclusive.`);
     }
     const statusText = init.statusText === undefined ? "" : `${init.statusText}`;
