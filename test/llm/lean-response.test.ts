@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { LeanHeaders } from "../../src/engine/llm/lean-headers.js";
 import { LeanResponse } from "../../src/engine/llm/lean-response.js";
+import { FormData as LeanFormData } from "../../src/engine/llm/lean-web.js";
 
 type AnyResponse = Response | LeanResponse;
 type Make = (body?: unknown, init?: unknown) => AnyResponse;
@@ -190,5 +191,17 @@ describe("LeanResponse behaves as Node's Response", () => {
     expect(new LeanResponse() instanceof LeanResponse).toBe(true);
     expect({ status: 200 } instanceof LeanResponse).toBe(false);
     expect(Object.prototype.toString.call(new LeanResponse())).toBe("[object Response]");
+  });
+
+  it("lean-web's FormData answers `instanceof` for real FormData and builds Node's own", async () => {
+    const form = new LeanFormData() as unknown as FormData;
+    expect(Object.prototype.toString.call(form)).toBe("[object FormData]");
+    expect(form instanceof LeanFormData).toBe(true);
+    expect(new globalThis.FormData() instanceof LeanFormData).toBe(true);
+    expect(new URLSearchParams() instanceof LeanFormData).toBe(false);
+    form.append("field", "value");
+    const lean = new LeanResponse(form as never);
+    expect(lean.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(await lean.text()).toContain('name="field"\r\n\r\nvalue');
   });
 });
