@@ -50,9 +50,8 @@ export function leanWeb() {
         return { contents: line + source, loader: "js", resolveDir: path.dirname(args.path) };
       });
       build.onEnd((result) => {
-        if (result.errors.length === 0 && rewritten === 0) {
-          result.errors.push({ text: "lean-web: no openai or @anthropic-ai/sdk module uses Headers/Response any more; check the plugin (docs/adr/0026)" });
-        }
+        if (result.errors.length > 0 || rewritten > 0) return undefined;
+        return { errors: [{ text: "lean-web: no openai or @anthropic-ai/sdk module uses Headers/Response any more; check the plugin (docs/adr/0026)" }] };
       });
     },
   };
