@@ -4,6 +4,7 @@
 // provider adapters and their SDKs) stay separate chunks, loaded only when used.
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
+import { leanWeb } from "./esbuild-lean-web.mjs";
 import { leanZod } from "./esbuild-lean-zod.mjs";
 
 // Chunk names carry content hashes: without this, old chunks pile up and get published.
@@ -23,6 +24,6 @@ await build({
   external: ["undici", "mvdan-sh"],
   // Bundled CommonJS dependencies (ignore, picomatch) call require() for Node built-ins.
   banner: { js: "import { createRequire as __miniAgentRequire } from 'node:module'; const require = __miniAgentRequire(import.meta.url);" },
-  plugins: [leanZod],
+  plugins: [leanZod, leanWeb()],
   logLevel: "warning",
 });

@@ -33,7 +33,8 @@ const ENGINE_BUILTINS = [
 /**
  * What a provider's HTTP(S) client loads on its first request (node:dns for a host name),
  * and node:vm for the shell parser warmed up while that request waits (FAKE_LLM needs none
- * of it; web_fetch's address guard loads node:dns on its first fetch).
+ * of it; web_fetch's address guard loads node:dns on its first fetch). Not Node's internal
+ * undici: the SDKs' Headers and Response are our own (ADR 0026).
  */
 const NETWORK_BUILTINS = ["node:dns", "node:http", "node:https", "node:vm"];
 
@@ -68,9 +69,9 @@ let applied: Promise<void> | undefined;
 export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
   applied ??= (async () => {
     await Promise.all(builtinsBeforePolicy(options.network).map(load));
-    // The SDKs use the global Headers/Response: Node's own undici, loaded on first touch, with
-    // its http2, perf_hooks and worker_threads (~1 MB of built-in source).
-    if (options.network) void globalThis.Headers;
+    // A response body is a web ReadableStream: the global loads web streams (and worker/io),
+    // less than node:stream/web would. Not Headers/Response: ours do not load undici (ADR 0026).
+    if (options.network) void globalThis.ReadableStream;
     // Read by V8 each time it considers growing the young generation, so it applies at run time.
     setFlagsFromString("--semi-space-growth-factor=1");
   })();

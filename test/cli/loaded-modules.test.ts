@@ -9,20 +9,28 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { chatText, chunk, DONE, toolDelta } from "../helpers/fake-openai-server.js";
+import { anthropicText, blockStart, blockDelta, blockStop, messageDelta, messageStart, MESSAGE_STOP, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
+import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { waitFor } from "../helpers/processes.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
 
-function probeEnv(): { env: Record<string, string>; loaded: () => string[] } {
-  const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
+function probeEnv(): { env: Record<string, string>; loaded: () => string[]; builtins: () => string[] } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-"));
+  const log = path.join(dir, "modules.txt");
+  const builtins = path.join(dir, "builtins.txt");
+  const lines = (file: string) => (existsSync(file) ? [...new Set(readFileSync(file, "utf8").split("\n").filter(Boolean))] : []);
   return {
-    env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log },
-    loaded: () => (existsSync(log) ? [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] : []),
+    env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log, MODULE_PROBE_BUILTINS: builtins },
+    loaded: () => lines(log),
+    builtins: () => lines(builtins),
   };
 }
+
+/** Node 20's fetch, Headers, Response and FormData live here; loading it costs ~18 ms (ADR 0026). */
+const NODE_UNDICI = "NativeModule internal/deps/undici/undici";
 
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
 /** esbuild marks each bundled module with a `// path/of/source.ts` comment line. */
@@ -33,9 +41,12 @@ const isTui = (source: string) => /^src\/tui\/|node_modules\/(@[^/]+\/)?[^/]*tui
 const parserCache = (home: string) => path.join(home, "cache", "mvdan-sh.v8-cache");
 
 let server: Server | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   server = undefined;
+  await fake?.close();
+  fake = undefined;
 });
 
 describe("modules loaded at run time", () => {
@@ -106,5 +117,60 @@ describe("modules loaded at run time", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(requests).toBe(2);
     expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8").trim()).toBe("warm");
+  });
+
+  it("a one-tool round trip over HTTP with OpenAI never loads Node's internal undici", async () => {
+    fake = await startScriptedServer([
+      sse(
+        chunk({ role: "assistant", content: "" }),
+        chunk(toolDelta(0, { id: "call_1", name: "run_command", args: JSON.stringify({ command: "echo lean > out.txt" }) })),
+        chunk({}, "tool_calls") + DONE,
+      ),
+      chatText("done"),
+    ]);
+    const box = makeSandbox();
+    const probe = probeEnv();
+    const run = await runCli(["-p", "go", "--yes", "--provider", "openai"], {
+      cwd: box.workspace,
+      env: { ...probe.env, MINI_AGENT_HOME: box.home, OPENAI_API_KEY: "sk-lean-test-key-0000111122223333", OPENAI_BASE_URL: `${fake.url}/v1` },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("done");
+    expect(fake.requests).toHaveLength(2);
+    expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8").trim()).toBe("lean");
+    // The tool result went back through the SDK's request building (its Headers) and our fetch.
+    expect(JSON.stringify(fake.json(1)["messages"])).toContain("call_1");
+    expect(fake.requests[1]!.headers["authorization"]).toBe("Bearer sk-lean-test-key-0000111122223333");
+    const builtins = probe.builtins();
+    expect(builtins).toContain("NativeModule http");
+    expect(builtins).not.toContain(NODE_UNDICI);
+  });
+
+  it("a one-tool round trip over HTTP with Anthropic never loads Node's internal undici", async () => {
+    fake = await startFakeAnthropicServer([
+      sse(
+        messageStart(),
+        blockStart(0, { type: "tool_use", id: "toolu_01Lean", name: "run_command", input: {} }),
+        blockDelta(0, { type: "input_json_delta", partial_json: JSON.stringify({ command: "echo lean > out.txt" }) }),
+        blockStop(0),
+        messageDelta("tool_use"),
+        MESSAGE_STOP,
+      ),
+      anthropicText("done"),
+    ]);
+    const box = makeSandbox();
+    const probe = probeEnv();
+    const run = await runCli(["-p", "go", "--yes", "--provider", "anthropic"], {
+      cwd: box.workspace,
+      env: { ...probe.env, MINI_AGENT_HOME: box.home, ANTHROPIC_API_KEY: "sk-ant-lean-test-key-00001111", ANTHROPIC_BASE_URL: fake.url },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("done");
+    expect(fake.requests).toHaveLength(2);
+    expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8").trim()).toBe("lean");
+    expect(JSON.stringify(fake.json(1)["messages"])).toContain("toolu_01Lean");
+    const builtins = probe.builtins();
+    expect(builtins).toContain("NativeModule http");
+    expect(builtins).not.toContain(NODE_UNDICI);
   });
 });

@@ -125,9 +125,11 @@ describe("the provider transport", () => {
     // in this fresh home writes the code cache, which is the witness.
     const parserLoaded = () => existsSync(path.join(box.home, "cache", "mvdan-sh.v8-cache"));
     const paths: string[] = [];
+    const auths: (string | undefined)[] = [];
     // The "proxy" answers itself: undici sends plain-http targets to it as absolute URIs.
     server = createServer((req, res) => {
       paths.push(req.url ?? "");
+      auths.push(req.headers.authorization);
       const parts: Buffer[] = [];
       req.on("data", (part: Buffer) => parts.push(part));
       req.on("end", () => {
@@ -153,5 +155,46 @@ describe("the provider transport", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("It printed hello.");
     expect(paths).toEqual(["http://model.test/v1/chat/completions", "http://model.test/v1/chat/completions"]);
+    // The SDK's own Headers (ours in the bundle, ADR 0026) reach undici's fetch intact.
+    expect(auths).toEqual(["Bearer sk-transport-test-0000111122223333", "Bearer sk-transport-test-0000111122223333"]);
+  });
+
+  it("behind a proxy the Anthropic SDK runs over undici's fetch with its headers and streamed answer intact", async () => {
+    const box = makeSandbox();
+    const seen: { url: string; headers: import("node:http").IncomingHttpHeaders }[] = [];
+    server = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", headers: req.headers });
+      req.resume();
+      req.on("end", () => {
+        const event = (type: string, payload: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`;
+        res.writeHead(200, { "content-type": "text/event-stream", "request-id": "req_proxy_1" });
+        res.end(
+          event("message_start", { message: { id: "msg_1", type: "message", role: "assistant", model: "m", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } }) +
+            event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }) +
+            event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Proxied hello." } }) +
+            event("content_block_stop", { index: 0 }) +
+            event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 3 } }) +
+            event("message_stop", {}),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const run = await runCli(["-p", "say hello", "--provider", "anthropic"], {
+      cwd: box.workspace,
+      env: {
+        MINI_AGENT_HOME: box.home,
+        HTTP_PROXY: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        ANTHROPIC_API_KEY: "sk-ant-proxy-test-0000111122223333",
+        ANTHROPIC_BASE_URL: "http://model.test",
+      },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("Proxied hello.\n");
+    expect(seen.map((request) => request.url)).toEqual(["http://model.test/v1/messages"]);
+    const headers = seen[0]!.headers;
+    expect([headers["x-api-key"], headers.authorization].filter(Boolean)).toHaveLength(1);
+    expect(headers["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(headers["user-agent"]).toMatch(/^mini-agent\//);
+    expect(headers["content-type"]).toBe("application/json");
   });
 });

@@ -1,6 +1,7 @@
 // Preloaded into a CLI child (NODE_OPTIONS=--require) to record every module file it loads,
 // one absolute path a line, into $MODULE_PROBE_LOG: CommonJS and JSON through Module's
-// compile hooks, ES modules through a load hook (module.register, Node >= 20.6).
+// compile hooks, ES modules through a load hook (module.register, Node >= 20.6); and, when
+// $MODULE_PROBE_BUILTINS is set, the built-ins the process loaded.
 "use strict";
 const fs = require("node:fs");
 const Module = require("node:module");
@@ -22,3 +23,8 @@ if (log) {
   };
   Module.register(pathToFileURL(path.join(__dirname, "module-probe-hooks.mjs")), { data: { log } });
 }
+
+// Node's own built-ins too (process.moduleLoadList, e.g. "NativeModule internal/deps/undici/undici"),
+// as the process ends, into $MODULE_PROBE_BUILTINS.
+const builtins = process.env.MODULE_PROBE_BUILTINS;
+if (builtins) process.on("exit", () => fs.writeFileSync(builtins, `${process.moduleLoadList.join("\n")}\n`));
