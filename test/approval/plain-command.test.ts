@@ -33,6 +33,9 @@ const WORDS = [
   "if", "then", "fi", "for", "in", "do", "done", "time", "coproc", "function", "select", "export", "declare", "local",
   "let", "readonly", "typeset", "!", "{", "}", "[[", "]]", "[", "]", "~", "~/x", "$HOME", "*.ts", "'q'", '"d"', "|", ";",
   "&&", ">", "2>&1", "#c", "a#b", "\\x", "é", "$(id)", "a{b,c}", "x=~/y",
+  // Quoted strings: plain when nothing in them expands.
+  "'a b'", '"x y"', '"a*"', "'$HOME'", '"$HOME"', "'it'\"'\"s'", '""', "''", '"a\\b"', '"!x"', "'#'", '"~/x"', '"é"',
+  "'abc", '"abc', '"it\'s"', "a'b'c", '"{a,b}"', "'if'", '"export"', "'A=1'", '"`id`"', "'rm -rf /'", '"a\nb"',
 ];
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
 const BLANKS = [" ", "\t", "  ", " \t "];
@@ -72,8 +75,10 @@ describe("the plain reading of a command line", () => {
   it("reads words split on blanks, and leaves every other syntax to the parser", () => {
     expect(plainWords("  ls \t-la   src ")?.map((word) => word.value)).toEqual(["ls", "-la", "src"]);
     expect(plainWords("git log --oneline -n 5")?.every((word) => word.literal && !word.glob)).toBe(true);
+    expect(plainWords(`grep -rn "two words" 'src/*.ts' a"b"'c'`)?.map((word) => word.value)).toEqual(["grep", "-rn", "two words", "src/*.ts", "abc"]);
     for (const line of [
-      "", "   ", "ls *.ts", "cat ~/.ssh/id_rsa", "echo $HOME", "echo 'a b'", 'echo "a"', "ls | wc", "a; b", "echo a#b",
+      "", "   ", "ls *.ts", "cat ~/.ssh/id_rsa", "echo $HOME", 'echo "$HOME"', 'echo "a\\b"', 'echo "!x"', "echo 'open", 'echo "`id`"',
+      "echo 'a\nb'", "ls | wc", "a; b", "echo a#b",
       "ls\nrm -rf /", "echo a\\ b", "A=1 ls", "=x", "time ls", "export A=1", "if true", "echo {a,b}", "ls [ab]", "echo é",
       "ls > out", "ls &", "ls\r", "! ls",
     ]) {
@@ -81,7 +86,7 @@ describe("the plain reading of a command line", () => {
     }
   });
 
-  it("judging a plain command leaves the full parser unloaded; any other syntax loads it", () => {
+  it("judging a plain command, quoted words included, leaves the full parser unloaded; any other syntax loads it", () => {
     const repo = fileURLToPath(new URL("../..", import.meta.url));
     const policy = pathToFileURL(path.join(repo, "dist", "engine", "approval", "command-policy.js")).href;
     const probe = `
@@ -96,8 +101,8 @@ describe("the plain reading of a command line", () => {
       console.log(JSON.stringify(verdicts));`;
     const run = (...commands: string[]) =>
       JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe, ...commands], { encoding: "utf8" })) as unknown[];
-    expect(run("echo hello", "ls -la src", "git push origin main", "rm -rf /")).toEqual([
-      "allow", false, "allow", false, "deny", false, "deny", false,
+    expect(run("echo hello", "ls -la src", "grep -n 'two words' a.txt", "git push origin main", "rm -rf /")).toEqual([
+      "allow", false, "allow", false, "allow", false, "deny", false, "deny", false,
     ]);
     expect(run("ls src | wc -l")).toEqual(["allow", true]);
   });
