@@ -27,6 +27,8 @@ export interface ShellGrammar {
 }
 
 let grammar: ShellGrammar | undefined;
+/** Parse trees kept for the command lines judged last. */
+const RECENT_TREES = 16;
 let cacheDir: string | undefined;
 let cacheReport: CodeCacheReport | undefined;
 
@@ -80,14 +82,23 @@ export function loadShellGrammar(): ShellGrammar {
   if (grammar) return grammar;
   const { syntax, persist } = requireParser();
   const parser = syntax.NewParser(syntax.Variant(syntax.LangBash));
+  // One command is judged two or three times (the checkpoint hook, the rules, the allowlist),
+  // and each GopherJS parse costs ~1.5 ms; the trees are only ever read, so recent ones are kept.
+  const recent = new Map<string, ShNode>();
   const parse = (source: string): ShNode => {
+    const kept = recent.get(source);
+    if (kept) return kept;
+    let tree: ShNode;
     try {
-      return parser.Parse(source, "");
+      tree = parser.Parse(source, "");
     } catch (error) {
       // GopherJS throws Go error values; their message is behind Error().
       const text = typeof (error as ShNode)?.Error === "function" ? (error as ShNode).Error() : String(error);
       throw new Error(text);
     }
+    if (recent.size >= RECENT_TREES) recent.delete(recent.keys().next().value!);
+    recent.set(source, tree);
+    return tree;
   };
   grammar = { syntax, parse, ...learnOperators(syntax, parse) };
   if (persist && cacheReport?.state !== "hit") {
