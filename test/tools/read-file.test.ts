@@ -19,6 +19,31 @@ describe("read_file", () => {
     expect(content).toBe("1\tone\n2\ttwo\n3\tthree");
   });
 
+  it("reads the same lines whether the file fits in its first 8 KB read or is streamed after it", async () => {
+    // Sizes around the 8 KB first read, with "é" (2 bytes), "€" (3) and CRLF lines across the boundary.
+    for (const size of [8190, 8191, 8192, 8193, 8200, 20_000]) {
+      const words: string[] = [];
+      let bytes = 0;
+      for (let i = 0; ; i++) {
+        const word = i % 7 === 0 ? `é€ line ${i}\r\n` : `line ${i} ${"ab".repeat(i % 13)}\n`;
+        if (bytes + Buffer.byteLength(word) > size) break;
+        words.push(word);
+        bytes += Buffer.byteLength(word);
+      }
+      // Exactly `size` bytes: the rest is a last line without a newline.
+      const text = words.join("") + "z".repeat(size - bytes);
+      expect(Buffer.byteLength(text)).toBe(size);
+      const { tool } = setup({ "t.txt": text });
+      const expected = text
+        .split("\n")
+        .filter((line, i, all) => line !== "" || i < all.length - 1)
+        .map((line) => line.replace(/\r$/, ""));
+      const width = String(expected.length).length;
+      const { content } = await run(tool, { path: "t.txt" });
+      expect(content, `${size} bytes`).toBe(expected.map((line, i) => `${String(i + 1).padStart(width)}\t${line}`).join("\n"));
+    }
+  });
+
   it("pages with offset/limit and says where to continue", async () => {
     const lines = Array.from({ length: 25 }, (_, i) => `line ${i + 1}`).join("\n");
     const { tool } = setup({ "long.txt": lines });

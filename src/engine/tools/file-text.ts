@@ -1,7 +1,7 @@
 // Shared file checks for the file tools: binary detection and reading a file as text
 // exactly as it is on disk (BOM and CRLF kept, so edits can preserve them).
 import { closeSync, openSync, readSync } from "node:fs";
-import { open, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { ToolError } from "./tool.js";
 
 /** Bytes sniffed for a NUL, as git and ripgrep do. */
@@ -13,19 +13,7 @@ export function hasNul(bytes: Uint8Array): boolean {
   return bytes.indexOf(0) !== -1;
 }
 
-/** True when the first 8 KB of the file contain a NUL byte. */
-export async function isBinaryFile(absolute: string): Promise<boolean> {
-  const handle = await open(absolute, "r");
-  try {
-    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
-    return hasNul(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The same check, synchronously: three syscalls beat three thread-pool round trips per file. */
+/** True when the first 8 KB of the file contain a NUL byte; synchronously: three syscalls beat three thread-pool round trips per file. */
 export function isBinaryFileSync(absolute: string): boolean {
   const fd = openSync(absolute, "r");
   try {

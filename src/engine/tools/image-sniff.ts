@@ -1,7 +1,5 @@
 // Which image a file is, by its first bytes, never by its name: a text file called key.png
 // is text (and gets redacted like any text), and a PNG called notes.txt is still a PNG.
-import { open } from "node:fs/promises";
-
 const SIGNATURES: { mediaType: string; matches(head: Buffer): boolean }[] = [
   { mediaType: "image/png", matches: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { mediaType: "image/jpeg", matches: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
@@ -12,15 +10,4 @@ const SIGNATURES: { mediaType: string; matches(head: Buffer): boolean }[] = [
 /** The media type a file's leading bytes announce, or undefined for anything else. */
 export function sniffImageType(head: Buffer): string | undefined {
   return SIGNATURES.find((signature) => signature.matches(head))?.mediaType;
-}
-
-export async function imageTypeOf(absolute: string): Promise<string | undefined> {
-  const handle = await open(absolute, "r");
-  try {
-    const head = Buffer.alloc(12);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return sniffImageType(head.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,10 +1,9 @@
 // read_file: numbered lines of a text file, paged so a huge file never loads whole, or an
 // image as image content. Line numbers are 1-based like every editor's.
-import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { open, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { isBinaryFile } from "./file-text.js";
-import { imageTypeOf } from "./image-sniff.js";
+import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
+import { sniffImageType } from "./image-sniff.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
@@ -18,7 +17,7 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  * A partial line is kept only up to the display cut, so one giant minified line cannot
  * exhaust memory; `dropped` says how much of it was not kept.
  */
-async function* splitLines(absolute: string): AsyncGenerator<{ text: string; dropped: number }> {
+async function* splitLines(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<{ text: string; dropped: number }> {
   let partial = "";
   let dropped = 0;
   const keep = (piece: string) => {
@@ -29,7 +28,7 @@ async function* splitLines(absolute: string): AsyncGenerator<{ text: string; dro
       dropped += piece.length - Math.max(room, 0);
     }
   };
-  for await (const chunk of createReadStream(absolute, { encoding: "utf8", highWaterMark: 1 << 16 })) {
+  for await (const chunk of chunks) {
     let start = 0;
     for (let nl = chunk.indexOf("\n"); nl !== -1; nl = chunk.indexOf("\n", start)) {
       keep(chunk.slice(start, nl));
@@ -50,11 +49,11 @@ function cutLine({ text, dropped }: { text: string; dropped: number }): string {
 }
 
 /** Reads lines [offset, offset+limit) and whether any follow, without loading the whole file. */
-async function readLines(absolute: string, offset: number, limit: number) {
+async function readLines(chunks: AsyncIterable<string> | Iterable<string>, offset: number, limit: number) {
   const picked: string[] = [];
   let lineNo = 0;
   let more = false;
-  for await (const line of splitLines(absolute)) {
+  for await (const line of splitLines(chunks)) {
     lineNo++;
     if (lineNo < offset) continue;
     if (picked.length === limit) {
@@ -85,29 +84,48 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
       if (info.isDirectory()) throw new ToolError(`${shown} is a directory; use list_files to see its entries`);
       if (!info.isFile()) throw new ToolError(`${shown} is not a regular file`);
 
-      // The bytes decide, not the name (a text file called x.png is text, and redacted as text).
-      const mediaType = await imageTypeOf(absolute);
-      if (mediaType) {
-        if (info.size > MAX_IMAGE_BYTES) throw new ToolError(`${shown} is an image of ${info.size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
-        const base64 = (await readFile(absolute)).toString("base64");
-        return { content: `[image ${shown}: ${mediaType}, ${info.size} bytes]`, images: [{ mediaType, base64 }] };
-      }
-      if (await isBinaryFile(absolute)) throw new ToolError(`${shown} is a binary file (NUL byte in the first 8 KB); not shown`);
       if (info.size === 0) return { content: `(${shown} is empty)` };
-
-      const { picked, total, more } = await readLines(absolute, offset, limit);
-      if (picked.length === 0) {
-        throw new ToolError(`offset ${offset} is past the end of ${shown} (${total} lines)`);
+      // One handle for every look at the file, so the checks and the lines see the same bytes.
+      const handle = await open(absolute, "r");
+      try {
+        return await readOpen(handle, shown, info.size, offset, limit);
+      } finally {
+        await handle.close();
       }
-      const last = offset + picked.length - 1;
-      const width = String(last).length;
-      const body = picked.map((line, i) => `${String(offset + i).padStart(width)}\t${line}`).join("\n");
-      const note = more
-        ? `\n\n[lines ${offset}-${last} of ${shown}; more follow — continue with offset=${last + 1}]`
-        : offset > 1
-          ? `\n\n[lines ${offset}-${last} of ${shown}; end of file]`
-          : "";
-      return { content: body + note };
     },
   });
+}
+
+/** The image, or the numbered lines, of an open non-empty file. */
+async function readOpen(handle: FileHandle, shown: string, size: number, offset: number, limit: number) {
+  const head = Buffer.alloc(BINARY_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0);
+  const first = head.subarray(0, bytesRead);
+  // The bytes decide, not the name (a text file called x.png is text, and redacted as text).
+  const mediaType = sniffImageType(first);
+  if (mediaType) {
+    if (size > MAX_IMAGE_BYTES) throw new ToolError(`${shown} is an image of ${size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
+    const base64 = (await handle.readFile()).toString("base64");
+    return { content: `[image ${shown}: ${mediaType}, ${size} bytes]`, images: [{ mediaType, base64 }] };
+  }
+  if (hasNul(first)) throw new ToolError(`${shown} is a binary file (NUL byte in the first 8 KB); not shown`);
+
+  // A file that fit in the first read is split as it is; a larger one is streamed.
+  const chunks =
+    bytesRead < head.length
+      ? [first.toString("utf8")]
+      : handle.createReadStream({ start: 0, encoding: "utf8", highWaterMark: 1 << 16, autoClose: false });
+  const { picked, total, more } = await readLines(chunks, offset, limit);
+  if (picked.length === 0) {
+    throw new ToolError(`offset ${offset} is past the end of ${shown} (${total} lines)`);
+  }
+  const last = offset + picked.length - 1;
+  const width = String(last).length;
+  const body = picked.map((line, i) => `${String(offset + i).padStart(width)}\t${line}`).join("\n");
+  const note = more
+    ? `\n\n[lines ${offset}-${last} of ${shown}; more follow — continue with offset=${last + 1}]`
+    : offset > 1
+      ? `\n\n[lines ${offset}-${last} of ${shown}; end of file]`
+      : "";
+  return { content: body + note };
 }
