@@ -115,10 +115,10 @@ function startDirectory(): string {
 async function main(argv: string[]): Promise<number> {
   // Subcommands have their own flags and module; the agent's flags are parsed below.
   if (argv[0] === "sessions") {
-    const { runSessionsCommand } = await import("./sessions-command.js");
+    const { runSessionsCommand } = await import("./commands.js");
     return runSessionsCommand(argv.slice(1));
   }
-  if (argv[0] === "undo") return (await import("./undo-command.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
+  if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {
     process.stdout.write(HELP);
@@ -130,7 +130,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // `mini-agent registry …` is a subcommand (with -p, "registry" is just the task's first word).
   if (!values.print && positionals[0] === "registry") {
-    const { runRegistry, terminalConfirm } = await import("./registry/registry-command.js");
+    const { runRegistry, terminalConfirm } = await import("./commands.js");
     const confirm = terminalConfirm();
     return runRegistry(positionals.slice(1), { yes: values.yes ?? false }, {
       env: process.env,
@@ -163,7 +163,7 @@ async function main(argv: string[]): Promise<number> {
   const options: CliOptions = buildCliOptions(values, prompt);
   // Before the engine loads: its built-ins first, then the young generation is held (ADR 0024).
   await applyHeapPolicy({ network: usesNetwork(process.env) });
-  const { runPrint } = await import("./print/run-print.js");
+  const { runPrint } = await import("./commands.js");
   return runPrint(options, { version: version(), cwd });
 }
 

@@ -56,7 +56,7 @@ afterEach(async () => {
 
 describe("zod stays off the print path", () => {
   it("the print path's chunks (entry, print face, bootstrap) import no zod statically; only lazy chunks do", () => {
-    const files = closure([path.join(DIST, "cli.bundle.js"), chunkNamed("run-print"), chunkNamed("bootstrap")]);
+    const files = closure([path.join(DIST, "cli.bundle.js"), chunkNamed("commands"), chunkNamed("bootstrap")]);
     const sources = files.flatMap(sourcesOf);
     expect(sources).toContain("src/engine/tools/tool-input.ts");
     expect(sources).toContain("src/engine/wire-reader.ts");

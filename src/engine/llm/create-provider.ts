@@ -1,7 +1,12 @@
 // The one entry point the composition root calls: resolved config in, ModelProvider out.
-// Adapters and SDKs are imported dynamically so start-up only loads what this run uses.
+// The adapters are small and load with the engine; the SDKs and the HTTP transport under
+// them (sdk-transport.ts) are imported dynamically, so a run loads only the one it uses.
 import type { ProviderConfig } from "./provider-config.js";
 import type { AdapterOptions } from "./adapter-options.js";
+import { AnthropicProvider } from "./anthropic.js";
+import { EndpointFallbackProvider } from "./fallback.js";
+import { OpenAiChatProvider } from "./openai-chat.js";
+import { OpenAiResponsesProvider } from "./openai-responses.js";
 import type { ErrorContext } from "./errors.js";
 import { estimateCostUsd } from "./pricing.js";
 import type { ModelProvider } from "./provider.js";
@@ -62,11 +67,10 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
   const sdk = await import("./sdk-transport.js");
 
   if (config.protocol === "anthropic") {
-    const [{ AnthropicProvider }, open] = await Promise.all([import("./anthropic.js"), sdk.anthropicTransport(transport)]);
-    return new AnthropicProvider({ ...common, open });
+    return new AnthropicProvider({ ...common, open: await sdk.anthropicTransport(transport) });
   }
 
-  const [{ OpenAiChatProvider }, opens] = await Promise.all([import("./openai-chat.js"), sdk.openAiTransports(transport)]);
+  const opens = await sdk.openAiTransports(transport);
   const onOpenAi = isOpenAiHost(config.baseUrl);
   const chat = new OpenAiChatProvider({
     ...common,
@@ -76,9 +80,5 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
     parallelToolCalls: onOpenAi || config.provider === "openai",
   });
   if (!(options.endpointFallback ?? onOpenAi)) return chat;
-  const [{ OpenAiResponsesProvider }, { EndpointFallbackProvider }] = await Promise.all([
-    import("./openai-responses.js"),
-    import("./fallback.js"),
-  ]);
   return new EndpointFallbackProvider(chat, new OpenAiResponsesProvider({ ...common, open: opens.responses }));
 }
