@@ -3,13 +3,13 @@
 // on, it refuses (exit 2) rather than guess.
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
 import { SessionStore } from "./engine/session.js";
 import { acquireSessionLock, SessionLockedError } from "./engine/session-lock.js";
 import { formatAge, formatSize, parseDuration, sessionTable } from "./sessions-format.js";
+import { askYesNo } from "./terminal-confirm.js";
 
 const HELP = `mini-agent sessions — the saved sessions
 
@@ -62,14 +62,7 @@ function processIo(): SessionsIo {
     stdout: (text) => process.stdout.write(text),
     ...(tty
       ? {
-          confirm: async (question: string) => {
-            const rl = createInterface({ input: process.stdin, output: process.stderr });
-            try {
-              return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-            } finally {
-              rl.close();
-            }
-          },
+          confirm: (question: string) => askYesNo(`${question} [y/N] `, process.stderr),
         }
       : {}),
   };

@@ -3,10 +3,10 @@
 // shows the entry in full first, and needs --yes (or a "y" at a terminal) to go ahead.
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline/promises";
 import { EXIT, UsageError } from "../cli-options.js";
 import { readConfigFile } from "../config/config-file.js";
 import { agentHome } from "../config/home.js";
+import { askYesNo } from "../terminal-confirm.js";
 import { fetchEntryFiles, fetchIndex, type FetchedFile } from "./registry-fetch.js";
 import { RegistryError, searchIndex, type RegistryEntry } from "./registry-index.js";
 import { checkContent, install, readInstalled, remove } from "./registry-install.js";
@@ -95,12 +95,5 @@ export async function runRegistry(args: string[], flags: { yes: boolean }, io: R
 /** A y/N question on the terminal; only offered when both stdin and stdout are terminals. */
 export function terminalConfirm(): RegistryIo["confirm"] {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
-  return async (question) => {
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
-    try {
-      return /^y(es)?$/i.test((await rl.question(question)).trim());
-    } finally {
-      rl.close();
-    }
-  };
+  return (question) => askYesNo(question, process.stdout);
 }

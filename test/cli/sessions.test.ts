@@ -3,8 +3,9 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
+import { CLI, makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
 import { recordedRequests, sessionFiles } from "../helpers/session-files.js";
 
 async function session(box: Sandbox, prompt: string, extra: string[] = [], cwd = box.workspace): Promise<void> {
@@ -133,6 +134,29 @@ describe("mini-agent sessions", () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(new RegExp(`no session "${only!.id}" for this workspace`));
     expect((await sessions(box, ["delete", "../etc", "--yes"])).stderr).toMatch(/invalid session id/);
+  });
+
+  const scriptAvailable = process.platform === "linux" && spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
+  it.skipIf(!scriptAvailable)("delete at a terminal asks y/N on a real pty: n keeps the session, y deletes it", async () => {
+    const box = makeSandbox();
+    await session(box, "ask me");
+    const [only] = await listed(box);
+    // util-linux `script` gives the command a pseudo-terminal and types our input into it.
+    const atTerminal = (answer: string) =>
+      spawnSync("script", ["-qfec", `"${process.execPath}" "${CLI}" sessions delete ${only!.id}`, "/dev/null"], {
+        cwd: box.workspace,
+        env: { PATH: process.env.PATH, HOME: box.home, MINI_AGENT_HOME: box.home, TERM: "xterm-256color" },
+        encoding: "utf8",
+        input: answer,
+        timeout: 20_000,
+      });
+    const kept = atTerminal("n\n");
+    expect(kept.stdout).toMatch(/\[y\/N\]/);
+    expect(existsSync(fileOf(box, only!.id))).toBe(true);
+    const gone = atTerminal("y\n");
+    expect(gone.status, gone.stdout).toBe(0);
+    expect(gone.stdout).toContain(`deleted ${only!.id}`);
+    expect(sessionFiles(box.home).some((file) => path.basename(file) === `${only!.id}.jsonl`)).toBe(false);
   });
 
   it("delete refuses a session a running mini-agent holds", async () => {

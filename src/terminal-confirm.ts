@@ -1,0 +1,14 @@
+// A y/N question at the terminal, for the subcommands that delete or install. node:readline
+// loads on the first question, not with the commands' chunk: the print path shares that chunk
+// and must not load a built-in after the heap policy's flag (ADR 0024, ADR 0027).
+
+/** Asks on `output`, reads one line from stdin: true for "y" or "yes". */
+export async function askYesNo(question: string, output: NodeJS.WritableStream): Promise<boolean> {
+  const { createInterface } = await import("node:readline/promises");
+  const rl = createInterface({ input: process.stdin, output });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
