@@ -7,7 +7,6 @@ import { ConfigError, resolveConfig, type ResolvedConfig } from "./config/resolv
 import { sourceReport } from "./config/source-report.js";
 import { buildSystemPrompt } from "./config/system-prompt.js";
 import type { UserRules } from "./engine/approval/user-rules.js";
-import { createProvider } from "./engine/llm/create-provider.js";
 import { FakeScriptError, loadFakeScript } from "./engine/llm/fake-script.js";
 import { FakeProvider } from "./engine/llm/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provider.js";
@@ -75,7 +74,8 @@ async function createModel(config: ResolvedConfig, input: ModelSetupInput): Prom
       throw error;
     }
   }
-  // The SDKs load only here, and only the one that is used (create-provider.ts).
+  // Adapters and SDKs load only here, and only the one that is used.
+  const { createProvider } = await import("./engine/llm/create-provider.js");
   return createProvider(config, {
     version: input.version,
     ...(config.firstByteTimeoutS !== undefined ? { firstByteTimeoutMs: config.firstByteTimeoutS * 1000 } : {}),
