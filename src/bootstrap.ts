@@ -7,9 +7,8 @@ import { UsageError, type CliOptions } from "./cli-options.js";
 import { checkedAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
-import { classifyCommand } from "./engine/approval/command-policy.js";
 import { isCriticalFile } from "./engine/approval/critical-files.js";
-import { createApprovalGate, type Guard } from "./engine/approval/gate.js";
+import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { sandboxReadiness } from "./engine/approval/sandbox-ready.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { setShellParserCacheDir } from "./engine/approval/mvdan-sh.js";
@@ -38,6 +37,18 @@ import { checkpointsDir } from "./engine/checkpoint/undo.js";
 import { hardLinkCount } from "./engine/tools/hard-links.js";
 import { preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
 import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
+
+
+/**
+ * The command policy (the rules over mvdan-sh's tree and the allowlist, ~65 KB) loads with the
+ * first command call the gate sees, not at start-up: a run that runs no command (the demo, a
+ * resume that only answers) never compiles it (ADR 0027). The gate awaits it, so the rules can
+ * stay synchronous.
+ */
+let commandPolicy: typeof import("./engine/approval/command-policy.js") | undefined;
+async function loadCommandPolicy(): Promise<void> {
+  commandPolicy ??= await import("./engine/approval/command-policy.js");
+}
 
 export interface EngineContext {
   version: string;
@@ -115,8 +126,11 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   const permissions = model.permissions;
   const rules: RuleContext = {
     jail,
-    classifyCommand: (command) =>
-      classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+    classifyCommand: (command) => {
+      // Loaded by the gate below before any command call reaches the rules.
+      if (!commandPolicy) throw new Error("internal: a command was judged before the command policy was loaded");
+      return commandPolicy.classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) });
+    },
     isCriticalFile,
     hardLinks: hardLinkCount,
     matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
@@ -127,7 +141,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   if (tools.get("run_command")) {
     warmShellParserWhileWaiting({
       onRequestSent: () => void sandboxReady.start().catch(() => {}), // the gate reports a failure
-      judge: (command) => rules.classifyCommand(command),
+      judge: (command) => loadCommandPolicy().then(() => rules.classifyCommand(command)).catch(() => {}), // the first real judgement reports a failure
     });
   }
   const gate = createApprovalGate({
@@ -146,6 +160,10 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     // A command proved read-only (not a sandboxed writer) changes nothing to undo (ADR 0022).
     changesNoFile: (tool, input) => changesNoFile({ name: tool.name, kind: tool.kind, subject: tool.subject?.(input) ?? {} }, rules),
   });
+  const judged: ApprovalGate = async (...args) => {
+    if (args[1].kind === "command") await loadCommandPolicy();
+    return checkpointed(...args);
+  };
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
   const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };
   const systemPrompt = extendedPrompt(model.systemPrompt, input.extensions);
@@ -154,7 +172,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     publish: bus.publish,
     state: () => state,
     tools,
-    gate: checkpointed,
+    gate: judged,
     provider: () => current.current,
     thinking: () => current.thinking,
     // Everything the session started ends with it: commands, hooks still running, MCP servers.
@@ -200,7 +218,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     session,
     agent: hooks ? withTurnHooks(agent, hooks, bus.publish) : agent,
     broker,
-    gate: checkpointed,
+    gate: judged,
     systemPrompt,
     questions,
     ...(extensions ? { skills: extensions.skills } : {}),

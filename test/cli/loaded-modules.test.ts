@@ -1,6 +1,6 @@
 // What each path loads, recorded by a preloaded probe (test/helpers/module-probe.cjs) in the
 // real CLI child: `--version` loads nothing but the entry; the print path loads no TUI and, for
-// the FAKE_LLM demo, no SDK and no shell parser; over HTTP the shell parser is loaded while
+// the FAKE_LLM demo, no SDK, no shell parser and no command policy; over HTTP the shell parser is loaded while
 // the first request is in flight, before the model's answer arrives.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -70,6 +70,8 @@ describe("modules loaded at run time", () => {
     expect(sources).toContain("src/cli.ts");
     expect(sources.filter(isTui)).toEqual([]);
     expect(sources.filter((source) => /^node_modules\/(openai|@anthropic-ai|undici|mvdan-sh)\//.test(source))).toEqual([]);
+    // No command ran, so the command policy was never loaded (ADR 0027).
+    expect(sources).not.toContain("src/engine/approval/command-policy.ts");
     // mvdan-sh is compiled through vm.Script, which the probe does not see; a first load in a
     // fresh home writes its code cache there (ADR 0022), so no cache file means never loaded.
     expect(existsSync(parserCache(box.home))).toBe(false);
@@ -117,6 +119,9 @@ describe("modules loaded at run time", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(requests).toBe(2);
     expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8").trim()).toBe("warm");
+    // The command was judged by the policy, loaded on the way (the warm-up's, then the gate's).
+    const sources = probe.loaded().filter((file) => rel(file).startsWith("dist/")).flatMap(bundledSources);
+    expect(sources).toContain("src/engine/approval/command-policy.ts");
   });
 
   it("a one-tool round trip over HTTP with OpenAI never loads Node's internal undici", async () => {
