@@ -11,7 +11,6 @@ import { isCriticalFile } from "./engine/approval/critical-files.js";
 import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/approval/gate.js";
 import { sandboxReadiness } from "./engine/approval/sandbox-ready.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
-import { setShellParserCacheDir } from "./engine/approval/mvdan-sh.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
 import { changesNoFile, type RuleContext } from "./engine/approval/rules.js";
@@ -45,9 +44,13 @@ import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type 
  * resume that only answers) never compiles it (ADR 0027). The gate awaits it, so the rules can
  * stay synchronous.
  */
-let commandPolicy: typeof import("./engine/approval/command-policy.js") | undefined;
-async function loadCommandPolicy(): Promise<void> {
-  commandPolicy ??= await import("./engine/approval/command-policy.js");
+let commandPolicy: typeof import("./engine/approval/command-judging.js") | undefined;
+async function loadCommandPolicy(home: string): Promise<void> {
+  if (commandPolicy) return;
+  const loaded = await import("./engine/approval/command-judging.js");
+  // The shell parser compiles from the code cache in the agent's home (ADR 0022).
+  loaded.setShellParserCacheDir(path.join(home, "cache"));
+  commandPolicy = loaded;
 }
 
 export interface EngineContext {
@@ -118,8 +121,6 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     ...commands.tools,
   ];
   const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
-  // The shell parser compiles from the code cache in the agent's home (ADR 0022).
-  setShellParserCacheDir(path.join(input.home, "cache"));
   const broker = createApprovalBroker();
   const questions = createQuestionBroker();
   const guards = sessionGuards(input.guards, input.extensions);
@@ -141,7 +142,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   if (tools.get("run_command")) {
     warmShellParserWhileWaiting({
       onRequestSent: () => void sandboxReady.start().catch(() => {}), // the gate reports a failure
-      judge: (command) => loadCommandPolicy().then(() => rules.classifyCommand(command)).catch(() => {}), // the first real judgement reports a failure
+      judge: (command) => loadCommandPolicy(input.home).then(() => rules.classifyCommand(command)).catch(() => {}), // the first real judgement reports a failure
     });
   }
   const gate = createApprovalGate({
@@ -161,7 +162,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     changesNoFile: (tool, input) => changesNoFile({ name: tool.name, kind: tool.kind, subject: tool.subject?.(input) ?? {} }, rules),
   });
   const judged: ApprovalGate = async (...args) => {
-    if (args[1].kind === "command") await loadCommandPolicy();
+    if (args[1].kind === "command") await loadCommandPolicy(input.home);
     return checkpointed(...args);
   };
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.

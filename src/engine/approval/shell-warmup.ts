@@ -12,7 +12,6 @@
 // never pays for the parser unless it judges a command that needs it.
 import diagnostics from "node:diagnostics_channel";
 import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "../llm/request-channel.js";
-import { parseCommandLine } from "./shell-parse.js";
 
 /**
  * Judged once while waiting: besides loading the parser, the first walk over its nodes builds
@@ -30,13 +29,13 @@ const STARTED = [RESPONSE_STARTED_CHANNEL, "undici:request:headers"];
 export interface WarmUp {
   /** Cheap work to start as soon as a request is on its way (e.g. probing the sandbox). */
   onRequestSent?: () => void;
-  /** The session's command policy (it reads nothing but the parse and path lookups). */
-  judge?: (command: string) => unknown;
+  /** The session's command policy (it reads nothing but the parse and path lookups); it may load it first. */
+  judge: (command: string) => unknown;
 }
 
 let armed = false;
 
-export function warmShellParserWhileWaiting({ onRequestSent, judge = parseCommandLine }: WarmUp = {}): void {
+export function warmShellParserWhileWaiting({ onRequestSent, judge }: WarmUp): void {
   if (armed) return;
   armed = true;
   let timer: NodeJS.Timeout | undefined;
