@@ -46,11 +46,9 @@ import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type 
  */
 let commandPolicy: typeof import("./engine/approval/command-judging.js") | undefined;
 async function loadCommandPolicy(home: string): Promise<void> {
-  if (commandPolicy) return;
-  const loaded = await import("./engine/approval/command-judging.js");
+  const loaded = (commandPolicy ??= await import("./engine/approval/command-judging.js"));
   // The shell parser compiles from the code cache in the agent's home (ADR 0022).
   loaded.setShellParserCacheDir(path.join(home, "cache"));
-  commandPolicy = loaded;
 }
 
 export interface EngineContext {
