@@ -37,12 +37,11 @@ import { hardLinkCount } from "./engine/tools/hard-links.js";
 import { preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
 import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
 
-
 /**
- * The command policy (the rules over mvdan-sh's tree and the allowlist, ~65 KB) loads with the
- * first command call the gate sees, not at start-up: a run that runs no command (the demo, a
- * resume that only answers) never compiles it (ADR 0027). The gate awaits it, so the rules can
- * stay synchronous.
+ * The command policy (the rules over mvdan-sh's tree, the allowlist and the parser's glue,
+ * ~160 KB with what only they use) loads with the first command call the gate sees, not at
+ * start-up: a run that runs no command (the demo, a resume that only answers) never compiles
+ * it (ADR 0027). The gate awaits it, so the rules can stay synchronous.
  */
 let commandPolicy: typeof import("./engine/approval/command-judging.js") | undefined;
 async function loadCommandPolicy(home: string): Promise<void> {

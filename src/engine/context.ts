@@ -65,9 +65,13 @@ export interface RequestShape {
  * when the caller has it (the session state keeps its conversation's: state.ts).
  */
 export function requestTokens(request: RequestShape, knownMessageTokens?: number): number {
-  let tokens = Math.ceil(request.system.length / CHARS_PER_TOKEN) + toolTokens(request.tools);
-  if (knownMessageTokens !== undefined) return tokens + knownMessageTokens;
-  const messages = request.messages;
+  const tokens = Math.ceil(request.system.length / CHARS_PER_TOKEN) + toolTokens(request.tools);
+  return tokens + (knownMessageTokens ?? messagesTokens(request.messages));
+}
+
+/** Uncalibrated tokens of a list of messages. */
+export function messagesTokens(messages: readonly Message[]): number {
+  let tokens = 0;
   for (let i = 0; i < messages.length; i += 1) tokens += messageTokens(messages[i]!);
   return tokens;
 }

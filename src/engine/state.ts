@@ -2,7 +2,7 @@
 // file run this same reducer, so a resumed session is the live one by construction.
 import type { AgentEvent, Usage } from "./events.js";
 import { repairView } from "./context-repair.js";
-import { messageTokens } from "./context.js";
+import { messagesTokens, messageTokens } from "./context.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { AssistantToolCall, Message, ThinkingBlock } from "./messages.js";
 
@@ -104,12 +104,6 @@ function addMessage(state: SessionState, message: Message): void {
   state.messageTokens += messageTokens(message);
 }
 
-function sumTokens(messages: readonly Message[]): number {
-  let tokens = 0;
-  for (let i = 0; i < messages.length; i += 1) tokens += messageTokens(messages[i]!);
-  return tokens;
-}
-
 function ensurePending(state: SessionState): PendingAssistant {
   state.pending ??= { textParts: [], thinkingBlocks: [], toolCalls: [] };
   return state.pending;
@@ -183,7 +177,7 @@ function answerLostCalls(state: SessionState): void {
     else if (lost.has(call.id)) block.push({ role: "tool", callId: call.id, name: call.name, content: LOST_IN_FILE, isError: true });
   }
   const removed = messages.splice(start, messages.length - start, ...block);
-  state.messageTokens += sumTokens(block) - sumTokens(removed);
+  state.messageTokens += messagesTokens(block) - messagesTokens(removed);
 }
 
 function addUsage(totals: UsageTotals, usage: Usage): void {
@@ -201,7 +195,7 @@ function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type:
   const replaced = Math.min(event.replaced, state.messages.length);
   const view: Message[] = [{ role: "user", content: event.summary }, ...state.messages.slice(replaced)];
   state.messages = repairView(view, new Set(state.openCalls.map((call) => call.id)));
-  state.messageTokens = sumTokens(state.messages);
+  state.messageTokens = messagesTokens(state.messages);
   state.compaction = {
     count: (state.compaction?.count ?? 0) + 1,
     summary: event.summary,

@@ -70,18 +70,24 @@ function rebuild(file: string): { state: SessionState; seqs: number[]; warnings:
   return { state, seqs, warnings: scan.warnings };
 }
 
+/** A random live session of `count` events, folded as it is published and written to `file`. */
+function recordSession(file: string, rand: () => number, count: number): SessionState {
+  const writer = WireWriter.create(file, { sessionId: "s", cwd: "/w", created: "" });
+  const live = initialState();
+  const bus = new EventBus();
+  bus.subscribe((event) => reduce(live, event));
+  bus.subscribe((event) => writer.append(event));
+  publishSession(bus, live, rand, count);
+  writer.close();
+  return live;
+}
+
 describe("reducer fuzz", () => {
   it("a rebuild from the wire equals the live fold, for many random sessions", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "fuzz-"));
     for (let seed = 1; seed <= 60; seed += 1) {
       const file = path.join(dir, `${seed}.jsonl`);
-      const writer = WireWriter.create(file, { sessionId: "s", cwd: "/w", created: "" });
-      const live = initialState();
-      const bus = new EventBus();
-      bus.subscribe((event) => reduce(live, event));
-      bus.subscribe((event) => writer.append(event));
-      publishSession(bus, live, random(seed), 150 + seed * 5);
-      writer.close();
+      const live = recordSession(file, random(seed), 150 + seed * 5);
       const { state, seqs, warnings } = rebuild(file);
       expect(warnings, `seed ${seed}`).toEqual([]);
       expect(seqs).toEqual(seqs.map((_, index) => index + 1));
@@ -96,13 +102,7 @@ describe("reducer fuzz", () => {
     for (let seed = 200; seed < 230; seed += 1) {
       const rand = random(seed);
       const file = path.join(dir, `${seed}.jsonl`);
-      const writer = WireWriter.create(file, { sessionId: "s", cwd: "/w", created: "" });
-      const bus = new EventBus();
-      const live = initialState();
-      bus.subscribe((event) => reduce(live, event));
-      bus.subscribe((event) => writer.append(event));
-      publishSession(bus, live, rand, 300);
-      writer.close();
+      const live = recordSession(file, rand, 300);
       expect(live.messageTokens, `seed ${seed}`).toBe(sum(live));
       // A tool result's line gone: the fold answers that call itself, splicing the conversation.
       const lines = readFileSync(file, "utf8").split("\n");
@@ -121,13 +121,7 @@ describe("reducer fuzz", () => {
     for (let seed = 100; seed < 140; seed += 1) {
       const rand = random(seed);
       const file = path.join(dir, `${seed}.jsonl`);
-      const writer = WireWriter.create(file, { sessionId: "s", cwd: "/w", created: "" });
-      const bus = new EventBus();
-      const live = initialState();
-      bus.subscribe((event) => reduce(live, event));
-      bus.subscribe((event) => writer.append(event));
-      publishSession(bus, live, rand, 200);
-      writer.close();
+      const live = recordSession(file, rand, 200);
 
       const lines = readFileSync(file, "utf8").split("\n");
       const victim = 1 + Math.floor(rand() * (lines.length - 2));
