@@ -20,7 +20,8 @@ export function syntheticSession(sessionId, cwd, events = EVENTS) {
   const lines = [JSON.stringify({ format: "mini-agent-wire", version: 1, sessionId, cwd, created: new Date().toISOString() })];
   let seq = 0;
   const ts = new Date().toISOString();
-  const push = (event) => lines.push(JSON.stringify({ ...event, seq: ++seq, ts }));
+  // Laid out as the bus writes them: the payload, then type, seq and ts.
+  const push = ({ type, ...payload }) => lines.push(JSON.stringify({ ...payload, type, seq: ++seq, ts }));
   push({ type: "session.started", sessionId, cwd, provider: "fake", model: "fake", resumed: false });
   for (let turn = 0; seq < events - 40; turn += 1) {
     push({ type: "turn.started", turnId: `t${turn}`, prompt: `task number ${turn}` });
