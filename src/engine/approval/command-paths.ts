@@ -2,10 +2,14 @@
 // outside it, a harmless device, or unknown (computed at run time, or after a cd).
 import os from "node:os";
 import path from "node:path";
-import picomatch from "picomatch";
+import { loadGlobMatcher, matchesGlob } from "../glob-matcher.js";
 import { DENIED_HOME_PATHS, isDeniedName } from "../tools/jail-denied.js";
 import { expandBraces } from "./brace-expand.js";
 import type { ShellWord } from "./shell-words.js";
+
+// Only the command policy uses this module, and the policy is itself loaded on the first
+// command call (ADR 0027); its globs are matched inside a synchronous judgement (ADR 0028).
+await loadGlobMatcher();
 
 export type PathScope = "inside" | "outside" | "device" | "unknown";
 
@@ -117,7 +121,7 @@ const SECRET_FILE_SAMPLES = [".env", ".env.local", ".env.production", ".netrc", 
 const PROC_PROCESS = /^\/proc\/*$|^\/proc\/+(self|thread-self|\d+|[^/]*[*?[][^/]*)(\/|$)/;
 
 function segmentMatches(segment: string, name: string, glob: boolean): boolean {
-  return glob ? picomatch.isMatch(name, segment, { nocase: true }) : segment.toLowerCase() === name.toLowerCase();
+  return glob ? matchesGlob(name, segment, { nocase: true }) : segment.toLowerCase() === name.toLowerCase();
 }
 
 /** The part of a path below a home directory (~, ~user, /root, /home/user, ours), if any. */

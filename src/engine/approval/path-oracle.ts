@@ -6,10 +6,14 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import picomatch from "picomatch";
 import type { Jail } from "../tools/jail.js";
 import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
+import { compileGlob, loadGlobMatcher, matchesGlob } from "../glob-matcher.js";
 import { expandBraces } from "./brace-expand.js";
+
+// Only the command policy uses this module, and the policy is itself loaded on the first
+// command call (ADR 0027); its globs are matched inside a synchronous judgement (ADR 0028).
+await loadGlobMatcher();
 
 export interface PathOracle {
   /** The words bash makes of an operand (braces, `~`, globs); undefined when not knowable. */
@@ -55,8 +59,8 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
         continue;
       }
       // A pattern that can match `.` or `..` (`.*`) walks upwards on older bash.
-      if (picomatch.isMatch("..", segment, { dot: true }) || picomatch.isMatch(".", segment, { dot: true })) return undefined;
-      const isMatch = picomatch(segment, { dot: segment.startsWith(".") });
+      if (matchesGlob("..", segment, { dot: true }) || matchesGlob(".", segment, { dot: true })) return undefined;
+      const isMatch = compileGlob(segment, { dot: segment.startsWith(".") });
       const next: string[] = [];
       for (const dir of current) {
         let names: string[];

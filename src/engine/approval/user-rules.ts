@@ -4,7 +4,9 @@
 //                                 and newlines), so an allow rule never covers `… ; rm -rf ~`
 //   write_file(src/**)            paths: `*` stays within a folder, `**` crosses folders
 //   read_file                     no parentheses: every call of the tool
-import picomatch from "picomatch";
+// Path patterns are globs, compiled on their first test: whoever judges a call of a tool with
+// one awaits loadGlobMatcher() first (rulesNeedGlobs says when; ADR 0028).
+import { compileGlob } from "../glob-matcher.js";
 
 export interface UserRules {
   allow?: string[];
@@ -15,6 +17,8 @@ interface CompiledRule {
   tool: string;
   /** undefined: the rule covers every call of the tool. */
   test?: (subject: string) => boolean;
+  /** The test is a path glob (it needs the glob matcher loaded). */
+  glob?: boolean;
 }
 
 const RULE = /^([A-Za-z_][\w-]*)(?:\((.*)\))?$/s;
@@ -22,6 +26,8 @@ const COMMAND_TOOLS = new Set(["run_command"]);
 /** Characters that join or redirect shell commands; `*` never matches across them. */
 const SHELL_OPERATORS = ";&|<>()$`\n";
 const cache = new Map<string, CompiledRule | null>();
+/** picomatch refuses longer patterns; the config loader reports them instead. */
+const MAX_GLOB_LENGTH = 65_536;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -34,6 +40,12 @@ function commandMatcher(pattern: string): (subject: string) => boolean {
   return (subject) => regex.test(subject.trim().replace(/\s+/g, " "));
 }
 
+/** Compiled on the first test, so a config with path rules loads no glob matcher until one is judged. */
+function globMatcher(pattern: string): (subject: string) => boolean {
+  let test: ((subject: string) => boolean) | undefined;
+  return (subject) => (test ??= compileGlob(pattern, { dot: true }))(subject);
+}
+
 function compile(rule: string): CompiledRule | null {
   if (cache.has(rule)) return cache.get(rule)!;
   const match = RULE.exec(rule.trim());
@@ -43,7 +55,7 @@ function compile(rule: string): CompiledRule | null {
     const pattern = match[2];
     if (pattern === undefined) compiled = { tool };
     else if (COMMAND_TOOLS.has(tool)) compiled = { tool, test: commandMatcher(pattern) };
-    else compiled = { tool, test: picomatch(pattern.trim(), { dot: true }) };
+    else if (pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) compiled = { tool, test: globMatcher(pattern.trim()), glob: true };
   }
   cache.set(rule, compiled);
   return compiled;
@@ -52,6 +64,15 @@ function compile(rule: string): CompiledRule | null {
 /** An error message for a malformed rule, for the config loader to report; undefined when valid. */
 export function validateUserRule(rule: string): string | undefined {
   return compile(rule) ? undefined : `${JSON.stringify(rule)} is not a rule: write tool or tool(pattern)`;
+}
+
+/** Whether judging a call of `toolName` tests a path glob, so the glob matcher must be loaded first. */
+export function rulesNeedGlobs(rules: UserRules | undefined, toolName: string): boolean {
+  if (!rules) return false;
+  return [...(rules.allow ?? []), ...(rules.deny ?? [])].some((rule) => {
+    const compiled = compile(rule);
+    return compiled?.glob === true && compiled.tool === toolName;
+  });
 }
 
 /** The pieces of a command line between shell operators, so deny rules catch `ls; curl x`. */

@@ -1,6 +1,6 @@
 // What both grep backends share, so their output is identical by construction: the query,
 // the include filter, how a hit is shown, and which hits are kept when there are too many.
-import picomatch from "picomatch";
+import { compileGlob } from "../glob-matcher.js";
 
 export const MAX_HITS = 200;
 /** Past this many hits a search stops; the hits shown are then the first of those seen. */
@@ -37,10 +37,11 @@ export interface GrepOutcome {
 /**
  * The include filter. A glob without "/" matches the file name at any depth; one with "/"
  * matches the path relative to the search path (posix), as in .gitignore and ripgrep.
+ * The glob matcher is loaded by runGrep (grep.ts) before a search with an include starts.
  */
 export function includeMatcher(include: string | undefined): ((relative: string) => boolean) | undefined {
   if (!include) return undefined;
-  const match = picomatch(include, { dot: true });
+  const match = compileGlob(include, { dot: true });
   if (include.includes("/")) return (relative) => match(relative);
   return (relative) => match(relative.slice(relative.lastIndexOf("/") + 1));
 }
