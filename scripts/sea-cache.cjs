@@ -27,7 +27,7 @@ fs.writeFileSync(process.env.FAKE_LLM, JSON.stringify({ turns }));
 process.env.MINI_AGENT_HOME = path.join(scratch, "home");
 process.once("beforeExit", () => {
   if (process.exitCode) throw new Error(`the run for the code cache failed (exit ${process.exitCode})`);
-  // The run set the heap flag (src/heap-policy.ts), and V8 stamps a cache with a hash of the
+  // The run set the heap flag (src/engine/heap-policy.ts), and V8 stamps a cache with a hash of the
   // flags: made now, the binary (which starts with V8's defaults) would reject it on every
   // start. Back to V8's default growth factor, the hash is the one the binary starts with.
   require("node:v8").setFlagsFromString("--semi-space-growth-factor=2");

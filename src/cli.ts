@@ -6,7 +6,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError } from "./config/config-error.js";
-import { applyHeapPolicy, usesNetwork } from "./heap-policy.js";
+import { applyHeapPolicy, usesNetwork } from "./engine/heap-policy.js";
 
 const HELP = `mini-agent — a terminal coding agent
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
 import { agentHome } from "../config/home.js";
-import { applyHeapPolicy, usesNetwork } from "../heap-policy.js";
+import { applyHeapPolicy, usesNetwork } from "../engine/heap-policy.js";
 import { answerByFlag } from "../engine/approval/flag-answerer.js";
 import { SessionStore, workspaceKey } from "../engine/session.js";
 import type { SessionSummary as StoredSession } from "../engine/session-summary.js";

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import path from "node:path";
 import type vmModule from "node:vm";
+import { lateBuiltin } from "../heap-policy.js";
 
 /** hit: bytecode came from the file; miss: none for this source; rejected: V8 refused it; corrupt: bad header or checksum. */
 export type CodeCacheState = "hit" | "miss" | "rejected" | "corrupt";
@@ -74,8 +75,8 @@ function writeCache(file: string, key: string, data: Buffer): void {
 
 /** Runs `moduleFile` as Node's CommonJS loader would, using and refreshing the cache in `cacheFile`. */
 export function requireWithCodeCache(moduleFile: string, cacheFile: string): CachedModule {
-  // Required here, not imported: a run that judges no command never loads node:vm (ADR 0024).
-  const vm = createRequire(import.meta.url)("node:vm") as typeof vmModule;
+  // Loaded here, not imported: a run that judges no command never loads node:vm (ADR 0024).
+  const vm = lateBuiltin<typeof vmModule>("node:vm");
   const bytes = readFileSync(moduleFile);
   const key = codeCacheKey(bytes);
   const cached = readCache(cacheFile, key);

@@ -1,6 +1,6 @@
 // Whether a file has uncommitted changes: a person approving an overwrite wants to know
 // if it would clobber work that git cannot give back. Fixed argv, never a shell.
-import { execFile } from "node:child_process";
+import { childProcess } from "../heap-policy.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -22,7 +22,7 @@ export function createDirtyCheck(root: string): (userPath: string) => Promise<bo
       // Not a repository: say nothing rather than guess (asked per call: `git init` may come later).
       if (!mayBeInRepository(root)) return resolve(undefined);
       const target = path.resolve(root, userPath);
-      execFile(
+      childProcess().execFile(
         "git",
         ["status", "--porcelain", "--untracked-files=all", "--", target],
         { cwd: root, timeout: 5_000, windowsHide: true },

@@ -2,10 +2,9 @@
 // 0011): its own GIT_DIR and GIT_INDEX_FILE, never the user's .git, so a snapshot touches no
 // branch, index or stash of theirs. The private index keeps each file's stat data, so the
 // next snapshot re-hashes only files that changed: unchanged files cost a stat.
-import { execFile } from "node:child_process";
+import { childProcess, zlib } from "../heap-policy.js";
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import path from "node:path";
 import { isInside } from "../tools/jail-symlinks.js";
 
@@ -64,7 +63,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
 
   function git(args: string[], input?: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      const child = execFile("git", [...SAFE_CONFIG, ...args], { cwd: options.root, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const child = childProcess().execFile("git", [...SAFE_CONFIG, ...args], { cwd: options.root, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
         if (error) reject(new Error(`checkpoint: git ${args[0]} failed: ${stderr.trim() || error.message}`));
         else resolve(stdout);
       });
@@ -164,7 +163,7 @@ export function writeObject(gitDir: string, type: "commit" | "tree", body: Buffe
     mkdirSync(dir, { recursive: true });
     // Written whole, then renamed: a reader never sees half an object.
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, deflateSync(object));
+    writeFileSync(temp, zlib().deflateSync(object));
     renameSync(temp, file);
   }
   return name;

@@ -5,9 +5,9 @@
 // undici bundle on every HTTP run (docs/adr/0026-lean-web-classes.md).
 import type { IncomingMessage } from "node:http";
 import { PassThrough, type Duplex, type Readable } from "node:stream";
-import zlib from "node:zlib";
 import { LeanHeaders } from "./lean-headers.js";
 import { LeanResponse } from "./lean-response.js";
+import { zlib } from "../heap-policy.js";
 
 /** What fetch rejects with on abort: the signal's reason, or an AbortError when it has none. */
 export function abortReason(signal: AbortSignal): unknown {
@@ -61,13 +61,18 @@ function decoded(res: IncomingMessage): Readable {
 }
 
 const KNOWN_CODINGS = new Set(["gzip", "x-gzip", "br", "deflate"]);
-const SYNC = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+/** Sync flushes: a truncated stream yields what it decoded instead of an error. zlib loads on the first compressed body. */
+function syncFlush(): { flush: number; finishFlush: number } {
+  const { Z_SYNC_FLUSH } = zlib().constants;
+  return { flush: Z_SYNC_FLUSH, finishFlush: Z_SYNC_FLUSH };
+}
 
 function decoderFor(coding: string): Duplex {
+  const { createBrotliDecompress, createGunzip, constants } = zlib();
   if (coding === "br") {
-    return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+    return createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH });
   }
-  return zlib.createGunzip(SYNC);
+  return createGunzip(syncFlush());
 }
 
 /** zlib-wrapped deflate starts with a CMF byte whose low nibble is 8; anything else is raw. */
@@ -77,7 +82,7 @@ function inflateEither(source: Readable): Readable {
   source.once("data", (first: Buffer) => {
     started = true;
     source.pause();
-    const inflate = (first[0]! & 0x0f) === 0x08 ? zlib.createInflate(SYNC) : zlib.createInflateRaw(SYNC);
+    const inflate = (first[0]! & 0x0f) === 0x08 ? zlib().createInflate(syncFlush()) : zlib().createInflateRaw(syncFlush());
     inflate.on("error", (error) => out.destroy(error));
     inflate.write(first);
     source.pipe(inflate).pipe(out);

@@ -3,7 +3,7 @@
 // credential stores unreadable, the network on. Only the macOS CI job can run it: what is
 // proven there is a write outside failing, a workspace write succeeding and ~/.ssh hidden;
 // sandbox-exec is deprecated by Apple, so this is best effort.
-import { spawnSync } from "node:child_process";
+import { childProcess } from "../heap-policy.js";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -60,7 +60,7 @@ function selfTest(): SandboxProbe {
     for (const folder of [root, tmpDir, hidden]) mkdirSync(folder);
     writeFileSync(path.join(hidden, "secret"), "x");
     const script = `echo ok > "${root}/in" && ! (echo x > "${dir}/out") 2>/dev/null && ! cat "${hidden}/secret" >/dev/null 2>&1`;
-    const result = spawnSync("sandbox-exec", ["-p", seatbeltProfile({ root, tmpDir, hidden: [hidden] }), "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
+    const result = childProcess().spawnSync("sandbox-exec", ["-p", seatbeltProfile({ root, tmpDir, hidden: [hidden] }), "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
     if (result.error) return { works: false, reason: `sandbox-exec cannot run: ${result.error.message}` };
     const held = result.status === 0 && existsSync(path.join(root, "in")) && !existsSync(path.join(dir, "out"));
     return held ? { works: true } : { works: false, reason: `the sandbox-exec profile did not hold here: ${result.stderr.trim() || `exit ${result.status}`}` };

@@ -1,7 +1,7 @@
 // Read-only git tools. Each runs git with a fixed argv through execFile (never a shell),
 // so nothing the model passes can become an option or a command: paths go after "--",
 // and revisions are checked against a strict pattern before they reach argv.
-import { execFile } from "node:child_process";
+import { childProcess } from "../heap-policy.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
@@ -24,7 +24,7 @@ const SAFE_CONFIG = [
 
 export function runGit(root: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
+    childProcess().execFile(
       "git",
       [...SAFE_CONFIG, ...args],
       { cwd: root, signal, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", GIT_EXTERNAL_DIFF: "" } },

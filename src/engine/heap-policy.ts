@@ -8,8 +8,11 @@
 // code cache for every built-in module loaded afterwards (they compile from source: ~10 ms per
 // run). V8 never shrinks the young generation of a busy process, so the flag cannot wait for a
 // long turn: growth during start-up (our modules' top-level objects all survive) is never
-// given back. So the built-ins a run is about to need are loaded first, then the flag is set,
-// then our own modules (which have no code cache to lose) are evaluated.
+// given back. So the built-ins every run needs are loaded first, then the flag is set, then
+// our own modules (which have no code cache to lose) are evaluated. A built-in only some runs
+// need (child processes, zlib) loads on first use through `lateBuiltin`, with the default
+// flag back for that one synchronous require: the hash is the start-up one again, so the
+// code cache holds (ADR 0028).
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 
@@ -17,7 +20,6 @@ const require = createRequire(import.meta.url);
 
 /** What the engine's modules import on the print path (test/cli/heap-policy.test.ts checks it). */
 const ENGINE_BUILTINS = [
-  "node:child_process",
   "node:crypto",
   "node:diagnostics_channel",
   "node:fs/promises",
@@ -26,8 +28,6 @@ const ENGINE_BUILTINS = [
   "node:stream",
   "node:string_decoder",
   "node:timers/promises",
-  // The checkpoint store writes its commit objects itself (ADR 0022), before a turn's first write.
-  "node:zlib",
 ];
 
 /**
@@ -60,7 +60,36 @@ async function load(id: string): Promise<void> {
   }
 }
 
+/** The flag that holds the young generation, and V8's default it replaces. */
+const HOLD_YOUNG_GENERATION = "--semi-space-growth-factor=1";
+const V8_DEFAULT_GROWTH = "--semi-space-growth-factor=2";
+
 let applied: Promise<void> | undefined;
+let flagSet = false;
+const late = new Map<string, unknown>();
+
+/**
+ * A Node built-in that not every run needs, loaded on first use. While the young-generation
+ * flag is set, V8's default is put back for this one synchronous require (no collection can
+ * grow the young generation in between that matters), so the built-in compiles from Node's
+ * code cache instead of from source.
+ */
+export function lateBuiltin<T>(id: string): T {
+  let loaded = late.get(id);
+  if (loaded === undefined) {
+    if (flagSet) setFlagsFromString(V8_DEFAULT_GROWTH);
+    try {
+      loaded = require(id) as unknown;
+    } finally {
+      if (flagSet) setFlagsFromString(HOLD_YOUNG_GENERATION);
+    }
+    late.set(id, loaded);
+  }
+  return loaded as T;
+}
+
+export const childProcess = (): typeof import("node:child_process") => lateBuiltin("node:child_process");
+export const zlib = (): typeof import("node:zlib") => lateBuiltin("node:zlib");
 
 /**
  * Loads the built-ins the engine will use (from Node's code cache), then keeps the young
@@ -73,7 +102,8 @@ export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
     // less than node:stream/web would. Not Headers/Response: ours do not load undici (ADR 0026).
     if (options.network) void globalThis.ReadableStream;
     // Read by V8 each time it considers growing the young generation, so it applies at run time.
-    setFlagsFromString("--semi-space-growth-factor=1");
+    setFlagsFromString(HOLD_YOUNG_GENERATION);
+    flagSet = true;
   })();
   return applied;
 }
