@@ -1,8 +1,9 @@
-// The one door to picomatch. It is ~60 KB of bundled CommonJS whose load costs a few ms, and
+// The door to picomatch. It is ~60 KB of bundled CommonJS whose load costs a few ms, and
 // neither the demo nor a resume ever matches a glob, so it is imported on first need
 // (ADR 0028): whoever is about to match awaits `loadGlobMatcher()` at the start of its async
-// operation (a tool's execute, the gate's judgement, the command policy's own load), then
-// compiles and matches synchronously. Matching before the load throws: an unloaded matcher
+// operation (a tool's execute, the gate's judgement), then compiles and matches
+// synchronously. The command policy, itself loaded lazily as a whole, links it statically
+// instead (approval/policy-globs.ts). Matching before either throws: an unloaded matcher
 // must never read as "no match", which would let a deny rule or a credential glob slip by.
 import type picomatchType from "picomatch";
 
@@ -24,6 +25,11 @@ export function loadGlobMatcher(): Promise<void> {
     },
   );
   return loading;
+}
+
+/** The lazily loaded command policy hands over the picomatch it links (policy-globs.ts). */
+export function provideGlobMatcher(linked: typeof picomatchType): void {
+  picomatch ??= linked;
 }
 
 export function globMatcherLoaded(): boolean {

@@ -2,14 +2,11 @@
 // outside it, a harmless device, or unknown (computed at run time, or after a cd).
 import os from "node:os";
 import path from "node:path";
-import { loadGlobMatcher, matchesGlob } from "../glob-matcher.js";
+import { matchesGlob } from "../glob-matcher.js";
+import "./policy-globs.js"; // the policy brings its matcher with it (ADR 0028)
 import { DENIED_HOME_PATHS, isDeniedName } from "../tools/jail-denied.js";
 import { expandBraces } from "./brace-expand.js";
 import type { ShellWord } from "./shell-words.js";
-
-// Only the command policy uses this module, and the policy is itself loaded on the first
-// command call (ADR 0027); its globs are matched inside a synchronous judgement (ADR 0028).
-await loadGlobMatcher();
 
 export type PathScope = "inside" | "outside" | "device" | "unknown";
 

@@ -8,12 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Jail } from "../tools/jail.js";
 import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
-import { compileGlob, loadGlobMatcher, matchesGlob } from "../glob-matcher.js";
+import { compileGlob, matchesGlob } from "../glob-matcher.js";
+import "./policy-globs.js"; // the policy brings its matcher with it (ADR 0028)
 import { expandBraces } from "./brace-expand.js";
-
-// Only the command policy uses this module, and the policy is itself loaded on the first
-// command call (ADR 0027); its globs are matched inside a synchronous judgement (ADR 0028).
-await loadGlobMatcher();
 
 export interface PathOracle {
   /** The words bash makes of an operand (braces, `~`, globs); undefined when not knowable. */
