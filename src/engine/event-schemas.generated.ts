@@ -1,5 +1,5 @@
 // Generated from src/engine/events.ts by `npm run gen:schemas`: do not edit.
-// Each event's whole schema; the wire reader checks lines against it (lean-parse.ts) without zod.
+// Each event's whole schema: event-checks.generated.ts (the wire reader's checks) is written from these.
 export const EVENT_SCHEMAS: Record<string, Record<string, unknown> | undefined> = {
   "session.started": {"type":"object","properties":{"sessionId":{"type":"string"},"cwd":{"type":"string"},"provider":{"type":"string"},"model":{"type":"string"},"resumed":{"type":"boolean"},"type":{"type":"string","const":"session.started"},"seq":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"ts":{"type":"string"},"agentId":{"type":"string"},"parentCallId":{"type":"string"}},"required":["sessionId","cwd","provider","model","resumed","type","seq","ts"]},
   "turn.started": {"type":"object","properties":{"turnId":{"type":"string"},"prompt":{"type":"string"},"type":{"type":"string","const":"turn.started"},"seq":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"ts":{"type":"string"},"agentId":{"type":"string"},"parentCallId":{"type":"string"}},"required":["turnId","prompt","type","seq","ts"]},

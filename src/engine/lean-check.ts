@@ -1,20 +1,18 @@
-// The wire reader's per-line check (lean-parse.ts's "check" mode) as one generated function
-// per event type. A resume checks every line of the file (100,000s); lean-parse.ts's closures
-// read each field through the same generic code for every type, which cost about a third of
-// the JSON.parse itself. Generated code reads `value.text` where the closure read
-// `value[key]`, so each property read stays specialised to its event's shape (ADR 0024).
-// On JSON.parse's output, the same verdicts as compileLean(schema, "check"), which validates
-// the schema first (an unknown keyword compiles to nothing here too) and stands in wherever
-// code cannot be generated (`--disallow-code-generation-from-strings`). Only a field holding
-// `undefined`, which JSON cannot make, differs: absent here (as zod's optional() takes it).
-// The schemas are our own generated constants; every key and constant is written as a JSON
-// literal or passed in, never spliced raw.
-import { compileLean, REJECTED, type LeanParser } from "./lean-parse.js";
+// The wire reader's per-line checks (lean-parse.ts's "check" mode) written as code, one function
+// per event type. `npm run gen:schemas` renders them into event-checks.generated.ts (ADR 0030),
+// so a resume compiles nothing at run time: no schema walk, no new Function, and the same code
+// where code generation from strings is refused. Code that reads `value.text` where lean-parse's
+// closures read `value[key]` keeps each property read specialised to its event's shape (ADR 0024).
+// On JSON.parse's output, the same verdicts as compileLean(schema, "check") (the tests hold the
+// generated checks to it and to zod). Only a field holding `undefined`, which JSON cannot make,
+// differs: absent here (as zod's optional() takes it). The schemas are our own generated
+// constants; every key and constant is written as a JSON literal, never spliced raw.
+import { compileLean } from "./lean-parse.js";
 
 type Schema = Record<string, unknown>;
 
-interface Emitter {
-  /** Values the code refers to by index (choice sets, bounds). */
+export interface Emitter {
+  /** Values the code refers to as `c[index]` (choice sets, bounds). */
   constants: unknown[];
   names: number;
 }
@@ -23,6 +21,17 @@ interface Emitter {
 const isLiteral = (value: unknown) => typeof value === "string" || typeof value === "boolean" || value === null || Number.isFinite(value);
 const constant = (emit: Emitter, value: unknown) => `c[${emit.constants.push(value) - 1}]`;
 const fresh = (emit: Emitter, prefix: string) => `${prefix}${(emit.names += 1)}`;
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A bound an integer check already holds: Number.isSafeInteger keeps within ±(2^53 - 1). */
+function impliedBySafeInteger(schema: Schema, keyword: string): boolean {
+  if (schema.type !== "integer") return false;
+  const value = schema[keyword] as number;
+  if (keyword === "maximum") return value >= Number.MAX_SAFE_INTEGER;
+  if (keyword === "minimum") return value <= -Number.MAX_SAFE_INTEGER;
+  return false;
+}
 
 /** Statements that `return R` when `v` does not fit `schema`. */
 function emitCheck(schema: Schema, v: string, emit: Emitter): string {
@@ -40,7 +49,11 @@ function emitCheck(schema: Schema, v: string, emit: Emitter): string {
     const inner = { ...schema, type: schema.type.find((type) => type !== "null") };
     return `if (${v} !== null) {\n${emitCheck(inner, v, emit)}}\n`;
   }
-  const bound = (keyword: string, test: string) => (schema[keyword] === undefined ? "" : `if (${test.replace("#", constant(emit, schema[keyword]))}) return R;\n`);
+  const bound = (keyword: string, test: string) => {
+    const value = schema[keyword];
+    if (value === undefined || impliedBySafeInteger(schema, keyword)) return "";
+    return `if (${test.replace("#", isLiteral(value) ? JSON.stringify(value) : constant(emit, value))}) return R;\n`;
+  };
   switch (schema.type) {
     case "string":
       return `if (typeof ${v} !== "string") return R;\n${bound("minLength", `${v}.length < #`)}${bound("maxLength", `${v}.length > #`)}`;
@@ -69,13 +82,18 @@ function emitCheck(schema: Schema, v: string, emit: Emitter): string {
       let code = `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) return R;\n`;
       for (const [key, field] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
         const [literal, x] = [JSON.stringify(key), fresh(emit, "x")];
-        const otherwise = required.includes(key) ? " else return R;" : "";
+        const isRequired = required.includes(key);
+        const read = IDENTIFIER.test(key) ? `${v}.${key}` : `${v}[${literal}]`;
         // One read per field: JSON.parse never makes an undefined value, so undefined means
-        // absent, unless the name is also Object.prototype's (then an own-property test).
-        code +=
-          key in Object.prototype
-            ? `if (hasOwn(${v}, ${literal})) {\nconst ${x} = ${v}[${literal}];\n${emitCheck(field, x, emit)}}${otherwise}\n`
-            : `const ${x} = ${v}[${literal}];\nif (${x} !== undefined) {\n${emitCheck(field, x, emit)}}${otherwise}\n`;
+        // absent, unless the name is also Object.prototype's (then an own-property test). A
+        // required field needs no test of its own: every check rejects undefined.
+        if (key in Object.prototype) {
+          code += `if (hasOwn(${v}, ${literal})) {\nconst ${x} = ${read};\n${emitCheck(field, x, emit)}}${isRequired ? " else return R;" : ""}\n`;
+        } else if (isRequired) {
+          code += `const ${x} = ${read};\n${emitCheck(field, x, emit)}`;
+        } else {
+          code += `const ${x} = ${read};\nif (${x} !== undefined) {\n${emitCheck(field, x, emit)}}\n`;
+        }
       }
       return code;
     }
@@ -83,25 +101,19 @@ function emitCheck(schema: Schema, v: string, emit: Emitter): string {
 }
 
 /**
- * A check for `schema` returning the value itself or REJECTED; undefined when lean-parse cannot
- * express it. Made for JSON.parse's output: a field holding `undefined` counts as absent (as
- * zod's optional() takes it), and a field is read, not tested with hasOwn, unless its name is
- * also one of Object.prototype's.
+ * The statements of a check for `schema` on `v` (they `return R` on a misfit; the caller adds
+ * `return v`), or undefined when lean-parse cannot express the schema. Constants go into
+ * `emit.constants`, shared by every check rendered with the same emitter. Needs `R` (REJECTED),
+ * `hasOwn` (Object.hasOwn) and `c` (the constants) in scope.
  */
-export function compileCheck(schema: unknown): LeanParser | undefined {
-  const closures = compileLean(schema, "check");
-  if (!closures) return undefined;
-  const emit: Emitter = { constants: [], names: 0 };
-  try {
-    const body = emitCheck(schema as Schema, "v", emit);
-    const factory = new Function("R", "hasOwn", "c", `"use strict";\nreturn (v) => {\n${body}return v;\n};`) as (
-      rejected: typeof REJECTED,
-      hasOwn: typeof Object.hasOwn,
-      constants: unknown[],
-    ) => LeanParser;
-    return factory(REJECTED, Object.hasOwn, emit.constants);
-  } catch {
-    // Code generation refused (a Node flag or policy): the closures check the same way.
-    return closures;
-  }
+export function renderCheck(schema: unknown, emit: Emitter): string | undefined {
+  if (!compileLean(schema, "check")) return undefined;
+  return emitCheck(schema as Schema, "v", emit);
+}
+
+/** A constant as source: a set of choices, or a JSON literal. */
+export function renderConstant(value: unknown): string {
+  if (value instanceof Set) return `new Set(${JSON.stringify([...value])})`;
+  if (isLiteral(value)) return JSON.stringify(value);
+  throw new Error(`a check constant cannot be written as source: ${String(value)}`);
 }

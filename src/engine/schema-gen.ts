@@ -1,10 +1,12 @@
 // Renders the generated schema files from their zod sources (run through `npm run gen:schemas`;
 // docs/adr/0023-schemas-at-build-time.md): tools/tool-schemas.generated.ts from
-// tools/tool-inputs.ts, event-schemas.generated.ts from events.ts. A test keeps the committed
+// tools/tool-inputs.ts, event-schemas.generated.ts from events.ts, and event-checks.generated.ts
+// (the wire reader's checks as code, ADR 0030) from those event schemas. A test keeps the committed
 // files equal to this output, so the JSON the model is sent, and the checks a call or a wire
 // line goes through, cannot drift from the zod schemas. Nothing at run time imports this file.
 import { z } from "zod";
 import { eventSchemas } from "./events.js";
+import { renderCheck, renderConstant, type Emitter } from "./lean-check.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "./tools/tool-inputs.js";
 
 interface Def {
@@ -70,18 +72,62 @@ export function renderToolSchemas(): string {
   ].join("\n");
 }
 
-/** Every event's full JSON Schema (payload, type, envelope), one line each: the wire reader compiles checks from these. */
+/** Every event's full JSON Schema (payload, type, envelope), one line each: the wire reader's checks are rendered from these. */
 export function renderEventSchemas(): string {
   const lines = [
     "// Generated from src/engine/events.ts by `npm run gen:schemas`: do not edit.",
-    "// Each event's whole schema; the wire reader checks lines against it (lean-parse.ts) without zod.",
+    "// Each event's whole schema: event-checks.generated.ts (the wire reader's checks) is written from these.",
     "export const EVENT_SCHEMAS: Record<string, Record<string, unknown> | undefined> = {",
   ];
-  for (const [type, schema] of eventSchemas) {
-    if (!fullyExpressed(schema)) throw new Error(`the event schema ${type} checks more than its JSON Schema says; the wire reader could not check it`);
-    const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
-    lines.push(`  ${JSON.stringify(type)}: ${JSON.stringify(json)},`);
-  }
+  for (const [type, json] of eventJsonSchemas()) lines.push(`  ${JSON.stringify(type)}: ${JSON.stringify(json)},`);
   lines.push("};", "");
   return lines.join("\n");
+}
+
+function eventJsonSchemas(): [string, Record<string, unknown>][] {
+  return [...eventSchemas].map(([type, schema]) => {
+    if (!fullyExpressed(schema)) throw new Error(`the event schema ${type} checks more than its JSON Schema says; the wire reader could not check it`);
+    const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+    return [type, json];
+  });
+}
+
+/** Every event's check as a function (lean-check.ts), keyed by type: what the wire reader runs per line. */
+export function renderEventChecks(): string {
+  const emit: Emitter = { constants: [], names: 0 };
+  const checks = eventJsonSchemas().map(([type, json]) => {
+    const body = renderCheck(json, emit);
+    if (body === undefined) throw new Error(`the event schema ${type} cannot be checked by generated code`);
+    return `  [${JSON.stringify(type)}, (v) => {\n${indent(body)}    return v;\n  }],`;
+  });
+  return [
+    "// Generated from src/engine/events.ts by `npm run gen:schemas`: do not edit.",
+    "// One check per event type (lean-check.ts): the line's own object if it fits its schema, else REJECTED.",
+    "/* eslint-disable */",
+    'import { REJECTED as R } from "./lean-parse.js";',
+    "",
+    "const hasOwn = Object.hasOwn;",
+    `const c = [${emit.constants.map(renderConstant).join(", ")}] as const;`,
+    "",
+    "// `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.",
+    "export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([",
+    ...checks,
+    "]);",
+    "",
+  ].join("\n");
+}
+
+function indent(body: string): string {
+  let depth = 2;
+  return body
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      if (line.startsWith("}")) depth -= 1;
+      const out = `${"  ".repeat(depth)}${line}`;
+      if (line.endsWith("{")) depth += 1;
+      return out;
+    })
+    .map((line) => `${line}\n`)
+    .join("");
 }

@@ -3,10 +3,9 @@
 // the folded state, not by the file. A torn last line (a write cut by a crash) is reported
 // and left for the writer to cut off.
 import { closeSync, openSync, readSync } from "node:fs";
-import { EVENT_SCHEMAS } from "./event-schemas.generated.js";
+import { EVENT_CHECKS } from "./event-checks.generated.js";
 import type { AgentEvent } from "./events.js";
-import { compileCheck } from "./lean-check.js";
-import { REJECTED, type LeanParser } from "./lean-parse.js";
+import { REJECTED } from "./lean-parse.js";
 import { checkWireHeader, WIRE_FORMAT, WIRE_VERSION, WireFormatError, type WireHeader } from "./wire-format.js";
 
 export interface WireScan {
@@ -47,24 +46,23 @@ function parseHeader(file: string, line: string): WireHeader {
 }
 
 /**
- * A check per event type, compiled on first sight from its JSON Schema, generated at build
- * time from events.ts (lean-check.ts: lean-parse.ts's "check" mode as generated code): no zod on a resume, and no copy per
- * line (on a resume, zod's safeParse of every line cost as much as JSON.parse itself). A test
- * holds every event schema to what the checks can express, and the checks to zod's verdicts.
+ * A check per event type, generated at build time from its JSON Schema (event-checks.generated.ts,
+ * from events.ts through lean-check.ts; ADR 0030): no zod on a resume, no copy per line, and
+ * nothing compiled at run time. On a resume, zod's safeParse of every line cost as much as
+ * JSON.parse itself; checks compiled on first sight cost ~3 ms per process. A test holds every
+ * check to lean-parse's verdicts and to zod's.
  */
-const checks = new Map<string, LeanParser | undefined>();
+type Check = (value: unknown) => unknown;
 /** Events come in runs of one type (a stream of deltas): the last lookup is kept. */
-let last: { type: string; check: LeanParser | undefined } | undefined;
+let lastType: string | undefined;
+let lastCheck: Check | undefined;
 
-function checkFor(type: string): LeanParser | undefined {
-  if (last?.type === type) return last.check;
-  let check = checks.get(type);
-  if (check === undefined && !checks.has(type)) {
-    check = Object.hasOwn(EVENT_SCHEMAS, type) ? compileCheck(EVENT_SCHEMAS[type]) : undefined;
-    checks.set(type, check);
+function checkFor(type: string): Check | undefined {
+  if (type !== lastType) {
+    lastType = type;
+    lastCheck = EVENT_CHECKS.get(type);
   }
-  last = { type, check };
-  return check;
+  return lastCheck;
 }
 
 export function parseEventLine(line: string): AgentEvent | undefined {

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { renderEventSchemas, renderToolSchemas } from "../../src/engine/schema-gen.js";
+import { renderEventChecks, renderEventSchemas, renderToolSchemas } from "../../src/engine/schema-gen.js";
 import { modelFacing, ToolRegistry } from "../../src/engine/tools/registry.js";
 import { builtinInput } from "../../src/engine/tools/tool-input.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
@@ -19,6 +19,10 @@ describe("generated schema files", () => {
 
   it("event-schemas.generated.ts matches events.ts (run `npm run gen:schemas` when this fails)", () => {
     expect(committed("event-schemas.generated.ts")).toBe(renderEventSchemas());
+  });
+
+  it("event-checks.generated.ts is lean-check.ts's code for those schemas (run `npm run gen:schemas` when this fails)", () => {
+    expect(committed("event-checks.generated.ts")).toBe(renderEventChecks());
   });
 
   it("the registry sends, byte for byte, the specs it derived from zod at start-up before", () => {

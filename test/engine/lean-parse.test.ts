@@ -8,13 +8,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { EVENT_CHECKS } from "../../src/engine/event-checks.generated.js";
 import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
 import { eventSchemas } from "../../src/engine/events.js";
-import { compileCheck } from "../../src/engine/lean-check.js";
 import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
 import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
 import { parseEventLine } from "../../src/engine/wire-reader.js";
+import { compileCheck } from "../helpers/compile-check.js";
 import { CLI } from "../helpers/run-cli.js";
 import { valueVariants } from "../helpers/value-variants.js";
 
@@ -58,18 +59,19 @@ describe("compiled wire checks", () => {
   it("compile for every event type (none left to zod on a resume)", () => {
     expect(Object.keys(EVENT_SCHEMAS)).toEqual([...eventSchemas.keys()]);
     for (const type of eventSchemas.keys()) expect(compileLean(EVENT_SCHEMAS[type], "check"), type).toBeTypeOf("function");
-    for (const type of eventSchemas.keys()) expect(compileCheck(EVENT_SCHEMAS[type]), type).toBeTypeOf("function");
-    // What the wire reader uses is generated code, not the closures (lean-check.ts).
-    expect(compileCheck(EVENT_SCHEMAS["assistant.delta"])!.toString()).toContain('"text"');
+    // What the wire reader runs is code generated at build time (lean-check.ts), one per type.
+    expect([...EVENT_CHECKS.keys()]).toEqual([...eventSchemas.keys()]);
+    expect(EVENT_CHECKS.get("assistant.delta")!.toString()).toContain("v.text");
     expect(compileCheck({ type: "string", pattern: "x" })).toBeUndefined();
   });
 
   it("accept exactly what each event's schema accepts, and hand back the line's own object", () => {
     let compared = 0;
     let rejected = 0;
-    const compilers = [(json: unknown) => compileLean(json, "check"), compileCheck];
+    // lean-parse's closures, and the checks the wire reader runs (generated at build time).
+    const compilers = [(type: string) => compileLean(EVENT_SCHEMAS[type], "check"), (type: string) => EVENT_CHECKS.get(type)];
     for (const [type, schema] of eventSchemas) for (const compile of compilers) {
-      const lean = compile(EVENT_SCHEMAS[type])!;
+      const lean = compile(type)!;
       const check = (value: unknown) => {
         const out = lean(value);
         if (out !== REJECTED) expect(out).toBe(value);
@@ -89,7 +91,7 @@ describe("compiled wire checks", () => {
     expect(rejected).toBeGreaterThan(compared / 3);
   });
 
-  it("where code generation is refused, the wire reader checks lines with the closures, same verdicts", () => {
+  it("where code generation is refused, the wire reader checks lines the same way (its checks are plain code)", () => {
     // The built reader in a Node that refuses new Function (as a policy or NODE_OPTIONS may).
     const reader = pathToFileURL(path.join(path.dirname(CLI), "..", "dist", "engine", "wire-reader.js")).href;
     const script = `import { parseEventLine } from ${JSON.stringify(reader)};
@@ -105,7 +107,7 @@ describe("compiled wire checks", () => {
 
   it("a field holding undefined counts as absent, as zod's optional() takes it; a name of Object.prototype's must be the object's own", () => {
     const schema = eventSchemas.get("assistant.delta")!;
-    const check = compileCheck(EVENT_SCHEMAS["assistant.delta"])!;
+    const check = EVENT_CHECKS.get("assistant.delta")!;
     const base = { type: "assistant.delta", text: "a", seq: 1, ts: "t" };
     for (const candidate of [{ ...base, agentId: undefined }, { ...base, text: undefined }, { ...base, type: undefined }]) {
       expect(check(candidate) !== REJECTED, JSON.stringify(Object.entries(candidate))).toBe(schema.safeParse(candidate).success);
