@@ -23,7 +23,7 @@ export function isSecretName(name: string): boolean {
 // and short-term) and a secret key where it is named, Google API keys, Slack, GitLab, npm,
 // Hugging Face and Stripe tokens, JWTs, bearer tokens in headers, PEM private keys. Each shape
 // has a fixed prefix, so ordinary code (identifiers, `Bearer ${token}`) is left alone.
-const KEY_PATTERNS: [RegExp, string?][] = [
+export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   [/\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g],
   [/\bgh[pousr]_[A-Za-z0-9]{30,}/g],
   [/\bgithub_pat_[A-Za-z0-9_]{22,}/g],
@@ -47,6 +47,15 @@ const KEY_PATTERNS: [RegExp, string?][] = [
   [/^([^:\s#]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)\S+$/gm, "$1"],
   [/(\bhttps?:\/\/[^:/\s@]+:)[^@\s]+(?=@)/g, "$1"],
 ];
+
+/**
+ * Text every shape above needs somewhere in a string it can match (case aside), one test
+ * instead of twenty passes: most strings (a delta, a path, a file's lines) contain none, and
+ * skip the passes and the first-use compile of each pattern. Adding a shape means adding
+ * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
+ */
+const MAY_HOLD_KEY =
+  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|_security_token|:_|machine|:(?:\d+|\*):|:\/\//i;
 
 export const REDACTED = "[redacted]";
 
@@ -72,6 +81,7 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
   const exact = values.length > 0 ? new RegExp(values.map(escapeRegExp).join("|"), "g") : undefined;
   const redactor: Redactor = (text) => {
     let out = exact ? text.replace(exact, REDACTED) : text;
+    if (!MAY_HOLD_KEY.test(out)) return out;
     for (const [pattern, keep = ""] of KEY_PATTERNS) out = out.replace(pattern, keep + REDACTED);
     return out;
   };

@@ -1,0 +1,96 @@
+// The redactor tests a string once for what any key shape needs (MAY_HOLD_KEY in redact.ts)
+// before running the twenty shape patterns. That shortcut must never skip a string a pattern
+// would change: here the redactor is held to the patterns applied one by one, with no
+// shortcut, on each shape's own examples (in other cases too) and on seeded random strings
+// made of their pieces, mangled, and ordinary text.
+import { describe, expect, it } from "vitest";
+import { createRedactor, KEY_PATTERNS, REDACTED } from "../../src/engine/redact.js";
+import { seededRandom } from "../helpers/seeded-random.js";
+
+/** What redaction was before the shortcut: every pattern, in order, on every string. */
+function everyPattern(text: string): string {
+  let out = text;
+  for (const [pattern, keep = ""] of KEY_PATTERNS) out = out.replace(pattern, keep + REDACTED);
+  return out;
+}
+
+/** One string per shape, in the order of KEY_PATTERNS, that its pattern changes. */
+const EXAMPLES = [
+  `key sk-ant-${"a1B_".repeat(6)}`,
+  `ghp_${"Ab3".repeat(12)}`,
+  `github_pat_${"x_Y9".repeat(6)}`,
+  "id AKIAABCDEFGHIJKLMNOP end",
+  `aws_secret_access_key = "${"aB3/+".repeat(7)}aB3xy"`,
+  `AIza${"Q".repeat(35)}`,
+  "xoxb-1234567890-abc",
+  "xapp-1-ABCDEFGHIJ",
+  `glpat-${"z".repeat(20)}`,
+  `npm_${"n".repeat(36)}`,
+  `hf_${"h".repeat(30)}`,
+  `sk_live_${"s".repeat(16)}`,
+  "eyJhbGciOiJI.eyJzdWIiOiIx.c2lnbmF0dXJl",
+  `Authorization: Bearer ${"t".repeat(24)}`,
+  "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----",
+  "aws_session_token = FwoGZXIvYXdzEJr",
+  "//registry.npmjs.org/:_authToken=npm-secret",
+  "machine example.com login me password hunter2",
+  "localhost:5432:db:user:secretpw",
+  "https://user:hunter2@example.com/repo.git",
+];
+
+const swapCase = (text: string) => [...text].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
+
+const ORDINARY = ["const x = 1;", "see https://example.com/a", "a:b:c", "time 12:30:45", "Bearer ${token}", "sk-", "eyJ", "\n", " ", "  ", "::", ":1:", ":*:", "@", "/", "=", "\"", "'"];
+
+function randomText(random: () => number): string {
+  const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  let text = "";
+  const pieces = 1 + Math.floor(random() * 6);
+  for (let i = 0; i < pieces; i += 1) {
+    const roll = random();
+    if (roll < 0.35) {
+      // A shape's example, whole or cut at a random point, maybe with its case swapped.
+      const example = pick(EXAMPLES);
+      const cut = random() < 0.5 ? example : example.slice(Math.floor(random() * example.length), Math.floor(random() * example.length) + 1 + Math.floor(random() * example.length));
+      text += random() < 0.2 ? swapCase(cut) : cut;
+    } else if (roll < 0.7) {
+      text += pick(ORDINARY);
+    } else {
+      // Random printable characters and newlines.
+      const length = Math.floor(random() * 12);
+      for (let j = 0; j < length; j += 1) text += random() < 0.1 ? "\n" : String.fromCharCode(32 + Math.floor(random() * 95));
+    }
+  }
+  return text;
+}
+
+describe("the redactor's shortcut", () => {
+  const redact = createRedactor([]);
+
+  it("has an example for every shape, and each is redacted, in either case where the shape allows", () => {
+    expect(EXAMPLES).toHaveLength(KEY_PATTERNS.length);
+    KEY_PATTERNS.forEach(([pattern], index) => {
+      const example = EXAMPLES[index]!;
+      expect(example.replace(new RegExp(pattern.source, pattern.flags), "") !== example, `example ${index} fits ${pattern}`).toBe(true);
+      expect(redact(example), example).toBe(everyPattern(example));
+      expect(redact(example)).toContain(REDACTED);
+      const swapped = swapCase(example);
+      expect(redact(swapped), swapped).toBe(everyPattern(swapped));
+    });
+  });
+
+  it("skips no string a pattern would change (seeded random strings of shape pieces and ordinary text)", () => {
+    let changed = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const random = seededRandom(seed);
+      for (let i = 0; i < 5_000; i += 1) {
+        const text = randomText(random);
+        const expected = everyPattern(text);
+        expect(redact(text), `seed ${seed} #${i}: ${JSON.stringify(text)}`).toBe(expected);
+        if (expected !== text) changed += 1;
+      }
+    }
+    // Both verdicts occur many times over, so the comparison is not vacuous.
+    expect(changed).toBeGreaterThan(2_000);
+  });
+});
