@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 "use strict";
-// The installed entry point. CommonJS on purpose: Node starts a CommonJS file about 5 ms
-// faster than an ES module, so `--version` costs little more than Node itself. Everything
-// else goes to the ES module CLI.
+// The installed entry point. CommonJS on purpose, like the bundle it loads: Node starts a
+// CommonJS file about 5 ms faster than an ES module, so `--version` costs little more than
+// Node itself (docs/adr/0031-commonjs-bundle.md).
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   // Read as data, not required: the entry stays the only module `--version` loads. Written
@@ -21,16 +21,21 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   }
 } else {
   keepCompiledCode();
-  import("../dist/cli.bundle.js").catch((error) => {
-    process.stderr.write(`mini-agent: could not load dist/cli.bundle.js (run npm run build): ${error.message}\n`);
+  let bundle;
+  try {
+    bundle = require.resolve("../dist/cli.bundle.cjs");
+  } catch (error) {
+    process.stderr.write(`mini-agent: could not load dist/cli.bundle.cjs (run npm run build): ${error.message}\n`);
     process.exitCode = 1;
-  });
+  }
+  // Runs the CLI; it reports its own errors and sets the exit code.
+  if (bundle) require(bundle);
 }
 
 /**
  * Node >= 22.1 can keep V8's compiled code of our modules on disk, in the agent home, so later
- * starts skip parsing and compiling them (ADR 0024). Node 20 has no such cache for ES modules:
- * there this does nothing. NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch).
+ * starts skip parsing and compiling them (ADR 0024). Node 20 has no such cache: there this
+ * does nothing. NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch).
  */
 function keepCompiledCode() {
   const { enableCompileCache } = require("node:module");

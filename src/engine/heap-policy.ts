@@ -47,19 +47,6 @@ export function builtinsBeforePolicy(network: boolean): readonly string[] {
   return network ? [...ENGINE_BUILTINS, ...NETWORK_BUILTINS] : ENGINE_BUILTINS;
 }
 
-/**
- * import(), as the bundle's own imports do: Node then also builds each module's ES facade,
- * whose lazy getters load more built-ins. The standalone binary runs one CommonJS script
- * without dynamic import() (ADR 0014); there require() is how it loads them too.
- */
-async function load(id: string): Promise<void> {
-  try {
-    await import(id);
-  } catch {
-    require(id);
-  }
-}
-
 /** The flag that holds the young generation, and V8's default it replaces. */
 const HOLD_YOUNG_GENERATION = "--semi-space-growth-factor=1";
 const V8_DEFAULT_GROWTH = "--semi-space-growth-factor=2";
@@ -97,7 +84,9 @@ export const zlib = (): typeof import("node:zlib") => lateBuiltin("node:zlib");
  */
 export function applyHeapPolicy(options: { network: boolean }): Promise<void> {
   applied ??= (async () => {
-    await Promise.all(builtinsBeforePolicy(options.network).map(load));
+    // require(), as the bundle's own imports do (it is CommonJS, ADR 0031; so is the
+    // standalone binary, ADR 0014).
+    for (const id of builtinsBeforePolicy(options.network)) require(id);
     // A response body is a web ReadableStream: the global loads web streams (and worker/io),
     // less than node:stream/web would. Not Headers/Response: ours do not load undici (ADR 0026).
     if (options.network) void globalThis.ReadableStream;

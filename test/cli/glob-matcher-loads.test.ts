@@ -7,13 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourcesOf } from "../helpers/bundle-graph.js";
 import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
-
-/** esbuild marks each bundled module with a `// path/of/source.ts` comment line. */
-const bundledSources = (file: string) => [...readFileSync(file, "utf8").matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]!);
 
 function probe(): { env: Record<string, string>; sources: () => string[] } {
   const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
@@ -21,7 +19,7 @@ function probe(): { env: Record<string, string>; sources: () => string[] } {
     env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log },
     sources: () => {
       const files = existsSync(log) ? [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] : [];
-      return files.filter((file) => path.relative(root, file).startsWith("dist")).flatMap(bundledSources);
+      return files.filter((file) => path.relative(root, file).startsWith("dist")).flatMap(sourcesOf);
     },
   };
 }

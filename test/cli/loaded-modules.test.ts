@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { anthropicText, blockStart, blockDelta, blockStop, messageDelta, messageStart, MESSAGE_STOP, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
 import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { waitFor } from "../helpers/processes.js";
+import { sourcesOf } from "../helpers/bundle-graph.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -33,8 +34,6 @@ function probeEnv(): { env: Record<string, string>; loaded: () => string[]; buil
 const NODE_UNDICI = "NativeModule internal/deps/undici/undici";
 
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
-/** esbuild marks each bundled module with a `// path/of/source.ts` comment line. */
-const bundledSources = (file: string) => [...readFileSync(file, "utf8").matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]!);
 const isTui = (source: string) => /^src\/tui\/|node_modules\/(@[^/]+\/)?[^/]*tui\b/.test(source);
 
 /** Written by the shell parser's first load in a home (docs/adr/0022). */
@@ -64,9 +63,9 @@ describe("modules loaded at run time", () => {
     const run = await runCli(["-p", "demo", "--yes"], { cwd: box.workspace, env: { ...probe.env, FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
     expect(run.code, run.stderr).toBe(0);
     const files = probe.loaded();
-    expect(files.map(rel)).toContain("dist/cli.bundle.js");
+    expect(files.map(rel)).toContain("dist/cli.bundle.cjs");
     expect(files.filter((file) => rel(file).startsWith("node_modules/"))).toEqual([]);
-    const sources = files.filter((file) => rel(file).startsWith("dist/")).flatMap(bundledSources);
+    const sources = files.filter((file) => rel(file).startsWith("dist/")).flatMap(sourcesOf);
     expect(sources).toContain("src/cli.ts");
     expect(sources.filter(isTui)).toEqual([]);
     expect(sources.filter((source) => /^node_modules\/(openai|@anthropic-ai|undici|mvdan-sh)\//.test(source))).toEqual([]);
@@ -120,7 +119,7 @@ describe("modules loaded at run time", () => {
     expect(requests).toBe(2);
     expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8").trim()).toBe("warm");
     // The command was judged by the policy, loaded on the way (the warm-up's, then the gate's).
-    const sources = probe.loaded().filter((file) => rel(file).startsWith("dist/")).flatMap(bundledSources);
+    const sources = probe.loaded().filter((file) => rel(file).startsWith("dist/")).flatMap(sourcesOf);
     expect(sources).toContain("src/engine/approval/command-policy.ts");
   });
 

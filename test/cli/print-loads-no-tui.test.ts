@@ -5,25 +5,23 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BUNDLE, chunkNamed, lazyRequires } from "../helpers/bundle-graph.js";
 import { CLI, makeSandbox } from "../helpers/run-cli.js";
 
-const RECORDER = fileURLToPath(new URL("../helpers/record-loads.mjs", import.meta.url));
+const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
 // A string only pi-tui's code has (its cursor marker), and one only our TUI has.
 const PI_TUI_MARK = "_pi:c";
 const OUR_TUI_MARK = "ctrl-c again to quit";
 
 function loadedFiles(args: string[], box = makeSandbox()): string[] {
   const record = path.join(box.home, "loads.txt");
-  const run = spawnSync(process.execPath, ["--import", RECORDER, CLI, ...args], {
+  const run = spawnSync(process.execPath, ["--require", PROBE, CLI, ...args], {
     cwd: box.workspace,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, FAKE_LLM: "1", MINI_AGENT_HOME: box.home, RECORD_LOADS: record },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, FAKE_LLM: "1", MINI_AGENT_HOME: box.home, MODULE_PROBE_LOG: record },
     encoding: "utf8",
   });
   expect(run.status, run.stderr).toBe(0);
-  return readFileSync(record, "utf8")
-    .split("\n")
-    .filter((url) => url.startsWith("file:"))
-    .map((url) => fileURLToPath(url));
+  return [...new Set(readFileSync(record, "utf8").split("\n").filter(Boolean))];
 }
 
 describe("print mode loads no TUI code", () => {
@@ -31,7 +29,7 @@ describe("print mode loads no TUI code", () => {
     const files = loadedFiles(["-p", "run the demo", "--yes"]);
     const ours = files.filter((file) => file.includes(`${path.sep}dist${path.sep}`));
     // The recorder sees the run: the bundle and the lazily loaded print-mode and bootstrap chunks.
-    expect(ours.some((file) => file.endsWith("cli.bundle.js"))).toBe(true);
+    expect(ours.some((file) => file.endsWith("cli.bundle.cjs"))).toBe(true);
     expect(ours.length).toBeGreaterThan(2);
     const withTui = files.filter((file) => {
       const text = readFileSync(file, "utf8");
@@ -41,10 +39,9 @@ describe("print mode loads no TUI code", () => {
   });
 
   it("the TUI lives in a chunk of its own, which holds pi-tui", () => {
-    const bundle = readFileSync(path.join(path.dirname(CLI), "..", "dist", "cli.bundle.js"), "utf8");
-    const chunk = /import\("\.\/chunks\/(launch-[A-Z0-9]+\.js)"\)/.exec(bundle)?.[1];
-    expect(chunk).toBeDefined();
-    const text = readFileSync(path.join(path.dirname(CLI), "..", "dist", "chunks", chunk!), "utf8");
+    const launch = chunkNamed("launch");
+    expect(lazyRequires(BUNDLE)).toContain(launch);
+    const text = readFileSync(launch, "utf8");
     expect(text).toContain(PI_TUI_MARK);
     expect(text).toContain(OUR_TUI_MARK);
   });

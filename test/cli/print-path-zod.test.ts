@@ -3,7 +3,7 @@
 // parser. zod loads only to word the error for a call the lean parser rejected. Checked twice:
 // in the bundle's chunk graph (what the print path's chunks import statically), and in real
 // CLI runs recorded by the module probe, up to each request the model receives.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -11,33 +11,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatText, chunk, DONE, toolDelta } from "../helpers/fake-openai-server.js";
-import { CLI, makeSandbox, runCli } from "../helpers/run-cli.js";
+import { BUNDLE, chunkNamed, DIST, sourcesOf, staticClosure } from "../helpers/bundle-graph.js";
+import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
-const DIST = path.join(path.dirname(CLI), "..", "dist");
 const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
 
-/** esbuild marks each bundled module with a `// path/of/source.ts` comment line. */
-const sourcesOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]!);
 const holdsZod = (file: string) => sourcesOf(file).some((source) => source.startsWith("node_modules/zod/"));
-
-function staticImports(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  const found = [...text.matchAll(/^(?:import\s[^;]*?from\s|import\s)"(\.\.?\/[^"]+\.js)";/gms)].map((match) => match[1]!);
-  return found.map((relative) => path.join(path.dirname(file), relative));
-}
-
-function closure(starts: string[]): string[] {
-  const seen = new Set(starts);
-  const queue = [...starts];
-  while (queue.length > 0) for (const next of staticImports(queue.shift()!)) if (!seen.has(next)) (seen.add(next), queue.push(next));
-  return [...seen];
-}
-
-const chunkNamed = (prefix: string) => {
-  const name = readdirSync(path.join(DIST, "chunks")).find((file) => file.startsWith(`${prefix}-`) && file.endsWith(".js"));
-  expect(name, `a ${prefix} chunk`).toBeDefined();
-  return path.join(DIST, "chunks", name!);
-};
 
 function probeEnv(): { env: Record<string, string>; loaded: () => string[] } {
   const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
@@ -46,7 +25,7 @@ function probeEnv(): { env: Record<string, string>; loaded: () => string[] } {
     loaded: () => (existsSync(log) ? [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] : []),
   };
 }
-const zodLoaded = (files: string[]) => files.filter((file) => file.endsWith(".js") && file.startsWith(DIST) && holdsZod(file));
+const zodLoaded = (files: string[]) => files.filter((file) => file.endsWith(".cjs") && file.startsWith(DIST) && holdsZod(file));
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -56,7 +35,7 @@ afterEach(async () => {
 
 describe("zod stays off the print path", () => {
   it("the print path's chunks (entry, print face, bootstrap) import no zod statically; only lazy chunks do", () => {
-    const files = closure([path.join(DIST, "cli.bundle.js"), chunkNamed("commands"), chunkNamed("bootstrap")]);
+    const files = staticClosure([BUNDLE, chunkNamed("commands"), chunkNamed("bootstrap")]);
     const sources = files.flatMap(sourcesOf);
     expect(sources).toContain("src/engine/tools/tool-input.ts");
     expect(sources).toContain("src/engine/wire-reader.ts");
@@ -72,7 +51,7 @@ describe("zod stays off the print path", () => {
     const run = await runCli(["-p", "demo", "--yes"], { cwd: box.workspace, env: { ...probe.env, FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(path.join(box.workspace, "demo", "notes.md"), "utf8")).toContain("mini-agent wrote this file.");
-    expect(probe.loaded().some((file) => file.endsWith("cli.bundle.js"))).toBe(true);
+    expect(probe.loaded().some((file) => file.endsWith("cli.bundle.cjs"))).toBe(true);
     expect(zodLoaded(probe.loaded())).toEqual([]);
   });
 
@@ -89,7 +68,7 @@ describe("zod stays off the print path", () => {
     const again = await runCli(["-p", "two", "-c"], { cwd: box.workspace, env: { ...resumed.env, ...env } });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("first\n");
-    expect(resumed.loaded().some((file) => file.endsWith("cli.bundle.js"))).toBe(true);
+    expect(resumed.loaded().some((file) => file.endsWith("cli.bundle.cjs"))).toBe(true);
     expect(zodLoaded(resumed.loaded())).toEqual([]);
     const bad = probeEnv();
     const badScript = box.script({ turns: [{ delay_ms: -1 }] });

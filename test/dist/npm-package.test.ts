@@ -22,9 +22,10 @@ function packedFiles(): string[] {
 
 /** Bare package names the bundle imports or requires at run time (Node built-ins aside). */
 function bundleImports(): Set<string> {
-  const files = ["dist/cli.bundle.js", ...readdirSync(path.join(root, "dist/chunks")).map((name) => `dist/chunks/${name}`)];
+  const files = ["dist/cli.bundle.cjs", ...readdirSync(path.join(root, "dist/chunks")).map((name) => `dist/chunks/${name}`)];
   const names = new Set<string>();
-  // esbuild's own output forms: `import … from "x";` statements, `import("x")`, `require("x")`.
+  // esbuild's output forms (ADR 0031: ES module chunks rewritten as CommonJS): `require("x")`,
+  // and `import … from "x";` / `import("x")` should an ES module file ever come back.
   // A require right after a quote is text, not a call: ajv's code generator (bundled with the
   // MCP SDK) holds strings such as 'require("ajv/dist/runtime/uri").default'.
   const specifier = /^import\b[^;\n]*?\bfrom\s*"([^"./][^"]*)";|\bimport\("([^"./][^"]*)"\)|(?<![`'"])\brequire\w*\("([^"./][^"]*)"\)/gm;
@@ -42,9 +43,9 @@ function bundleImports(): Set<string> {
 describe("the npm package", () => {
   it("publishes the bin, the bundle and its chunks, and no tests, sources or maps", () => {
     const files = packedFiles();
-    expect(files).toEqual(expect.arrayContaining(["bin/mini-agent.cjs", "dist/cli.bundle.js", "package.json", "README.md"]));
+    expect(files).toEqual(expect.arrayContaining(["bin/mini-agent.cjs", "dist/cli.bundle.cjs", "package.json", "README.md"]));
     expect(files.some((file) => file.startsWith("dist/chunks/"))).toBe(true);
-    const extra = files.filter((file) => !/^(bin\/mini-agent\.cjs|dist\/cli\.bundle\.js|dist\/chunks\/[\w-]+\.js|package\.json|README\.md|LICENSE)$/.test(file));
+    const extra = files.filter((file) => !/^(bin\/mini-agent\.cjs|dist\/cli\.bundle\.cjs|dist\/chunks\/[\w-]+\.cjs|package\.json|README\.md|LICENSE)$/.test(file));
     expect(extra).toEqual([]);
   });
 
