@@ -33,23 +33,38 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
 }
 
 /**
- * Node >= 22.1 can keep V8's compiled code of our modules on disk, in the agent home, so later
- * starts skip parsing and compiling them (ADR 0024). Node 20 has no such cache: there this
- * does nothing. NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch).
+ * Node >= 22.1 keeps V8's compiled code of our modules on disk, in the agent home, so later
+ * starts skip parsing and compiling them (ADR 0024); NODE_DISABLE_COMPILE_CACHE=1 turns it off
+ * (Node's own switch). Node 20 has no such cache: there our own keeps the bundle's bytecode
+ * (dist/bundle-code-cache.cjs, ADR 0032), off with the same switch.
  */
 function keepCompiledCode() {
+  const home = agentHome();
+  if (!home) return;
+  const path = require("node:path");
   const { enableCompileCache } = require("node:module");
-  if (typeof enableCompileCache !== "function") return;
+  try {
+    if (typeof enableCompileCache === "function") enableCompileCache(path.join(home, "compile-cache"));
+    else if (!process.env.NODE_DISABLE_COMPILE_CACHE) {
+      const dist = path.join(__dirname, "..", "dist");
+      require(path.join(dist, "bundle-code-cache.cjs")).installBundleCodeCache(dist, path.join(home, "cache", "bundle"));
+    }
+  } catch {
+    // No cache (an unwritable home, a missing file) only costs the time it saves; the CLI
+    // reports such problems itself.
+  }
+}
+
+/** The agent home, unless it is inside the working folder (the CLI refuses that; write nothing there first). */
+function agentHome() {
   try {
     const path = require("node:path");
     const configured = (process.env.MINI_AGENT_HOME || "").trim();
     const home = configured ? path.resolve(configured) : path.join(require("node:os").homedir(), ".mini-agent");
-    // A home inside the workspace is refused by the CLI itself; write nothing there first.
     const relative = path.relative(process.cwd(), home);
-    if (configured && (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative)))) return;
-    enableCompileCache(path.join(home, "compile-cache"));
+    if (configured && (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative)))) return undefined;
+    return home;
   } catch {
-    // No cache (a deleted working folder, an unwritable home) only costs the time it saves;
-    // the CLI reports such problems itself.
+    return undefined; // a deleted working folder: the CLI says so itself
   }
 }

@@ -16,6 +16,8 @@ import { leanWeb } from "./esbuild-lean-web.mjs";
 import { leanZod } from "./esbuild-lean-zod.mjs";
 
 const dist = new URL("../dist/", import.meta.url);
+/** Where a file that asks for import.meta.url finds it: its own path, as an ES module would. */
+const OWN_URL = 'const __miniAgentUrl = require("node:url").pathToFileURL(__filename).href;';
 // Chunk names carry content hashes: without this, old chunks pile up and get published.
 rmSync(new URL("chunks", dist), { recursive: true, force: true });
 
@@ -39,13 +41,27 @@ const esm = await build({
   logLevel: "warning",
 });
 
+// The bin installs this before it requires the bundle, so it is a file of its own: Node 20's
+// code cache for the bundle's files (src/bundle-code-cache.ts, ADR 0032).
+const loader = await build({
+  entryPoints: { "bundle-code-cache": "src/bundle-code-cache.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  define: { "import.meta.url": "__miniAgentUrl" },
+  banner: { js: OWN_URL },
+  metafile: true,
+  logLevel: "warning",
+});
+
 // Which sources went into which file, for the tests that check what a path loads (the
 // CommonJS rewrite drops esbuild's `// src/…` marker comments). Not published.
-const sources = Object.fromEntries(Object.entries(esm.metafile.outputs).map(([file, output]) => [file, Object.keys(output.inputs)]));
+const outputs = { ...esm.metafile.outputs, ...loader.metafile.outputs };
+const sources = Object.fromEntries(Object.entries(outputs).map(([file, output]) => [file, Object.keys(output.inputs)]));
 writeFileSync(new URL("bundle-sources.json", dist), `${JSON.stringify(sources, null, 1)}\n`);
-
-/** Where a file that asks for import.meta.url finds it: its own path, as an ES module would. */
-const OWN_URL = 'const __miniAgentUrl = require("node:url").pathToFileURL(__filename).href;';
 
 for (const file of esm.outputFiles) {
   const usesUrl = file.text.includes("import.meta.url");

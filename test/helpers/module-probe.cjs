@@ -1,7 +1,8 @@
 // Preloaded into a CLI child (NODE_OPTIONS=--require) to record every module file it loads,
-// one absolute path a line, into $MODULE_PROBE_LOG: CommonJS and JSON through Module's
-// compile hooks, ES modules through a load hook (module.register, Node >= 20.6); and, when
-// $MODULE_PROBE_BUILTINS is set, the built-ins the process loaded.
+// one absolute path a line, into $MODULE_PROBE_LOG, as it loads: CommonJS and JSON through
+// Module.prototype.load (above any compile hook, such as the CLI's own code cache for its
+// bundle, ADR 0032), ES modules through a load hook (module.register, Node >= 20.6); and,
+// when $MODULE_PROBE_BUILTINS is set, the built-ins the process loaded.
 "use strict";
 const fs = require("node:fs");
 const Module = require("node:module");
@@ -11,15 +12,10 @@ const { pathToFileURL } = require("node:url");
 const log = process.env.MODULE_PROBE_LOG;
 if (log) {
   const record = (file) => fs.appendFileSync(log, `${file}\n`);
-  const compile = Module.prototype._compile;
-  Module.prototype._compile = function (content, filename) {
+  const load = Module.prototype.load;
+  Module.prototype.load = function (filename) {
     record(filename);
-    return compile.call(this, content, filename);
-  };
-  const json = Module._extensions[".json"];
-  Module._extensions[".json"] = function (module, filename) {
-    record(filename);
-    return json(module, filename);
+    return load.call(this, filename);
   };
   Module.register(pathToFileURL(path.join(__dirname, "module-probe-hooks.mjs")), { data: { log } });
 }

@@ -1,6 +1,7 @@
-// Loads a CommonJS file through vm.Script with a V8 code cache kept on disk (ADR 0022).
-// mvdan-sh is 1.5 MB of GopherJS: compiling it costs ~40 ms on every run, deserialising the
-// bytecode V8 made last time ~6 ms. The cache is an optimisation only: a missing, stale,
+// Compiles CommonJS code through vm.Script with a V8 code cache kept on disk (ADR 0022): the
+// shell parser (mvdan-sh is 1.5 MB of GopherJS: compiling it costs ~40 ms on every run,
+// deserialising the bytecode V8 made last time ~6 ms), and the CLI's own bundle on Node 20
+// (bundle-code-cache.ts, ADR 0032). The cache is an optimisation only: a missing, stale,
 // corrupt or unwritable cache file means a normal compile, never a failed run.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -33,10 +34,10 @@ export interface CachedModule {
 
 const MAGIC = "mini-agent code cache 1";
 
-const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const digest = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
 
 /** Same source, same Node, same CPU: the only caches V8 can use (it also checks its flags). */
-export function codeCacheKey(source: Buffer): string {
+export function codeCacheKey(source: Buffer | string): string {
   return `${digest(source).slice(0, 32)} ${process.version} ${process.arch}`;
 }
 
@@ -73,23 +74,27 @@ function writeCache(file: string, key: string, data: Buffer): void {
   }
 }
 
-/** Runs `moduleFile` as Node's CommonJS loader would, using and refreshing the cache in `cacheFile`. */
-export function requireWithCodeCache(moduleFile: string, cacheFile: string): CachedModule {
-  // Loaded here, not imported: a run that judges no command never loads node:vm (ADR 0024).
-  const vm = lateBuiltin<typeof vmModule>("node:vm");
-  const bytes = readFileSync(moduleFile);
-  const key = codeCacheKey(bytes);
+/** A script compiled with what its cache file held, and how to refresh that file. */
+export interface CompiledScript {
+  script: vmModule.Script;
+  report: CodeCacheReport;
+  /** Writes the cache when it was not used (see CachedModule.persist). */
+  persist(): void;
+}
+
+/**
+ * Compiles a CommonJS module's code in Node's module wrapper, with the bytecode `cacheFile`
+ * holds for exactly this code, Node and CPU. `vm` is passed in: whoever calls decides when
+ * node:vm may load (the heap policy, ADR 0029).
+ */
+export function compileWithCodeCache(vm: typeof vmModule, code: string, filename: string, cacheFile: string): CompiledScript {
+  const key = codeCacheKey(code);
   const cached = readCache(cacheFile, key);
-  // The same wrapper as Node's CommonJS loader, so the module sees what `require` gives it.
-  const source = `(function (exports, require, module, __filename, __dirname) {${bytes.toString("utf8")}\n})`;
-  const script = new vm.Script(source, { filename: moduleFile, ...(Buffer.isBuffer(cached) ? { cachedData: cached } : {}) });
+  const script = new vm.Script(commonJsWrapper(code), { filename, ...(Buffer.isBuffer(cached) ? { cachedData: cached } : {}) });
   const state: CodeCacheState = cached === "corrupt" ? "corrupt" : cached === undefined ? "miss" : script.cachedDataRejected ? "rejected" : "hit";
-  const module = { exports: {} as unknown };
-  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, createRequire(moduleFile), module, moduleFile, path.dirname(moduleFile));
   const report: CodeCacheReport = { state, file: cacheFile, written: false };
   return {
-    exports: module.exports,
+    script,
     report,
     persist() {
       if (state === "hit" || report.written || report.writeError) return;
@@ -101,4 +106,22 @@ export function requireWithCodeCache(moduleFile: string, cacheFile: string): Cac
       }
     },
   };
+}
+
+/** Node's CommonJS wrapper around a module's code; a leading `#!` line becomes a comment, as Node reads it. */
+function commonJsWrapper(code: string): string {
+  const body = code.startsWith("#!") ? `//${code.slice(2)}` : code;
+  return `(function (exports, require, module, __filename, __dirname) {${body}\n})`;
+}
+
+/** Runs `moduleFile` as Node's CommonJS loader would, using and refreshing the cache in `cacheFile`. */
+export function requireWithCodeCache(moduleFile: string, cacheFile: string): CachedModule {
+  // Loaded here, not imported: a run that judges no command never loads node:vm (ADR 0024).
+  const vm = lateBuiltin<typeof vmModule>("node:vm");
+  // The same wrapper as Node's CommonJS loader, so the module sees what `require` gives it.
+  const compiled = compileWithCodeCache(vm, readFileSync(moduleFile, "utf8"), moduleFile, cacheFile);
+  const module = { exports: {} as unknown };
+  const wrapper = compiled.script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(moduleFile), module, moduleFile, path.dirname(moduleFile));
+  return { exports: module.exports, report: compiled.report, persist: compiled.persist };
 }
