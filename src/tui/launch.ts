@@ -45,6 +45,12 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
 
   const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
     // Loaded after the first frame: the welcome shows while the engine and its config load.
+    // The bundle is CommonJS (ADR 0031), so the import below is a synchronous require inside
+    // a promise, which would run before pi-tui draws. pi-tui draws on a timer it sets in a
+    // nextTick after a render is asked for; by setImmediate that timer exists, and a timer set
+    // then fires after it.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     // The young generation is held from here on, after the built-ins the engine needs (ADR 0024).
     await applyHeapPolicy({ network: usesNetwork(env) });
     const { openEngine } = await import("../bootstrap.js");
