@@ -2,26 +2,18 @@
 // and a resume never load it; a run whose glob tool, grep include or path user rule is
 // exercised does, and still gets the right answer. Recorded by the module probe
 // (test/helpers/module-probe.cjs) in the real CLI child, as in loaded-modules.test.ts.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sourcesOf } from "../helpers/bundle-graph.js";
+import { moduleProbe } from "../helpers/module-probe-env.js";
 import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
-
 function probe(): { env: Record<string, string>; sources: () => string[] } {
-  const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
-  return {
-    env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log },
-    sources: () => {
-      const files = existsSync(log) ? [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] : [];
-      return files.filter((file) => path.relative(root, file).startsWith("dist")).flatMap(sourcesOf);
-    },
-  };
+  const { env, loaded } = moduleProbe();
+  return { env, sources: () => loaded().filter((file) => path.relative(root, file).startsWith("dist")).flatMap(sourcesOf) };
 }
 
 const PICOMATCH = "node_modules/picomatch/lib/picomatch.js";

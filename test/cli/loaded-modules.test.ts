@@ -2,10 +2,9 @@
 // real CLI child: `--version` loads nothing but the entry; the print path loads no TUI and, for
 // the FAKE_LLM demo, no SDK, no shell parser and no command policy; over HTTP the shell parser is loaded while
 // the first request is in flight, before the model's answer arrives.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,22 +12,11 @@ import { anthropicText, blockStart, blockDelta, blockStop, messageDelta, message
 import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { waitFor } from "../helpers/processes.js";
 import { sourcesOf } from "../helpers/bundle-graph.js";
+import { moduleProbe } from "../helpers/module-probe-env.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
-
-function probeEnv(): { env: Record<string, string>; loaded: () => string[]; builtins: () => string[] } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-"));
-  const log = path.join(dir, "modules.txt");
-  const builtins = path.join(dir, "builtins.txt");
-  const lines = (file: string) => (existsSync(file) ? [...new Set(readFileSync(file, "utf8").split("\n").filter(Boolean))] : []);
-  return {
-    env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log, MODULE_PROBE_BUILTINS: builtins },
-    loaded: () => lines(log),
-    builtins: () => lines(builtins),
-  };
-}
+const probeEnv = moduleProbe;
 
 /** Node 20's fetch, Headers, Response and FormData live here; loading it costs ~18 ms (ADR 0026). */
 const NODE_UNDICI = "NativeModule internal/deps/undici/undici";

@@ -3,28 +3,19 @@
 // parser. zod loads only to word the error for a call the lean parser rejected. Checked twice:
 // in the bundle's chunk graph (what the print path's chunks import statically), and in real
 // CLI runs recorded by the module probe, up to each request the model receives.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatText, chunk, DONE, toolDelta } from "../helpers/fake-openai-server.js";
 import { BUNDLE, chunkNamed, DIST, sourcesOf, staticClosure } from "../helpers/bundle-graph.js";
+import { moduleProbe } from "../helpers/module-probe-env.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
-
-const PROBE = fileURLToPath(new URL("../helpers/module-probe.cjs", import.meta.url));
 
 const holdsZod = (file: string) => sourcesOf(file).some((source) => source.startsWith("node_modules/zod/"));
 
-function probeEnv(): { env: Record<string, string>; loaded: () => string[] } {
-  const log = path.join(mkdtempSync(path.join(os.tmpdir(), "mini-agent-probe-")), "modules.txt");
-  return {
-    env: { NODE_OPTIONS: `--require ${JSON.stringify(PROBE)}`, MODULE_PROBE_LOG: log },
-    loaded: () => (existsSync(log) ? [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] : []),
-  };
-}
+const probeEnv = moduleProbe;
 const zodLoaded = (files: string[]) => files.filter((file) => file.endsWith(".cjs") && file.startsWith(DIST) && holdsZod(file));
 
 let server: Server | undefined;
