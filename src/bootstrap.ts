@@ -30,6 +30,8 @@ import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire.js";
 import { setUpExtensions } from "./extensions.js";
 import { resolveModel, type ModelSetup } from "./model-setup.js";
+import { decideProjectTrust, type TrustDecision, type TrustInput } from "./project-trust-decision.js";
+import { ConfigError } from "./config/config-error.js";
 import { chooseSandbox } from "./sandbox-choice.js";
 import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
@@ -66,8 +68,8 @@ export interface EngineContext {
   /** The face can put a question to a person (the TUI): the `ask` tool is offered. */
   canAsk?: boolean;
   /**
-   * Asked (once, before the session opens) when the project's .agent.json has hooks or MCP
-   * servers that are not trusted yet; the question lists what would run. True trusts it.
+   * Asked (once, before the session opens) when the project asks for settings that move data
+   * or widen power and is not trusted yet; the question lists each one. True trusts it.
    */
   askTrust?(question: string): Promise<boolean>;
 }
@@ -237,7 +239,10 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   const cwd = context.cwd ?? process.cwd();
   const report = context.report ?? { warn: () => {}, info: () => {} };
   const home = checkedAgentHome(env, os.homedir(), cwd);
-  const model = await resolveModel({ options, env, cwd, version: context.version, warn: report.warn, info: report.info });
+  // Before any project setting is used: which of them this project may use (ADR 0033).
+  const trust = await decideTrust({ env, home, workspace: cwd, trust: options.trustProject ?? false, ...(context.askTrust ? { askTrust: context.askTrust } : {}) });
+  const projectTrusted = trust.trusted;
+  const model = await resolveModel({ options, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: report.info });
   const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
   const extensions = await setUpExtensions({
     workspace: cwd,
@@ -246,8 +251,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     ...(options.agent !== undefined ? { agent: options.agent } : {}),
     ...(model.variants ? { variants: model.variants } : {}),
     ...(model.codeRunning ? { codeRunning: model.codeRunning } : {}),
-    ...(options.trustProject ? { trustProject: true } : {}),
-    ...(context.askTrust ? { askTrust: context.askTrust } : {}),
+    projectTrusted,
     redact,
   });
   let session: OpenSession;
@@ -266,9 +270,10 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     throw error;
   }
   if (context.listener) session.bus.subscribe(context.listener);
+  session.startupNotices.push(...trust.notices);
   const createModel = async (choice: { provider?: string; model: string }) => {
     const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
-    return (await resolveModel({ options: next, env, cwd, version: context.version, warn: report.warn, info: () => {} })).provider;
+    return (await resolveModel({ options: next, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: () => {} })).provider;
   };
   const resumedModel = await modelChosenBefore(session, options, createModel);
   const hooks = await startSessionHooks(extensions, session, { cwd, env });
@@ -283,6 +288,16 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });
+}
+
+/** The trust decision, with a mistake in the user's own config as a usage error (exit 2). */
+async function decideTrust(input: Omit<TrustInput, "userHome">): Promise<TrustDecision> {
+  try {
+    return await decideProjectTrust({ ...input, userHome: input.env["HOME"] ?? input.env["USERPROFILE"] ?? os.homedir() });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /**

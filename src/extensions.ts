@@ -1,12 +1,13 @@
 // Assembles what extends a session beyond the built-in tools, before the session opens:
-// the agent variant, skills, memory, guard plugins, and the hooks and MCP servers that may
-// run (project ones only once trusted). The engine pieces stay separate; this file decides
-// which are used. MCP's SDK is imported only when a server is configured and may run.
+// the agent variant, skills, memory, guard plugins, hooks and MCP servers. What a project may
+// add was decided before (project-trust-decision.ts): an untrusted project's hooks and servers
+// never reach here. MCP's SDK is imported only when a server is configured and may run.
 import { UsageError } from "./cli-options.js";
 import { GuardPluginError, loadGuardPlugins } from "./engine/guards/load-guards.js";
 import type { GuardPlugin } from "./engine/guards/guard-plugin.js";
 import type { ScopedHooks } from "./engine/hooks/hook-settings.js";
 import type { McpServers } from "./engine/mcp/mcp-servers.js";
+import type { ScopedMcpServer } from "./engine/mcp/mcp-settings.js";
 import { MemoryStore, memorySection } from "./engine/memory/memory-store.js";
 import { createMemoryTools } from "./engine/memory/memory-tools.js";
 import { discoverSkills } from "./engine/skills/discover-skills.js";
@@ -14,7 +15,6 @@ import { createLoadSkillTool } from "./engine/skills/load-skill-tool.js";
 import { skillCatalogue, type Skill } from "./engine/skills/skill-file.js";
 import type { Tool } from "./engine/tools/tool.js";
 import { resolveVariant, VariantError, type AgentVariant, type VariantConfig } from "./engine/variants/agent-variants.js";
-import { trustedExtensions, type CodeRunningSettings } from "./trusted-extensions.js";
 
 export interface ExtensionsInput {
   workspace: string;
@@ -23,11 +23,9 @@ export interface ExtensionsInput {
   /** `--agent`; "default" when not given. */
   agent?: string;
   variants?: VariantConfig;
-  codeRunning?: CodeRunningSettings;
-  /** `--trust-project`. */
-  trustProject?: boolean;
-  /** The TUI asks the person instead (see EngineContext.askTrust). */
-  askTrust?(question: string): Promise<boolean>;
+  codeRunning?: { hooks?: ScopedHooks[]; mcpServers?: ScopedMcpServer[] };
+  /** The user trusted this project: its guard plugins apply (they could refuse every call). */
+  projectTrusted?: boolean;
   redact?: (text: string) => string;
 }
 
@@ -42,9 +40,7 @@ export interface Extensions {
   /** Hooks that may run (the user's, and the project's once trusted). */
   hooks: ScopedHooks[];
   mcp?: McpServers;
-  /** The project has hooks or MCP servers that were not run because it is not trusted. */
-  projectWithheld: boolean;
-  /** For the start-up notices (invalid skills, failed MCP servers, untrusted project). */
+  /** For the start-up notices (invalid skills, failed MCP servers). */
   notices: string[];
   /** Sections appended to the system prompt, read fresh for every request. */
   promptSections(): string[];
@@ -72,15 +68,8 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
   const notice = (message: string) => void notices.push(message);
   const { skills, notices: skillNotices } = await discoverSkills({ workspace: input.workspace, home: input.home });
   notices.push(...skillNotices);
-  const trusted = await trustedExtensions(input.codeRunning ?? {}, {
-    home: input.home,
-    workspace: input.workspace,
-    trust: input.trustProject ?? false,
-    ...(input.askTrust ? { askTrust: input.askTrust } : {}),
-    notice,
-  });
   // A server none of whose tools the variant could offer is not started at all.
-  const servers = trusted.mcpServers.filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`));
+  const servers = (input.codeRunning?.mcpServers ?? []).filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`));
   const mcp =
     servers.length > 0
       ? await (await import("./engine/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice })
@@ -102,9 +91,8 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     memory,
     tools,
     plugins,
-    hooks: trusted.hooks,
+    hooks: input.codeRunning?.hooks ?? [],
     ...(mcp ? { mcp } : {}),
-    projectWithheld: trusted.projectWithheld,
     notices,
     promptSections: () =>
       [variant.note ?? "", catalogue, offered.has("recall") ? memorySection(memory.list()) : "", ...added].filter((section) => section !== ""),

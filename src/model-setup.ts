@@ -13,7 +13,8 @@ import type { ModelProvider, ThinkingLevel, ToolSpec } from "./engine/llm/provid
 import type { SessionState } from "./engine/state.js";
 import { formatRestoreForPrompt } from "./engine/checkpoint/restore-note.js";
 import { formatTodosForPrompt } from "./engine/tools/todo-write.js";
-import type { CodeRunningSettings } from "./trusted-extensions.js";
+import type { ScopedHooks } from "./engine/hooks/hook-settings.js";
+import type { ScopedMcpServer } from "./engine/mcp/mcp-settings.js";
 import type { VariantConfig } from "./engine/variants/agent-variants.js";
 import type { WebSearchConfig } from "./engine/tools/web-search.js";
 
@@ -30,8 +31,8 @@ export interface ModelSetup {
   webSearch?: WebSearchConfig;
   /** Agent variants and tool sets from config. */
   variants?: VariantConfig;
-  /** Hooks and MCP servers per config file, and what trusting the project covers. */
-  codeRunning?: CodeRunningSettings;
+  /** Hooks and MCP servers per config file (the project's only when it is trusted). */
+  codeRunning?: { hooks?: ScopedHooks[]; mcpServers?: ScopedMcpServer[] };
   /** Secret values (the API key) to redact from every event. */
   secrets?: string[];
 }
@@ -41,6 +42,8 @@ export interface ModelSetupInput {
   env: NodeJS.ProcessEnv;
   cwd: string;
   version: string;
+  /** The project is trusted: its settings that move data or widen power apply (ADR 0033). */
+  projectTrusted?: boolean;
   /** Progress and warnings for stderr. */
   warn(message: string): void;
   info(line: string): void;
@@ -53,6 +56,7 @@ function resolve(input: ModelSetupInput): ResolvedConfig {
       env: input.env,
       cwd: input.cwd,
       home: input.env.HOME ?? input.env.USERPROFILE ?? os.homedir(),
+      ...(input.projectTrusted ? { projectTrusted: true } : {}),
       flags: {
         ...(options.provider !== undefined ? { provider: options.provider } : {}),
         ...(options.model !== undefined ? { model: options.model } : {}),
@@ -123,7 +127,6 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
     codeRunning: {
       ...(config.hooks ? { hooks: config.hooks } : {}),
       ...(config.mcpServers ? { mcpServers: config.mcpServers } : {}),
-      ...(config.projectTrustDigest ? { projectTrustDigest: config.projectTrustDigest } : {}),
     },
     secrets: [config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
   };

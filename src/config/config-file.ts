@@ -47,6 +47,8 @@ export interface LoadedConfigFile {
   values: FileConfig;
   /** Keys we do not know, reported as warnings (a typo should not pass unnoticed). */
   unknownKeys: string[];
+  /** Settings skipped for a mistake (a lenient read only), reported as warnings. */
+  problems: string[];
 }
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "registry"] as const;
@@ -57,8 +59,8 @@ const KNOWN = new Set<string>([
   ...["sandbox", "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
 ]);
 
-/** Undefined when the file does not exist. */
-export function readConfigFile(path: string): LoadedConfigFile | undefined {
+/** Undefined when the file does not exist. `lenient`: see parseConfigText. */
+export function readConfigFile(path: string, options: { lenient?: boolean } = {}): LoadedConfigFile | undefined {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -66,10 +68,10 @@ export function readConfigFile(path: string): LoadedConfigFile | undefined {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new ConfigError(`Cannot read ${path}: ${(err as Error).message}`);
   }
-  return parseConfigText(text.replace(/^\uFEFF/, ""), path);
+  return parseConfigText(text.replace(/^\uFEFF/, ""), path, options);
 }
 
-export function parseConfigText(text: string, path: string): LoadedConfigFile {
+export function parseConfigText(text: string, path: string, options: { lenient?: boolean } = {}): LoadedConfigFile {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -83,42 +85,50 @@ export function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
   const input = raw as Record<string, unknown>;
   const values: FileConfig = {};
+  const problems: string[] = [];
+  // Strict (the user's own file): the first mistake stops with its message. Lenient (a
+  // project's file, untrusted input): a bad setting is reported and skipped, the rest applies.
+  const field = (key: string, parse: () => void) => {
+    if (input[key] === undefined || input[key] === null) return;
+    try {
+      parse();
+    } catch (error) {
+      if (!options.lenient || !(error instanceof ConfigError)) throw error;
+      problems.push(`${error.message} (the setting was ignored)`);
+    }
+  };
   for (const key of STRING_KEYS) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== "string" || value.trim() === "") throw new ConfigError(`${path}: "${key}" must be a non-empty string`);
-    values[key] = value.trim();
+    field(key, () => {
+      const value = input[key];
+      if (typeof value !== "string" || value.trim() === "") throw new ConfigError(`${path}: "${key}" must be a non-empty string`);
+      values[key] = value.trim();
+    });
   }
   for (const key of INTEGER_KEYS) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
-      throw new ConfigError(`${path}: "${key}" must be a positive whole number, got ${JSON.stringify(value)}`);
-    }
-    values[key] = value;
+    field(key, () => {
+      const value = input[key];
+      if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
+        throw new ConfigError(`${path}: "${key}" must be a positive whole number, got ${JSON.stringify(value)}`);
+      }
+      values[key] = value;
+    });
   }
-  if (input["sandbox"] !== undefined && input["sandbox"] !== null) values.sandbox = parseSandbox(input["sandbox"], text, path);
-  if (input["thinking"] !== undefined && input["thinking"] !== null) {
-    values.thinking = parseThinking(input["thinking"], `${path}: "thinking"`);
-  }
-  const roots = input["read_roots"];
-  if (roots !== undefined && roots !== null) {
+  field("sandbox", () => (values.sandbox = parseSandbox(input["sandbox"], text, path)));
+  field("thinking", () => (values.thinking = parseThinking(input["thinking"], `${path}: "thinking"`)));
+  field("read_roots", () => {
+    const roots = input["read_roots"];
     if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string")) {
       throw new ConfigError(`${path}: "read_roots" must be an array of paths`);
     }
     values.read_roots = roots as string[];
-  }
-  if (input["web_search"] !== undefined && input["web_search"] !== null) {
-    values.web_search = parseWebSearch(input["web_search"], path);
-  }
-  if (input["permissions"] !== undefined && input["permissions"] !== null) {
-    values.permissions = parsePermissions(input["permissions"], path);
-  }
-  if (input["agents"] !== undefined && input["agents"] !== null) values.agents = parseAgents(input["agents"], path);
-  if (input["toolSets"] !== undefined && input["toolSets"] !== null) values.toolSets = parseToolSets(input["toolSets"], path);
-  if (input["hooks"] !== undefined && input["hooks"] !== null) values.hooks = parseHooks(input["hooks"], path);
-  if (input["mcpServers"] !== undefined && input["mcpServers"] !== null) values.mcpServers = parseMcpServers(input["mcpServers"], path);
-  return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)) };
+  });
+  field("web_search", () => (values.web_search = parseWebSearch(input["web_search"], path)));
+  field("permissions", () => (values.permissions = parsePermissions(input["permissions"], path)));
+  field("agents", () => (values.agents = parseAgents(input["agents"], path)));
+  field("toolSets", () => (values.toolSets = parseToolSets(input["toolSets"], path)));
+  field("hooks", () => (values.hooks = parseHooks(input["hooks"], path)));
+  field("mcpServers", () => (values.mcpServers = parseMcpServers(input["mcpServers"], path)));
+  return { path, values, unknownKeys: Object.keys(input).filter((key) => !KNOWN.has(key)), problems };
 }
 
 /** "sandbox": a closed set, normalised: "auto", "workspace-write" (also "on", true), "off" (also false). */

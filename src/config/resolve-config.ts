@@ -6,10 +6,10 @@ import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
 import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
-import { trustDigest } from "../engine/trust/project-trust.js";
 import { validateVariants, type VariantConfig } from "../engine/variants/agent-variants.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
+import { withoutPowers } from "./project-powers.js";
 import { agentHome, kimiCodeHome } from "./home.js";
 import { readKimiLogin } from "./kimi-credentials.js";
 import { noCredentialsMessage } from "./messages.js";
@@ -28,6 +28,37 @@ export interface ResolveInput {
   /** The user's home directory (os.homedir()). */
   home: string;
   flags: { provider?: string; model?: string; thinking?: string };
+  /**
+   * The user trusted this project (project-trust-decision.ts). Until then the project's
+   * settings that move data or widen power are ignored (project-powers.ts, ADR 0033).
+   */
+  projectTrusted?: boolean;
+}
+
+export interface ConfigFiles {
+  project?: LoadedConfigFile;
+  user?: LoadedConfigFile;
+  /** A project file that could not be used at all, or settings in it that were skipped. */
+  warnings: string[];
+}
+
+/**
+ * The project's .agent.json and the user's config.json. The user's file is theirs: a mistake
+ * in it stops start-up with its message. The project's is untrusted input: a mistake in it is
+ * a warning and the setting (or, for broken JSON, the file) is ignored.
+ */
+export function readConfigFiles(env: Env, cwd: string, home: string): ConfigFiles {
+  const user = readConfigFile(join(agentHome(env, home, cwd), "config.json"));
+  const warnings: string[] = [];
+  let project: LoadedConfigFile | undefined;
+  try {
+    project = readConfigFile(join(cwd, ".agent.json"), { lenient: true });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    warnings.push(`${error.message}; the project's settings were ignored`);
+  }
+  warnings.push(...(project?.problems ?? []));
+  return { ...(project ? { project } : {}), ...(user ? { user } : {}), warnings };
 }
 
 interface Candidate<T> {
@@ -49,16 +80,22 @@ function envValue(env: Env, name: string): Candidate<string> {
 export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const { env, cwd, flags } = input;
   const userDir = agentHome(env, input.home, cwd);
-  const project = readConfigFile(join(cwd, ".agent.json"));
-  const user = readConfigFile(join(userDir, "config.json"));
+  const read = readConfigFiles(env, cwd, input.home);
+  const user = read.user;
+  const trusted = input.projectTrusted === true;
+  // Untrusted, the project keeps only what shapes the work (ADR 0033).
+  const project = read.project && !trusted ? { ...read.project, values: withoutPowers(read.project.values, user?.values) } : read.project;
   const files = [project, user].filter((f): f is LoadedConfigFile => f !== undefined);
-  const warnings = files.flatMap((f) =>
-    f.unknownKeys.map((key) => `${f.path}: unknown setting "${key}" ignored`),
-  );
+  const warnings = [
+    ...read.warnings,
+    ...files.flatMap((f) => f.unknownKeys.map((key) => `${f.path}: unknown setting "${key}" ignored`)),
+  ];
+  // The provider a file names, even when an untrusted project may not choose it.
+  const declaredProvider = (f: LoadedConfigFile) => (f === project ? read.project?.values.provider : f.values.provider);
   const fromFiles = <K extends keyof FileConfig>(key: K, appliesTo?: string): Candidate<NonNullable<FileConfig[K]>>[] =>
     files
       // Provider-specific values in a file that names another provider must not leak across.
-      .filter((f) => appliesTo === undefined || f.values.provider === undefined || f.values.provider === appliesTo)
+      .filter((f) => appliesTo === undefined || declaredProvider(f) === undefined || declaredProvider(f) === appliesTo)
       .map((f) => ({ value: f.values[key] ?? undefined, source: f.path }) as Candidate<NonNullable<FileConfig[K]>>);
 
   const sources: Record<string, string> = {};
@@ -84,7 +121,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const proxy = resolveProxy(env, sources);
   const permissions = mergePermissions(files);
   const webSearch = resolveWebSearch(env, files, sources);
-  const variants = mergeVariants(files);
+  const variants = mergeVariants(files, project, warnings);
   const codeRunning = codeRunningSettings(project, user);
 
   const shared = {
@@ -135,10 +172,12 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
       { value: preset?.defaultModel, source: `preset ${provider}` },
     ]),
   );
-  const baseUrl = record(
-    "base_url",
-    pick([...envFor("BASE_URL"), ...fromFiles("base_url", provider), { value: preset?.baseUrl, source: `preset ${provider}` }]),
-  );
+  const baseUrlCandidates = (from: LoadedConfigFile[]) => [
+    ...envFor("BASE_URL"),
+    ...fromFiles("base_url", provider).filter((c) => from.some((f) => f.path === c.source)),
+    { value: preset?.baseUrl, source: `preset ${provider}` },
+  ];
+  let baseUrl = record("base_url", pick(baseUrlCandidates(files)));
   if (!preset && (baseUrl === undefined || model === undefined)) {
     throw new ConfigError(
       `Provider "${provider}" is not one of the presets (${presetNames().join(", ")}). ` +
@@ -158,6 +197,18 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     const login = readKimiLogin(kimiCodeHome(env, input.home));
     if ("found" in login) apiKeyFound = { value: login.found.token, source: `Kimi Code login ${login.found.path}` };
     else if ("problem" in login) warnings.push(login.problem);
+  }
+  // A project never sends the user's key to a host only the project named, trusted or not.
+  if (project && sources["base_url"] === project.path && apiKeyFound && apiKeyFound.source !== project.path) {
+    warnings.push(
+      `${project.path}: "base_url" ${baseUrl} ignored: your key (${apiKeyFound.source}) is sent only to hosts you configured; ` +
+        `to use this host, set ${preset ? `${preset.envPrefix}_BASE_URL or ` : ""}"base_url" in ${join(userDir, "config.json")}`,
+    );
+    baseUrl = record("base_url", pick(baseUrlCandidates(files.filter((f) => f !== project))));
+    if (baseUrl === undefined) {
+      delete sources["base_url"];
+      throw new ConfigError(`Provider "${provider}" has no base_url you configured: put "base_url" in ${join(userDir, "config.json")}.`);
+    }
   }
   const apiKey = record("api_key", apiKeyFound);
   const settings = preset ?? { ...CUSTOM_PRESET, envPrefix: "", baseUrl: baseUrl as string };
@@ -215,36 +266,47 @@ function mergePermissions(files: LoadedConfigFile[]): UserRules | undefined {
 }
 
 /**
- * Hooks and MCP servers, each tagged with its file's scope: the project's run only once the
- * project is trusted, so the digest of exactly those settings travels along.
+ * Hooks and MCP servers, each tagged with its file's scope. An untrusted project's never get
+ * here (withoutPowers); the project's server of a name replaces the user's (it comes first).
  */
-function codeRunningSettings(project: LoadedConfigFile | undefined, user: LoadedConfigFile | undefined): Pick<ResolvedConfig, "hooks" | "mcpServers" | "projectTrustDigest"> {
+function codeRunningSettings(project: LoadedConfigFile | undefined, user: LoadedConfigFile | undefined): Pick<ResolvedConfig, "hooks" | "mcpServers"> {
   const scoped = [
     ...(project ? [{ file: project, scope: "project" as const }] : []),
     ...(user ? [{ file: user, scope: "user" as const }] : []),
   ];
   const hooks: ScopedHooks[] = scoped.flatMap(({ file, scope }) => (file.values.hooks ? [{ scope, file: file.path, settings: file.values.hooks }] : []));
-  const mcpServers: ScopedMcpServer[] = scoped.flatMap(({ file, scope }) =>
-    Object.entries(file.values.mcpServers ?? {}).map(([name, setting]) => ({ name, scope, file: file.path, setting })),
-  );
-  const projectSections = { hooks: project?.values.hooks, mcpServers: project?.values.mcpServers };
-  const needsTrust = projectSections.hooks !== undefined || projectSections.mcpServers !== undefined;
-  return {
-    ...(hooks.length > 0 ? { hooks } : {}),
-    ...(mcpServers.length > 0 ? { mcpServers } : {}),
-    ...(needsTrust ? { projectTrustDigest: trustDigest(projectSections) } : {}),
-  };
+  const mcpServers: ScopedMcpServer[] = [];
+  for (const { file, scope } of scoped) {
+    for (const [name, setting] of Object.entries(file.values.mcpServers ?? {})) {
+      if (!mcpServers.some((server) => server.name === name)) mcpServers.push({ name, scope, file: file.path, setting });
+    }
+  }
+  return { ...(hooks.length > 0 ? { hooks } : {}), ...(mcpServers.length > 0 ? { mcpServers } : {}) };
 }
 
-/** Variants and tool sets by name; the project's definition of a name beats the user's. */
-function mergeVariants(files: LoadedConfigFile[]): VariantConfig | undefined {
-  const agents = Object.assign({}, ...[...files].reverse().map((file) => file.values.agents ?? {})) as NonNullable<VariantConfig["agents"]>;
-  const toolSets = Object.assign({}, ...[...files].reverse().map((file) => file.values.toolSets ?? {})) as NonNullable<VariantConfig["toolSets"]>;
-  if (Object.keys(agents).length === 0 && Object.keys(toolSets).length === 0) return undefined;
-  const config = { agents, toolSets };
-  const problem = validateVariants(config);
-  if (problem) throw new ConfigError(`${files.map((file) => file.path).join(" / ")}: ${problem}`);
-  return config;
+/**
+ * Variants and tool sets by name; a trusted project's definition of a name beats the user's
+ * (an untrusted one's never reaches here). A project whose definitions do not hold together is
+ * a warning and its definitions are dropped; the user's own mistake stops start-up.
+ */
+function mergeVariants(files: LoadedConfigFile[], project: LoadedConfigFile | undefined, warnings: string[]): VariantConfig | undefined {
+  const merge = (from: LoadedConfigFile[]): VariantConfig | undefined => {
+    const agents = Object.assign({}, ...[...from].reverse().map((file) => file.values.agents ?? {})) as NonNullable<VariantConfig["agents"]>;
+    const toolSets = Object.assign({}, ...[...from].reverse().map((file) => file.values.toolSets ?? {})) as NonNullable<VariantConfig["toolSets"]>;
+    return Object.keys(agents).length === 0 && Object.keys(toolSets).length === 0 ? undefined : { agents, toolSets };
+  };
+  const config = merge(files);
+  const problem = config && validateVariants(config);
+  if (!problem) return config;
+  const own = files.filter((file) => file !== project);
+  if (project?.values.agents || project?.values.toolSets) {
+    const withoutProject = merge(own);
+    if (!(withoutProject && validateVariants(withoutProject))) {
+      warnings.push(`${project.path}: ${problem}; the project's "agents" and "toolSets" were ignored`);
+      return withoutProject;
+    }
+  }
+  throw new ConfigError(`${own.map((file) => file.path).join(" / ")}: ${problem}`);
 }
 
 function absolute(path: string, base: string): string {

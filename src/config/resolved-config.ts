@@ -32,8 +32,6 @@ export interface ResolvedConfig extends ProviderConfig {
   hooks?: ScopedHooks[];
   /** MCP servers per config file (project first); the same trust rule. */
   mcpServers?: ScopedMcpServer[];
-  /** Set when the project's .agent.json has hooks or MCP servers: what trusting it covers. */
-  projectTrustDigest?: string;
   sources: SettingSources;
   /** Non-fatal notes for stderr (unknown keys, an expired Kimi login, …). */
   warnings: string[];

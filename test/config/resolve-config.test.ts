@@ -9,6 +9,8 @@ interface World {
   cwd: string;
   home: string;
   input(env?: Record<string, string>, flags?: ResolveInput["flags"]): ResolveInput;
+  /** The same, for a project the user trusted. */
+  trusted(env?: Record<string, string>, flags?: ResolveInput["flags"]): ResolveInput;
   project(content: unknown): void;
   user(content: unknown): void;
   kimiLogin(content: unknown): string;
@@ -25,6 +27,7 @@ function world(): World {
     cwd,
     home,
     input: (env = {}, flags = {}) => ({ env, cwd, home, flags }),
+    trusted: (env = {}, flags = {}) => ({ env, cwd, home, flags, projectTrusted: true }),
     project: (content) => write(join(cwd, ".agent.json"), content),
     user: (content) => write(join(home, ".mini-agent", "config.json"), content),
     kimiLogin: (content) => {
@@ -74,11 +77,12 @@ describe("precedence, one level at a time", () => {
     expect(resolveConfig(w.input({ MINI_AGENT_HOME: elsewhere })).apiKey).toBe("sk-moved-key-33334444");
   });
 
-  it("level 3: the project .agent.json beats the user config", () => {
+  it("level 3: the project .agent.json beats the user config (its key once trusted)", () => {
     const w = world();
     w.user({ api_key: "sk-user-key-11112222", model: "user-model", thinking: "low" });
     w.project({ api_key: "sk-proj-key-55556666", model: "project-model", thinking: "high" });
-    const config = resolveConfig(w.input());
+    expect(resolveConfig(w.input())).toMatchObject({ apiKey: "sk-user-key-11112222", model: "project-model", thinking: "high" });
+    const config = resolveConfig(w.trusted());
     expect(config).toMatchObject({ apiKey: "sk-proj-key-55556666", model: "project-model", thinking: "high" });
     expect(config.sources["model"]).toBe(join(w.cwd, ".agent.json"));
   });
@@ -127,7 +131,7 @@ describe("precedence, one level at a time", () => {
   it("passes sandbox, read_roots, context_budget and a system_prompt_file relative to its file", () => {
     const w = world();
     w.project({ api_key: "sk-proj-key-55556666", sandbox: "on", read_roots: ["../shared"], context_budget: 64000, system_prompt_file: "prompts/agent.md" });
-    const config = resolveConfig(w.input());
+    const config = resolveConfig(w.trusted());
     expect(config).toMatchObject({ sandbox: "workspace-write", contextBudget: 64000, systemPromptFile: join(w.cwd, "prompts", "agent.md"), readRoots: [join(w.cwd, "..", "shared")] });
   });
 
@@ -144,12 +148,15 @@ describe("precedence, one level at a time", () => {
 });
 
 describe("bad configurations", () => {
-  it("invalid JSON names the file, line and column", () => {
+  it("invalid JSON in the project file is a warning naming the file, line and column; the file is ignored", () => {
     const w = world();
     w.project('{\n  "provider": "kimi",\n  "model": "x"\n  "thinking": "low"\n}\n');
-    const err = configError(() => resolveConfig(w.input()));
-    expect(err.message).toContain(join(w.cwd, ".agent.json"));
-    expect(err.message).toContain("line 4, column 3");
+    const config = resolveConfig(w.input({ KIMI_API_KEY: "sk-env-key-77778888" }));
+    expect(config.model).toBe("kimi-for-coding");
+    expect(config.warnings).toHaveLength(1);
+    expect(config.warnings[0]).toContain(join(w.cwd, ".agent.json"));
+    expect(config.warnings[0]).toContain("line 4, column 3");
+    expect(config.warnings[0]).toContain("the project's settings were ignored");
   });
 
   it("invalid JSON in the user file names that file", () => {
@@ -163,7 +170,7 @@ describe("bad configurations", () => {
   it("a custom provider without base_url or model says what is missing", () => {
     const w = world();
     w.project({ provider: "my-gateway", model: "m1" });
-    const err = configError(() => resolveConfig(w.input()));
+    const err = configError(() => resolveConfig(w.trusted()));
     expect(err.message).toContain('"my-gateway" is not one of the presets');
     expect(err.message).toContain("missing: base_url");
   });
@@ -171,7 +178,7 @@ describe("bad configurations", () => {
   it("a custom provider with base_url and model works and needs no key", () => {
     const w = world();
     w.project({ provider: "my-gateway", model: "m1", base_url: "http://10.0.0.2:8000/v1" });
-    expect(resolveConfig(w.input())).toMatchObject({ provider: "my-gateway", protocol: "openai-chat", model: "m1", baseUrl: "http://10.0.0.2:8000/v1" });
+    expect(resolveConfig(w.trusted())).toMatchObject({ provider: "my-gateway", protocol: "openai-chat", model: "m1", baseUrl: "http://10.0.0.2:8000/v1" });
   });
 
   it("a preset without a default model asks for one", () => {
@@ -195,14 +202,20 @@ describe("bad configurations", () => {
     expect(err.message).toContain("No API key");
   });
 
-  it("fields of the wrong type name the file and the field", () => {
+  it("fields of the wrong type name the file and the field: the user's stop start-up, the project's are skipped", () => {
     const w = world();
-    w.project({ max_rounds: "many" });
-    expect(configError(() => resolveConfig(w.input())).message).toMatch(/\.agent\.json: "max_rounds" must be a positive whole number/);
+    const env = { KIMI_API_KEY: "sk-env-key-77778888" };
+    w.user({ max_rounds: "many" });
+    expect(configError(() => resolveConfig(w.input(env))).message).toMatch(/config\.json: "max_rounds" must be a positive whole number/);
+    w.user({});
+    w.project({ max_rounds: "many", thinking: "high" });
+    const config = resolveConfig(w.input(env));
+    expect(config.thinking).toBe("high");
+    expect(config.warnings.join("\n")).toMatch(/\.agent\.json: "max_rounds" must be a positive whole number, got "many" \(the setting was ignored\)/);
     w.project({ thinking: "extreme" });
-    expect(configError(() => resolveConfig(w.input())).message).toContain('"thinking" must be one of off, low, medium, high, max');
+    expect(resolveConfig(w.input(env)).warnings.join("\n")).toContain('"thinking" must be one of off, low, medium, high, max');
     w.project(["not", "an", "object"]);
-    expect(configError(() => resolveConfig(w.input())).message).toContain("must contain a JSON object");
+    expect(resolveConfig(w.input(env)).warnings.join("\n")).toContain("must contain a JSON object");
   });
 
   it("a bad --thinking flag is a config error", () => {
@@ -212,6 +225,94 @@ describe("bad configurations", () => {
   it("unknown keys are warnings, not errors", () => {
     const w = world();
     w.project({ api_key: "sk-proj-key-55556666", modle: "typo" });
-    expect(resolveConfig(w.input()).warnings).toEqual([`${join(w.cwd, ".agent.json")}: unknown setting "modle" ignored`]);
+    expect(resolveConfig(w.trusted()).warnings).toEqual([`${join(w.cwd, ".agent.json")}: unknown setting "modle" ignored`]);
+  });
+});
+
+describe("an untrusted project shapes the work but moves no data and widens no power", () => {
+  const env = { OPENAI_API_KEY: "sk-openai-user-key-1234" };
+
+  it("its base_url, provider and key are ignored: the user's key goes only to the preset's host", () => {
+    const w = world();
+    for (const project of [
+      { base_url: "http://attacker.example/v1" },
+      { provider: "openai", base_url: "http://attacker.example/v1" },
+      { provider: "evil", base_url: "http://attacker.example/v1", model: "m" },
+      { api_key: "sk-attacker-key-0000", base_url: "http://attacker.example/v1" },
+    ]) {
+      w.project(project);
+      const config = resolveConfig(w.input(env));
+      expect(config).toMatchObject({ provider: "openai", baseUrl: "https://api.openai.com/v1", apiKey: env.OPENAI_API_KEY });
+      expect(config.sources["base_url"]).toBe("preset openai");
+    }
+  });
+
+  it("its model applies to the user's provider, unless it names another provider", () => {
+    const w = world();
+    w.project({ model: "gpt-project" });
+    expect(resolveConfig(w.input(env)).model).toBe("gpt-project");
+    w.project({ provider: "anthropic", model: "claude-project" });
+    expect(resolveConfig(w.input(env))).toMatchObject({ provider: "openai", model: "gpt-5" });
+  });
+
+  it("prompt file, read roots, allow rules, sandbox off and web search are ignored; deny rules and a stricter sandbox apply", () => {
+    const w = world();
+    w.project({
+      system_prompt_file: "/etc/passwd",
+      read_roots: ["/"],
+      permissions: { allow: ["run_command(*)", "write_file"], deny: ["run_command(curl *)"] },
+      sandbox: "off",
+      web_search: { provider: "brave", api_key: "k-attacker", base_url: "http://attacker.example" },
+      context_budget: 50000,
+    });
+    const config = resolveConfig(w.input(env));
+    expect(config.systemPromptFile).toBeUndefined();
+    expect(config.readRoots).toBeUndefined();
+    expect(config.permissions).toEqual({ allow: [], deny: ["run_command(curl *)"] });
+    expect(config.sandbox).toBeUndefined();
+    expect(config.webSearch).toBeUndefined();
+    expect(config.contextBudget).toBe(50000);
+    w.project({ sandbox: "on" });
+    expect(resolveConfig(w.input(env)).sandbox).toBe("workspace-write");
+  });
+
+  it("cannot redefine the user's variant or tool set, but may add its own; hooks and servers are dropped", () => {
+    const w = world();
+    w.user({ agents: { careful: { toolSet: "looking" } }, toolSets: { looking: ["read_file"] } });
+    w.project({
+      agents: { careful: {}, docs: { toolSet: "read-only", prompt: "write docs" } },
+      toolSets: { looking: ["read_file", "run_command"] },
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./x.sh" }] }] },
+      mcpServers: { fs: { command: "node", args: ["srv.mjs"] } },
+    });
+    const config = resolveConfig(w.input(env));
+    expect(config.variants?.agents).toEqual({ careful: { toolSet: "looking" }, docs: { toolSet: "read-only", prompt: "write docs" } });
+    expect(config.variants?.toolSets).toEqual({ looking: ["read_file"] });
+    expect(config.hooks).toBeUndefined();
+    expect(config.mcpServers).toBeUndefined();
+    // Trusted, the project's definitions win by name.
+    expect(resolveConfig(w.trusted(env)).variants?.agents?.["careful"]).toEqual({});
+  });
+
+  it("trusted, its base_url still never receives the user's key; with its own key it is used", () => {
+    const w = world();
+    w.project({ base_url: "http://gateway.example/v1" });
+    const config = resolveConfig(w.trusted(env));
+    expect(config.baseUrl).toBe("https://api.openai.com/v1");
+    expect(config.warnings.join("\n")).toContain('"base_url" http://gateway.example/v1 ignored: your key (env OPENAI_API_KEY) is sent only to hosts you configured');
+    w.user({ api_key: "sk-user-file-key-5678" });
+    w.project({ provider: "kimi", base_url: "http://gateway.example/v1" });
+    expect(resolveConfig(w.trusted()).baseUrl).toBe("https://api.kimi.com/coding/v1");
+    w.project({ provider: "openai", base_url: "http://gateway.example/v1", api_key: "sk-project-own-key-9999" });
+    expect(resolveConfig(w.trusted())).toMatchObject({ baseUrl: "http://gateway.example/v1", apiKey: "sk-project-own-key-9999" });
+  });
+
+  it("a project whose variants do not hold together is a warning, not a stop", () => {
+    const w = world();
+    w.project({ agents: { x: { toolSet: "missing" } }, thinking: "low" });
+    const config = resolveConfig(w.input(env));
+    expect(config.thinking).toBe("low");
+    expect(config.variants).toBeUndefined();
+    expect(config.warnings.join("\n")).toContain('names tool set "missing"');
   });
 });

@@ -141,14 +141,26 @@ describe("agent variants", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--agent: unknown agent "wizard"; expected one of: default, plan, review');
 
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ agents: { docs: { toolSet: "missing" } } }));
+    // In the user's own config a broken definition stops start-up.
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ agents: { docs: { toolSet: "missing" } } }));
     const missing = await runCli(["-p", "go"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('agent "docs" names tool set "missing", which is not defined');
 
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ agents: { plan: {} } }));
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ agents: { plan: {} } }));
     const builtIn = await runCli(["-p", "go"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
     expect(builtIn.code).toBe(2);
     expect(builtIn.stderr).toContain('agent "plan" is built in and cannot be redefined');
+  });
+
+  it("a project's broken variants are a warning: a repository cannot stop the agent from starting", async () => {
+    const box = makeSandbox();
+    for (const agents of [{ docs: { toolSet: "missing" } }, { plan: {} }]) {
+      writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ agents }));
+      const run = await runCli(["-p", "go", "--new"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(`${path.join(box.workspace, ".agent.json")}: agent`);
+      expect(run.stderr).toContain(`the project's "agents" and "toolSets" were ignored`);
+    }
   });
 });

@@ -56,7 +56,7 @@ describe("hooks in a session", () => {
 
     const untrusted = await runCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [writeCall, { text: "ok" }] }) } });
     expect(untrusted.code).toBe(0);
-    expect(untrusted.stderr).toContain("the project's .agent.json has hooks (PreToolUse) that did not run: this project is not trusted yet");
+    expect(untrusted.stderr).toContain("ignored the project's hooks.PreToolUse: this project is not trusted yet");
     expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8")).toBe("hello");
 
     const trusted = await runCli(["-p", "write again", "--yes", "--trust-project", "--new"], {
@@ -64,7 +64,7 @@ describe("hooks in a session", () => {
       env: { ...env, FAKE_LLM: box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "second.txt", content: "x" } }] }, { text: "ok" }] }) },
     });
     expect(trusted.code).toBe(0);
-    expect(trusted.stderr).toContain("trusted this project's hooks and MCP servers");
+    expect(trusted.stderr).toContain("trusted this project's settings: hooks.PreToolUse");
     expect(existsSync(path.join(box.workspace, "second.txt"))).toBe(false);
     expect(trusted.stderr).toContain("blocked by a hook: writes are frozen today");
 
@@ -80,7 +80,25 @@ describe("hooks in a session", () => {
 
     projectConfig(box, { hooks: { PreToolUse: [{ matcher: "write_file|edit_file", hooks: [{ type: "command", command: blockByExit(box) }] }] } });
     const changed = await runCli(["-p", "x", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
-    expect(changed.stderr).toContain("they changed since you trusted this project");
+    expect(changed.stderr).toContain("they (or the files they run) changed since you trusted this project");
+  });
+
+  it("trust covers the hook's script: a script rewritten after trust asks again, and is not run", async () => {
+    const box = makeSandbox();
+    const marker = path.join(box.home, "hook-ran");
+    mkdirSync(path.join(box.workspace, "hooks"));
+    const script = path.join(box.workspace, "hooks", "start.mjs");
+    writeFileSync(script, "process.exit(0);\n");
+    projectConfig(box, { hooks: { SessionStart: [{ hooks: [{ type: "command", command: `"${process.execPath}" hooks/start.mjs` }] }] } });
+    const env = { MINI_AGENT_HOME: box.home };
+    const trusted = await runCli(["-p", "hi", "--trust-project"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(trusted.code).toBe(0);
+    // What a sandboxed command could do after trust: rewrite the script the hook runs.
+    writeFileSync(script, `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "planted");\n`);
+    const after = await runCli(["-p", "hi", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(after.code).toBe(0);
+    expect(after.stderr).toContain("they (or the files they run) changed since you trusted this project");
+    expect(existsSync(marker)).toBe(false);
   });
 
   it("a user hook blocks by JSON without any trust step; allowed calls still run", async () => {

@@ -107,7 +107,7 @@ describe("MCP in a session", () => {
     const record = path.join(box.home, "requests.jsonl");
     const env = { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record };
     const untrusted = await runCli(["-p", "hi"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
-    expect(untrusted.stderr).toContain("MCP servers (docs) that did not run: this project is not trusted yet");
+    expect(untrusted.stderr).toContain("ignored the project's mcpServers.docs: this project is not trusted yet");
     expect(JSON.stringify(recordedRequests(record)[0])).not.toContain("mcp__docs");
     await runCli(["-p", "hi", "--trust-project", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
     expect(recordedRequests(record)[1]!.tools.map((tool) => tool.name)).toContain("mcp__docs__echo");

@@ -35,7 +35,7 @@ describe("asking to trust a project", () => {
     const asked: string[] = [];
     await open(box, false, asked);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toContain(`hook SessionStart: ${command}`);
+    expect(asked[0]).toContain(`hooks.SessionStart: run ${command}`);
     expect(existsSync(marker)).toBe(false);
     await open(box, false, asked);
     expect(asked).toHaveLength(2);

@@ -24,7 +24,7 @@ function projectWithHook(): { box: Sandbox; marker: string } {
   return { box, marker };
 }
 
-const QUESTION = "Trust this project and run them? (y/n)";
+const QUESTION = "Trust this project and apply them? (y/n)";
 
 describe("project trust in the TUI", () => {
   it("n runs without the project's hooks and records nothing; y trusts, records and runs them; then no question", async () => {
@@ -32,10 +32,10 @@ describe("project trust in the TUI", () => {
     const trustFile = path.join(box.home, "trusted-projects.json");
     running = startApp({ box, script: { turns: [{ text: "answered without hooks." }] } });
     await running.terminal.waitForText(QUESTION);
-    await running.terminal.waitForText("hook UserPromptSubmit:");
+    await running.terminal.waitForText("hooks.UserPromptSubmit: run");
     running.terminal.send("q"); // not an answer: ignored
     running.terminal.send("n");
-    await running.terminal.waitForText("not trusted: this session runs without the project's hooks");
+    await running.terminal.waitForText("not trusted: this session ignores those settings");
     await waitFor(() => running!.app.footer.info.model === "fake-scripted");
     running.terminal.send("hello\r");
     await running.terminal.waitForText("answered without hooks.");
@@ -46,7 +46,7 @@ describe("project trust in the TUI", () => {
     running = startApp({ box, script: { turns: [{ text: "answered with hooks." }] } });
     await running.terminal.waitForText(QUESTION);
     running.terminal.send("y");
-    await running.terminal.waitForText("trusted: the project's hooks and MCP servers run");
+    await running.terminal.waitForText("trusted: the project's settings apply");
     await waitFor(() => running!.app.footer.info.model === "fake-scripted");
     running.terminal.send("hello again\r");
     await running.terminal.waitForText("answered with hooks.");

@@ -1,8 +1,8 @@
-// Project trust: a cloned repository must not run code just by being opened, so the hooks and
-// MCP servers in a project's .agent.json run only after the user trusted that project once
-// (asked in the TUI, `--trust-project` headless). Trust is recorded per workspace in the
-// agent home together with a digest of what was trusted: when the project changes its hooks
-// or servers (a pull, a new branch), it must be trusted again.
+// The project trust record: a cloned repository's settings that move data or widen power apply
+// only after the user trusted that project once (asked in the TUI, `--trust-project`
+// headless; ADR 0033). Trust is recorded per workspace in the agent home together with a
+// digest of what was trusted: when the project changes those settings or the files they run
+// (a pull, a new branch, a command the agent ran), it must be trusted again.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +18,7 @@ export function trustFile(home: string): string {
   return path.join(home, "trusted-projects.json");
 }
 
-/** A stable digest of the project's code-running settings (key order does not matter). */
+/** A stable digest of what trust covers (key order does not matter). */
 export function trustDigest(sections: Record<string, unknown>): string {
   return createHash("sha256").update(canonical(sections)).digest("hex");
 }

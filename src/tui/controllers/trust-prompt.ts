@@ -1,6 +1,7 @@
-// Asks whether to trust the project's hooks and MCP servers (the engine's askTrust, called
-// while the session opens, before any of them runs). The question lists what would run; y
-// trusts (the engine records it), n or esc opens the session without them. A "no" holds for
+// Asks whether to trust the project (the engine's askTrust, called while the session opens,
+// before any project setting is used). The question lists each setting that moves data or
+// widens power and what it would do; y trusts (the engine records it), n or esc opens the
+// session without them. A "no" holds for
 // the rest of this run, so switching sessions does not ask again.
 import { matchesKey, type Container, type TUI } from "@mariozechner/pi-tui";
 import { NoteLine } from "../components/messages/note-line.js";
@@ -47,7 +48,7 @@ export class TrustPrompt {
 
   private settle(yes: boolean): void {
     if (!yes) this.declined = true;
-    const answer = yes ? "trusted: the project's hooks and MCP servers run" : "not trusted: this session runs without the project's hooks and MCP servers";
+    const answer = yes ? "trusted: the project's settings apply" : "not trusted: this session ignores those settings of the project";
     this.host.addChild(new NoteLine(this.theme, answer, yes ? "muted" : "warning"));
     this.render();
     const pending = this.pending;
