@@ -281,13 +281,26 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     session,
     cwd,
     home,
-    model: resumedModel ? { ...model, provider: resumedModel } : model,
+    model: { ...model, ...(resumedModel ? { provider: resumedModel } : {}), systemPrompt: redactedPrompt(model.systemPrompt, redact) },
     options,
     createModel,
     extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });
+}
+
+/**
+ * The system prompt as the model gets it, with secrets redacted: its parts come from files
+ * (AGENTS.md, .agent.md, the prompt file) that may hold a key. Redacted once per new text.
+ */
+function redactedPrompt(prompt: ModelSetup["systemPrompt"], redact: (text: string) => string): ModelSetup["systemPrompt"] {
+  let last: { text: string; redacted: string } | undefined;
+  return (tools, state) => {
+    const text = prompt(tools, state);
+    if (last?.text !== text) last = { text, redacted: redact(text) };
+    return last.redacted;
+  };
 }
 
 /** The trust decision, with a mistake in the user's own config as a usage error (exit 2). */

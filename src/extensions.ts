@@ -96,7 +96,8 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     notices,
     promptSections: () =>
       [variant.note ?? "", catalogue, offered.has("recall") ? memorySection(memory.list()) : "", ...added].filter((section) => section !== ""),
-    addPromptSection: (text) => void added.push(text),
+    // A hook's output may echo a secret (its environment, a file it read).
+    addPromptSection: (text) => void added.push(input.redact ? input.redact(text) : text),
     close: async () => {
       await mcp?.close();
     },
