@@ -1,7 +1,8 @@
 // Which of a project's .agent.json settings move data or widen power (docs/adr/0033). A
 // cloned repository is untrusted: those settings apply only once the user trusted the project;
 // everything else only shapes the work (model, thinking, limits, deny rules, narrowing sets)
-// and applies at once. Pure: the caller reads the files and keeps the trust record.
+// and applies at once. ("registry" is read from the user's own config only, never a project's.)
+// Pure: the caller reads the files and keeps the trust record.
 import type { FileConfig } from "./config-file.js";
 
 /** One setting the project may use only once trusted, as the person is shown it. */
@@ -24,7 +25,6 @@ export function projectPowers(project: FileConfig, user: FileConfig | undefined)
   if ((project.permissions?.allow ?? []).length > 0) add("permissions.allow", `allow without asking: ${(project.permissions?.allow ?? []).join(", ")}`);
   if (project.sandbox === "off") add("sandbox", "run commands unconfined (sandbox off)");
   if (project.web_search !== undefined) add("web_search", `send searches to ${project.web_search.base_url ?? project.web_search.provider}`);
-  if (project.registry !== undefined) add("registry", `install from ${project.registry}`);
   for (const name of redefined(project.agents, user?.agents)) add(`agents.${name}`, `redefine your agent variant ${JSON.stringify(name)}`);
   for (const name of redefined(project.toolSets, user?.toolSets)) add(`toolSets.${name}`, `redefine your tool set ${JSON.stringify(name)}`);
   for (const [event, matchers] of Object.entries(project.hooks ?? {})) {
@@ -79,7 +79,6 @@ export function powerSettings(project: FileConfig): Record<string, unknown> {
     allow: project.permissions?.allow,
     sandbox: project.sandbox === "off" ? "off" : undefined,
     web_search: project.web_search,
-    registry: project.registry,
     agents: project.agents,
     toolSets: project.toolSets,
     hooks: project.hooks,
