@@ -43,6 +43,15 @@ describe("always scopes", () => {
     expect(scopeCovers("write_file: README.md", write("OTHER.md"))).toBe(false);
   });
 
+  it("a URL's scope is its host: another host, or a look-alike, is asked again", () => {
+    const scope = scopeFor({ tool: "web_fetch", host: "docs.example.com" });
+    expect(scope).toBe("web_fetch: docs.example.com");
+    expect(scopeCovers(scope!, { tool: "web_fetch", host: "docs.example.com" })).toBe(true);
+    for (const host of ["example.com", "docs.example.com.attacker.net", "docs.example.com:8443"]) {
+      expect(scopeCovers(scope!, { tool: "web_fetch", host })).toBe(false);
+    }
+  });
+
   it("an old session's bare tool name still covers the whole tool", () => {
     expect(scopeCovers("run_command", command("anything at all"))).toBe(true);
     expect(scopeCovers("run_command", write("a.txt"))).toBe(false);

@@ -1,6 +1,6 @@
 // What one "always allow" covers. Not a whole tool: for a command, its program and subcommand
 // (`npm test`, `git commit`, `npm run build`); for a file tool, the file's folder and what is
-// under it (`src/**`), or the file itself at the workspace root. Pure string logic.
+// under it (`src/**`), or the file itself at the workspace root; for a URL, its host. Pure string logic.
 //
 // A scope is stored as `<tool>: <pattern>` in `approval.decision.scope`. Session files written
 // before scopes remembered a bare tool name; that still covers the whole tool, as it did.
@@ -54,10 +54,13 @@ export interface ScopedCall {
   command?: string;
   /** Workspace-relative POSIX paths the call touches (empty: none known). */
   paths?: string[];
+  /** The host a URL call reaches: "always" covers that host. */
+  host?: string;
 }
 
 /** The scope "always" would remember for this call, or undefined when none is offered. */
 export function scopeFor(call: ScopedCall): string | undefined {
+  if (call.host !== undefined) return scopeKey(call.tool, call.host);
   if (call.command !== undefined) {
     const pattern = commandScope(call.command);
     return pattern ? scopeKey(call.tool, pattern) : undefined;
@@ -73,6 +76,7 @@ export function scopeCovers(entry: string, call: ScopedCall): boolean {
   const prefix = `${call.tool}: `;
   if (!entry.startsWith(prefix)) return false;
   const pattern = entry.slice(prefix.length);
+  if (call.host !== undefined) return pattern === call.host;
   if (call.command !== undefined) return commandScope(call.command) === pattern;
   return Boolean(call.paths && call.paths.length > 0 && call.paths.every((p) => pathCovered(pattern, p)));
 }

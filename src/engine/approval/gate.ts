@@ -7,7 +7,7 @@ import type { Publish } from "../event-bus.js";
 import type { EventOrigin } from "../events.js";
 import type { Tool, ToolSubject } from "../tools/tool.js";
 import { scopeCovers, scopeFor, type ScopedCall } from "./always-scope.js";
-import { evaluateRules, writeTargets, type RuleContext } from "./rules.js";
+import { evaluateRules, urlHost, writeTargets, type RuleContext } from "./rules.js";
 import type { Verdict } from "./verdict.js";
 
 declare const approvedBrand: unique symbol;
@@ -116,6 +116,7 @@ export function createApprovalGate(options: GateOptions) {
   /** Workspace-relative targets for scopes and the dirty check (jail refusals were denied by the rules). */
   function scoped(tool: Tool, subject: ToolSubject): ScopedCall {
     if (tool.kind === "command") return { tool: tool.name, ...(subject.command !== undefined ? { command: subject.command } : {}) };
+    if (subject.url !== undefined) return { tool: tool.name, host: urlHost(subject.url) };
     const targets = subject.paths ? writeTargets(subject.paths, options.rules.jail) : { relative: [] };
     return { tool: tool.name, paths: "relative" in targets ? targets.relative : [] };
   }

@@ -92,6 +92,11 @@ export function changesNoFile(call: RuleInput, context: RuleContext): boolean {
 function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
   switch (call.kind) {
     case "read":
+      // A URL is a channel out: its path and query can carry whatever the session has read
+      // (a prompt-injected model's favourite exfiltration), so each host is asked once.
+      if (call.subject.url !== undefined) {
+        return { decision: "confirm", reason: `${call.name} sends a request to ${urlHost(call.subject.url)}: the address itself can carry data out` };
+      }
       return { decision: "allow", reason: `${call.name} only reads` };
     case "write":
       return writeVerdict(call, context);
@@ -103,5 +108,14 @@ function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
       const { parts, ...verdict } = context.classifyCommand(command);
       return parts && parts.length > 0 ? { ...verdict, detail: parts } : verdict;
     }
+  }
+}
+
+/** The host an "always" for a URL covers (`example.com:8080`); the text itself when it is no URL. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
   }
 }
