@@ -167,9 +167,9 @@ describe("a model endpoint that never answers", () => {
 
   it("rejects a timeout that is not a positive whole number of seconds, naming the file", async () => {
     const box = providerSandbox();
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ idle_timeout_s: "soon" }));
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ idle_timeout_s: "soon" }));
     const run = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-timeout-test-1234" });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/\.agent\.json: "idle_timeout_s" must be a positive whole number/);
+    expect(run.stderr).toMatch(/config\.json: "idle_timeout_s" must be a positive whole number/);
   });
 });

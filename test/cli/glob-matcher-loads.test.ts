@@ -78,7 +78,7 @@ describe("the glob matcher loads on first use", () => {
 
   it("a write judged by path user rules loads it: the allow rule lets one write through, the deny rule stops the other", async () => {
     const box = makeSandbox();
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ permissions: { allow: ["write_file(notes/**)"], deny: ["write_file(src/**)"] } }));
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ permissions: { allow: ["write_file(notes/**)"], deny: ["write_file(src/**)"] } }));
     const loads = probe();
     const script = box.script({
       turns: [
@@ -109,7 +109,7 @@ describe("the glob matcher loads on first use", () => {
 
   it("an empty path pattern in a rule is a config error naming the file and the rule", async () => {
     const box = makeSandbox();
-    const config = path.join(box.workspace, ".agent.json");
+    const config = path.join(box.home, "config.json");
     writeFileSync(config, JSON.stringify({ permissions: { allow: ["write_file( )"] } }));
     const run = await runCli(["-p", "run the demo", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
     expect(run.code).toBe(2);

@@ -25,9 +25,9 @@ describe("configuration errors through the CLI", () => {
     expect(sessionFiles(box.home)).toEqual([]);
   });
 
-  it("invalid JSON in .agent.json: exit 2, naming the file, line and column", async () => {
+  it("invalid JSON in your config.json: exit 2, naming the file, line and column", async () => {
     const box = providerSandbox();
-    const file = path.join(box.workspace, ".agent.json");
+    const file = path.join(box.home, "config.json");
     writeFileSync(file, '{\n  "provider": "openai",\n  "model": "gpt-5",,\n}\n');
     // The stray second comma on line 3 is the 20th character of that line.
     const run = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-unused-000000000000000000" });
@@ -35,9 +35,19 @@ describe("configuration errors through the CLI", () => {
     expect(run.stderr).toContain(`Invalid JSON in ${file} at line 3, column 20`);
   });
 
+  it("invalid JSON in a project's .agent.json: a warning with the position, and the run goes on without it", async () => {
+    const box = providerSandbox();
+    const file = path.join(box.workspace, ".agent.json");
+    writeFileSync(file, '{\n  "provider": "openai",\n  "model": "gpt-5",,\n}\n');
+    const run = await box.run(["-p", "hello"], { FAKE_LLM: "1" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`Invalid JSON in ${file} at line 3, column 20`);
+    expect(run.stderr).toContain("the project's settings were ignored");
+  });
+
   it("a custom provider without base_url: exit 2, naming what is missing", async () => {
     const box = providerSandbox();
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ provider: "my-gateway", model: "m1" }));
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ provider: "my-gateway", model: "m1" }));
     const run = await box.run(["-p", "hello"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/Provider "my-gateway" is not one of the presets/);

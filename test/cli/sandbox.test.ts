@@ -122,14 +122,14 @@ describe("\"sandbox\" in the config", () => {
     const script = box.script({ turns: [{ text: "ok" }] });
     const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home };
     for (const value of ['"auto"', '"on"', "true", '"off"', "false", '"workspace-write"']) {
-      writeFileSync(path.join(box.workspace, ".agent.json"), `{"sandbox": ${value}}`);
+      writeFileSync(path.join(box.home, "config.json"), `{"sandbox": ${value}}`);
       const run = await runCli(["-p", "hi", "--new"], { cwd: box.workspace, env });
       expect(run.code, `${value}: ${run.stderr}`).toBe(0);
     }
-    writeFileSync(path.join(box.workspace, ".agent.json"), '{\n  "model": "x",\n  "sandbox": "strict"\n}\n');
+    writeFileSync(path.join(box.home, "config.json"), '{\n  "model": "x",\n  "sandbox": "strict"\n}\n');
     const bad = await runCli(["-p", "hi", "--new"], { cwd: box.workspace, env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain(`${path.join(box.workspace, ".agent.json")} at line 3, column 14`);
+    expect(bad.stderr).toContain(`${path.join(box.home, "config.json")} at line 3, column 14`);
     expect(bad.stderr).toMatch(/invalid "sandbox" "strict"; expected one of "auto", "workspace-write", "on", true, "off", false/);
     const both = await runCli(["-p", "hi", "--sandbox", "--no-sandbox"], { cwd: box.workspace, env });
     expect(both.code).toBe(2);

@@ -34,10 +34,10 @@ describe("web_search", () => {
     expect(tools).not.toContain("web_search");
   });
 
-  it("queries the backend configured in .agent.json, and its key never reaches the session file", async () => {
+  it("queries the backend configured in config.json, and its key never reaches the session file", async () => {
     const box = makeSandbox();
     const key = "brave-key-0123456789";
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ web_search: { provider: "brave", api_key: key, base_url: origin } }));
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ web_search: { provider: "brave", api_key: key, base_url: origin } }));
     const script = box.script({ turns: [{ tool_calls: [{ name: "web_search", arguments: { query: "node 20 release" } }] }, { text: "found it" }] });
     const run = await runCli(["-p", "search"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
     expect(run.code, run.stderr).toBe(0);
@@ -52,10 +52,10 @@ describe("web_search", () => {
 
   it("a malformed web_search setting is a config error naming the file", async () => {
     const box = makeSandbox();
-    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ web_search: { provider: "bing", api_key: "x" } }));
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ web_search: { provider: "bing", api_key: "x" } }));
     const run = await runCli(["-p", "x"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(".agent.json");
+    expect(run.stderr).toContain("config.json");
     expect(run.stderr).toContain("web_search.provider");
   });
 });
