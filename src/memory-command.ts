@@ -124,7 +124,7 @@ function remove(store: MemoryStore, ids: string[], io: MemoryIo): number {
   if (ids.length === 0) throw new UsageError("mini-agent memory rm needs one or more note ids (mini-agent memory lists them)");
   const live = new Set(store.list().map((note) => note.id));
   for (const id of ids) {
-    if (!NOTE_ID.test(id) && !live.has(id)) throw new UsageError(`invalid note id ${JSON.stringify(id)}; ids look like m1a2b3 (mini-agent memory lists them)`);
+    if (!NOTE_ID.test(id) && !live.has(id)) throw new UsageError(`invalid note id ${JSON.stringify(id)}; ids look like m1a2b3c (mini-agent memory lists them)`);
     if (!live.has(id)) throw new UsageError(`no note ${id} in this workspace's memory (mini-agent memory lists them); nothing removed`);
   }
   for (const id of new Set(ids)) {

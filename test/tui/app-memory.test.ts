@@ -2,6 +2,7 @@
 // leave a line in the transcript (no approval is asked, so the line is how a person hears of
 // it), also when the session is resumed and its conversation replayed.
 import { afterEach, describe, expect, it } from "vitest";
+import { makeSandbox, runCli } from "../helpers/run-cli.js";
 import { startApp, type RunningApp } from "./app-harness.js";
 
 let running: RunningApp | undefined;
@@ -43,5 +44,20 @@ describe("memory in the TUI", () => {
     running = startApp({ box, choice: { mode: "continue" } });
     await running.terminal.waitForText("Forgotten.");
     await running.terminal.waitForText(`memory: the model forgot ${id}`);
+  });
+
+  it("a forget of the user's own note is refused: a tool error, no memory line", async () => {
+    const box = makeSandbox();
+    const added = await runCli(["memory", "add", "Deploys go through CI only"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home } });
+    const id = /^added (m[0-9a-f]{6})\n$/.exec(added.stdout)![1]!;
+    running = startApp({ box, script: { turns: [{ tool_calls: [{ name: "forget", arguments: { id } }] }, { text: "Could not." }] } });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("forget the deploy note\r");
+    await terminal.waitForText("Could not.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen).toContain(`${id} is the user's own note`);
+    expect(screen).not.toContain("memory: the model forgot");
+    expect((await runCli(["memory"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home } })).stdout).toContain("Deploys go through CI only");
   });
 });

@@ -55,7 +55,7 @@ export function noteForTerminal(note: string, max = SHOWN_CHARS): string {
 
 /**
  * What a face says when the model changes memory, e.g.
- * `memory: the model remembered m1a2b3 "Tests run with npm t" (mini-agent memory rm m1a2b3 removes it)`.
+ * `memory: the model remembered m1a2b3c "Tests run with npm t" (mini-agent memory rm m1a2b3c removes it)`.
  */
 export function describeMemoryChange(event: Pick<EventOf<"memory.changed">, "action" | "id" | "note">): string {
   const text = JSON.stringify(noteForTerminal(event.note));

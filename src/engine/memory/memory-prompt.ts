@@ -31,7 +31,7 @@ export function fencedText(note: string): string {
   return flat.length > LINE_CHARS ? `${flat.slice(0, LINE_CHARS - 1)}…` : flat;
 }
 
-/** `[m1a2b3 2026-01-31 model ab12cd]`: id, date, who wrote it (and the session's short id). */
+/** `[m1a2b3c 2026-01-31 model ab12cd]`: id, date, who wrote it (and the session's short id). */
 function label(note: MemoryNote): string {
   return `[${note.id} ${note.at.slice(0, 10)} ${provenance(note, true)}]`;
 }
