@@ -111,6 +111,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   const extensions = input.extensions?.base;
   const hooks = input.extensions?.hooks;
+  extensions?.attachMemory(session.sessionId, bus);
   const builtIn = [
     ...createWorkspaceTools({
       root: jail.root,

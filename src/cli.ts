@@ -18,6 +18,7 @@ Usage:
   cat log | mini-agent -p "why?"  piped text is added to the task, after a blank line
   mini-agent undo [--to <turn>]   restore the workspace to before the last turn (undo --help)
   mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
+  mini-agent memory               list this workspace's notes; memory add|rm|clear (memory --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
 
 Options:
@@ -118,6 +119,7 @@ async function main(argv: string[]): Promise<number> {
     const { runSessionsCommand } = await import("./commands.js");
     return runSessionsCommand(argv.slice(1));
   }
+  if (argv[0] === "memory") return (await import("./commands.js")).runMemoryCommand(argv.slice(1));
   if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {

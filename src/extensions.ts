@@ -8,7 +8,9 @@ import type { GuardPlugin } from "./engine/guards/guard-plugin.js";
 import type { ScopedHooks } from "./engine/hooks/hook-settings.js";
 import type { McpServers } from "./engine/mcp/mcp-servers.js";
 import type { ScopedMcpServer } from "./engine/mcp/mcp-settings.js";
-import { MemoryStore, memorySection } from "./engine/memory/memory-store.js";
+import { createMemoryLink, type MemoryBus } from "./engine/memory/memory-link.js";
+import { memorySection } from "./engine/memory/memory-prompt.js";
+import { MemoryStore } from "./engine/memory/memory-store.js";
 import { createMemoryTools } from "./engine/memory/memory-tools.js";
 import { discoverSkills } from "./engine/skills/discover-skills.js";
 import { createLoadSkillTool } from "./engine/skills/load-skill-tool.js";
@@ -34,6 +36,8 @@ export interface Extensions {
   /** Every skill found (a face's `/<name>` injects one); empty when none. */
   skills: readonly Skill[];
   memory: MemoryStore;
+  /** Once the session is open: the memory tools record it and publish `memory.changed` on its bus. */
+  attachMemory(sessionId: string, bus: MemoryBus): void;
   /** Tools to add to the built-in ones, already narrowed to the variant. */
   tools: Tool[];
   plugins: GuardPlugin[];
@@ -76,9 +80,10 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
       : undefined;
 
   const memory = new MemoryStore(input.home, input.workspace, input.redact);
+  const memoryLink = createMemoryLink();
   const tools = [
     ...(skills.length > 0 ? [createLoadSkillTool(skills)] : []),
-    ...createMemoryTools(memory),
+    ...createMemoryTools(memory, memoryLink),
     ...(mcp?.tools ?? []),
   ].filter((tool) => variant.offers(tool));
   const offered = new Set(tools.map((tool) => tool.name));
@@ -89,6 +94,7 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     variant,
     skills,
     memory,
+    attachMemory: memoryLink.attach,
     tools,
     plugins,
     hooks: input.codeRunning?.hooks ?? [],

@@ -4,7 +4,7 @@
 import { REJECTED as R } from "./lean-parse.js";
 
 const hasOwn = Object.hasOwn;
-const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error"])] as const;
+const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error"]), new Set(["remembered","forgot"])] as const;
 
 // `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.
 export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([
@@ -430,6 +430,20 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (!c[11].has(v.stopReason)) return R;
     if (typeof v.rounds !== "number" || !Number.isSafeInteger(v.rounds) || v.rounds < 0) return R;
     if (v.type !== "turn.ended") return R;
+    if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
+    if (typeof v.ts !== "string") return R;
+    if (v.agentId !== undefined && (typeof v.agentId !== "string")) return R;
+    if (v.parentCallId !== undefined && (typeof v.parentCallId !== "string")) return R;
+    return v;
+  }],
+  ["memory.changed", (v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
+    if (!c[12].has(v.action)) return R;
+    if (typeof v.id !== "string") return R;
+    if (typeof v.note !== "string") return R;
+    if (typeof v.sessionId !== "string") return R;
+    if (v.turnId !== undefined && (typeof v.turnId !== "string")) return R;
+    if (v.type !== "memory.changed") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
     if (v.agentId !== undefined && (typeof v.agentId !== "string")) return R;

@@ -212,6 +212,21 @@ export const payloads = {
     stopReason: z.enum(["completed", "max_rounds", "aborted", "error"]),
     rounds: z.number().int().nonnegative(),
   }),
+  /**
+   * The model changed the project's memory (`remember`, `forget`): every later session's system
+   * prompt changes with it, so faces show it. `mini-agent memory` lists and removes notes.
+   */
+  "memory.changed": z.object({
+    action: z.enum(["remembered", "forgot"]),
+    /** The note's id, e.g. `m1a2b3c` (`mini-agent memory rm <id>` removes it). */
+    id: z.string(),
+    /** The note's text as stored. */
+    note: z.string(),
+    /** The session that made the change. */
+    sessionId: z.string(),
+    /** The turn it was made in. */
+    turnId: z.string().optional(),
+  }),
 } as const;
 
 export type EventType = keyof typeof payloads;

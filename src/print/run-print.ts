@@ -3,6 +3,7 @@
 import { EXIT, type CliOptions } from "../cli-options.js";
 import { openEngine } from "../bootstrap.js";
 import { answerByFlag } from "../engine/approval/flag-answerer.js";
+import { describeMemoryChange } from "../engine/memory/memory-link.js";
 import type { TurnOutcome } from "../engine/loop.js";
 import { watchInterrupts, type Interrupts } from "./interrupts.js";
 import { createJsonRenderer } from "./json.js";
@@ -64,8 +65,10 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
     ...(context.cwd ? { cwd: context.cwd } : {}),
     report: { warn, info: (line) => output.stderr(`${line}\n`) },
     listener: (event) => {
-      // Notices go to stderr in every format; stream-json also prints them as events.
+      // Notices go to stderr in every format; stream-json also prints them as events. So does a
+      // change to memory: it reaches every later session's prompt, so a person must see it.
       if (event.type === "notice") warn(event.message);
+      else if (event.type === "memory.changed") warn(describeMemoryChange(event));
       renderer.onEvent(event);
     },
     onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),

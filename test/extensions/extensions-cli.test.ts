@@ -68,8 +68,8 @@ describe("memory", () => {
     });
     expect((await runCli(["-p", "how do I test?", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: second } })).code).toBe(0);
     const requests = recordedRequests(record);
-    expect(requests[2]!.system).toContain(`- [${id}] Tests run with npm run test:unit`);
-    expect(requests[3]!.messages.at(-1)?.content).toContain(`[${id}]`);
+    expect(requests[2]!.system).toMatch(new RegExp(`\\[${id} [\\d-]+ model \\w+\\] Tests run with npm run test:unit`));
+    expect(requests[3]!.messages.at(-1)?.content).toContain(`[${id} `);
     expect(requests[4]!.messages.at(-1)?.content).toBe(`forgot ${id}`);
 
     const third = box.script({ turns: [{ text: "ok" }] });

@@ -1,14 +1,17 @@
 // remember / recall / forget: the model's durable notes about this project. They change only
 // the agent's own state (a file in the agent home), never the workspace, so they are
-// read-class for the approval rules and need no one's approval.
+// read-class for the approval rules and need no one's approval; instead every change is
+// published (`memory.changed`, shown by the faces) and records its session. The model may
+// not forget the user's own notes (`mini-agent memory add`): only the user removes those.
 import { defineTool, ToolError, type Tool } from "../tools/tool.js";
 import { builtinInput } from "../tools/tool-input.js";
-import { MAX_NOTE_CHARS, searchNotes, type MemoryStore } from "./memory-store.js";
+import type { MemoryLink } from "./memory-link.js";
+import { MAX_NOTE_CHARS, provenance, searchNotes, type MemoryStore } from "./memory-store.js";
 
 const MAX_RECALLED = 50;
 
 /** recall and forget only once there are notes (they would have nothing to act on), to keep requests small. */
-export function createMemoryTools(store: MemoryStore): Tool[] {
+export function createMemoryTools(store: MemoryStore, link: MemoryLink): Tool[] {
   const hasNotes = store.list().length > 0;
   const tools: Tool[] = [
     defineTool({
@@ -19,7 +22,8 @@ export function createMemoryTools(store: MemoryStore): Tool[] {
       async execute({ note }) {
         if (note.trim() === "") throw new ToolError("the note is empty");
         if (note.length > MAX_NOTE_CHARS) throw new ToolError(`the note is ${note.length} characters; keep it under ${MAX_NOTE_CHARS}`);
-        const saved = store.add(note);
+        const saved = store.add(note, link.origin());
+        link.changed({ action: "remembered", id: saved.id, note: saved.note });
         return { content: `remembered as ${saved.id}` };
       },
     }),
@@ -35,7 +39,7 @@ export function createMemoryTools(store: MemoryStore): Tool[] {
       async execute({ query }) {
         const found = searchNotes(store.list(), query);
         if (found.length === 0) return { content: query ? `no note matches ${JSON.stringify(query)}` : "no notes yet" };
-        const shown = found.slice(0, MAX_RECALLED).map((note) => `[${note.id}] ${note.at.slice(0, 10)} ${note.note}`);
+        const shown = found.slice(0, MAX_RECALLED).map((note) => `[${note.id} ${note.at.slice(0, 10)} ${provenance(note, true)}] ${note.note}`);
         const more = found.length > shown.length ? `\n(${found.length - shown.length} more; narrow the query)` : "";
         return { content: `${shown.join("\n")}${more}` };
       },
@@ -46,7 +50,12 @@ export function createMemoryTools(store: MemoryStore): Tool[] {
       kind: "read",
       input: builtinInput("forget"),
       async execute({ id }) {
-        if (!store.forget(id)) throw new ToolError(`no note with id ${JSON.stringify(id)}`);
+        const note = store.list().find((candidate) => candidate.id === id);
+        if (!note) throw new ToolError(`no note with id ${JSON.stringify(id)}`);
+        if (note.source === "user") throw new ToolError(`${id} is the user's own note; only the user removes it (mini-agent memory rm ${id})`);
+        const forgotten = store.forget(id, link.origin());
+        if (!forgotten) throw new ToolError(`no note with id ${JSON.stringify(id)}`);
+        link.changed({ action: "forgot", id, note: forgotten.note });
         return { content: `forgot ${id}` };
       },
     }),

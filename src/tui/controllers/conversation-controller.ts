@@ -1,6 +1,7 @@
 // Draws the conversation from events: prompts, streamed answers, thinking, errors, stops.
 // Queued prompts wait in their own area above the input until the engine takes them.
 import type { Container } from "@mariozechner/pi-tui";
+import { describeMemoryChange } from "../../engine/memory/memory-link.js";
 import { formatTokens } from "../components/chrome/footer.js";
 import { AssistantMessage } from "../components/messages/assistant-message.js";
 import { NoteLine } from "../components/messages/note-line.js";
@@ -65,6 +66,10 @@ export class ConversationController implements EventSink {
         this.transcript.append(new NoteLine(this.theme, `── context compacted (${event.trigger}): ${event.replaced} messages ${how}, ${tokens} ──`, "dim"));
         return;
       }
+      case "memory.changed":
+        // Every later session's prompt holds the notes: a change must not pass unseen.
+        this.transcript.append(new NoteLine(this.theme, describeMemoryChange(event), "warning"));
+        return;
       case "model.changed":
         this.transcript.append(new NoteLine(this.theme, `model: ${event.model}`));
         return;
