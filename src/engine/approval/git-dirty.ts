@@ -1,6 +1,8 @@
 // Whether a file has uncommitted changes: a person approving an overwrite wants to know
-// if it would clobber work that git cannot give back. Fixed argv, never a shell.
+// if it would clobber work that git cannot give back. Fixed argv, never a shell, and nothing
+// the repository's config could make git run (git/host-git.ts).
 import { childProcess } from "../heap-policy.js";
+import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -21,11 +23,13 @@ export function createDirtyCheck(root: string): (userPath: string) => Promise<bo
     new Promise((resolve) => {
       // Not a repository: say nothing rather than guess (asked per call: `git init` may come later).
       if (!mayBeInRepository(root)) return resolve(undefined);
+      // A repository whose config would run a program (planted by a command) is not asked.
+      if (hostGitRefusal(root)) return resolve(undefined);
       const target = path.resolve(root, userPath);
       childProcess().execFile(
         "git",
-        ["status", "--porcelain", "--untracked-files=all", "--", target],
-        { cwd: root, timeout: 5_000, windowsHide: true },
+        [...HOST_GIT_OVERRIDES, "status", "--porcelain", "--untracked-files=all", "--", target],
+        { cwd: root, timeout: 5_000, windowsHide: true, env: hostGitEnv() },
         (error, stdout) => {
           // Not a repository after all, or no git at all: say nothing rather than guess.
           if (error) return resolve(undefined);

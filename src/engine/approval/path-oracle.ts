@@ -3,9 +3,10 @@
 // the workspace or a read root and outside the credential set (as the kernel will resolve it,
 // symlinks and `..` included), whether a directory read recursively holds a credential file,
 // and whether the workspace has its own git repository. The allowlist itself stays pure.
-import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { repoConfigRisks } from "../git/repo-config-risks.js";
 import type { Jail } from "../tools/jail.js";
 import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
 import { compileGlob, matchesGlob } from "../glob-matcher.js";
@@ -139,7 +140,9 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
         } else if (!git.isDirectory() || !lstatSync(path.join(dotGit, "HEAD")).isFile()) {
           return false;
         }
-        return !configRunsPrograms(gitDir);
+        // Any program the config names asks, even one our own git calls switch off: the
+        // model's git runs without our overrides (git/repo-config-risks.ts).
+        return repoConfigRisks(gitDir, jail.root).length === 0;
       } catch {
         return false;
       }
@@ -175,16 +178,3 @@ function scanTree(start: string, jail: Jail, roots: readonly string[], visibleOn
   return undefined;
 }
 
-/**
- * Config keys that make a read-only git command run a program (`core.fsmonitor` on `git
- * status`, a textconv on `git diff`, gpg on `git log`) or pull in other config. A repository
- * whose config has one was possibly written by the model; git against it asks.
- */
-const PROGRAM_KEYS = /^\s*(fsmonitor|hookspath|sshcommand|askpass|editor|gitproxy|pager|external|textconv|command|program|clean|smudge|process|helper|path|showsignature|uploadpack|receivepack)\s*=|^\s*\[\s*(alias|filter|includeif|include|credential)\b/im;
-
-function configRunsPrograms(gitDir: string): boolean {
-  const configs = [path.join(gitDir, "config"), path.join(gitDir, "config.worktree")];
-  const common = path.join(gitDir, "commondir");
-  if (existsSync(common)) configs.push(path.join(path.resolve(gitDir, readFileSync(common, "utf8").trim()), "config"));
-  return configs.some((file) => existsSync(file) && PROGRAM_KEYS.test(readFileSync(file, "utf8")));
-}

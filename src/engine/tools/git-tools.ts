@@ -1,7 +1,9 @@
 // Read-only git tools. Each runs git with a fixed argv through execFile (never a shell),
 // so nothing the model passes can become an option or a command: paths go after "--",
-// and revisions are checked against a strict pattern before they reach argv.
+// and revisions are checked against a strict pattern before they reach argv. What the
+// repository's own config could make git run is switched off or refused (git/host-git.ts).
 import { childProcess } from "../heap-policy.js";
+import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
@@ -12,22 +14,15 @@ const TIMEOUT_MS = 15_000;
 /** A revision like HEAD~2, main, v1.0, a1b2c3d, origin/main — never starting with "-". */
 const REVISION = /^(?!-)[A-Za-z0-9._/~^@{}-]{1,200}$/;
 
-// Configuration that could run programs (pagers, external diff drivers, textconv filters,
-// fsmonitor hooks) is switched off for every call.
-const SAFE_CONFIG = [
-  "-c", "core.pager=cat",
-  "-c", "core.fsmonitor=false",
-  "-c", "diff.external=",
-  "-c", "color.ui=false",
-  "--no-pager",
-];
-
 export function runGit(root: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
+  // A repository whose config would run a program we cannot switch off is not touched.
+  const refusal = hostGitRefusal(root);
+  if (refusal) return Promise.reject(new ToolError(`git ${args[0]} not run: ${refusal}. Look at the config, then run git yourself if it is yours`));
   return new Promise((resolve, reject) => {
     childProcess().execFile(
       "git",
-      [...SAFE_CONFIG, ...args],
-      { cwd: root, signal, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", GIT_EXTERNAL_DIFF: "" } },
+      [...HOST_GIT_OVERRIDES, ...args],
+      { cwd: root, signal, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: hostGitEnv() },
       (error, stdout, stderr) => {
         if (error) reject(new ToolError(`git ${args[0]} failed: ${(stderr || error.message).trim()}`));
         else resolve(stdout);
