@@ -5,7 +5,7 @@ import os from "node:os";
 import { UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError, resolveConfig, type ResolvedConfig } from "./config/resolve-config.js";
 import { sourceReport } from "./config/source-report.js";
-import { buildSystemPrompt } from "./config/system-prompt.js";
+import { buildSystemPrompt, readPromptFiles } from "./config/system-prompt.js";
 import type { UserRules } from "./engine/approval/user-rules.js";
 import { FakeScriptError, loadFakeScript } from "./engine/llm/fake-script.js";
 import { FakeProvider } from "./engine/llm/fake.js";
@@ -95,17 +95,14 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
   }
   const provider = await createModel(config, input);
 
-  // Files are read once per tool list; the todo list is appended fresh for every step.
+  // The prompt files are read once, here, so a skipped one is a start-up notice; the prompt is
+  // built once per tool list, and the todo list is appended fresh for every step.
+  const promptFile = config.systemPromptFile ? { systemPromptFile: { path: config.systemPromptFile, source: config.sources.system_prompt_file } } : {};
+  const promptFiles = readPromptFiles({ cwd: input.cwd, env: input.env, ...promptFile });
+  for (const notice of promptFiles.notices) input.warn(notice);
   let cached: { tools: readonly ToolSpec[]; text: string } | undefined;
   const basePrompt = (tools: readonly ToolSpec[]) => {
-    if (cached?.tools !== tools) {
-      try {
-        cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, ...(config.systemPromptFile ? { systemPromptFile: config.systemPromptFile } : {}) }) };
-      } catch (error) {
-        if (error instanceof ConfigError) throw new UsageError(error.message);
-        throw error;
-      }
-    }
+    if (cached?.tools !== tools) cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, files: promptFiles }) };
     return cached.text;
   };
   return {
