@@ -88,7 +88,7 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
 
   const memory = new MemoryStore(input.home, input.workspace, input.redact);
   const tools = [
-    ...(skills.length > 0 ? [createLoadSkillTool(skills)] : []),
+    ...(skills.length > 0 ? [createLoadSkillTool(skills, { workspace: input.workspace, home: input.home })] : []),
     ...createMemoryTools(memory),
     ...(mcp?.tools ?? []),
   ].filter((tool) => variant.offers(tool));

@@ -1,16 +1,20 @@
 // load_skill: returns a skill's instructions and lists its other files; with `file`, returns
 // one of those files. Reads only inside the skill's own folder (a user skill lives in the
 // agent home, which the workspace tools may not touch, so this is how its files are reached).
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+// A project skill's folder and files are checked through the workspace jail on every call
+// (project-skill-folder.ts); a user skill's files must stay inside its folder's real path.
+import { readdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { defineTool, ToolError } from "../tools/tool.js";
 import { builtinInput } from "../tools/tool-input.js";
-import type { Skill } from "./skill-file.js";
+import { readUserFile } from "../workspace-read/bounded-read.js";
+import { forTheModel, projectSkillFile, projectSkillFolder, type ProjectSkillRoots } from "./project-skill-folder.js";
+import { MAX_SKILL_FILE_BYTES, type Skill } from "./skill-file.js";
 
 const MAX_LISTED = 60;
-const MAX_FILE_BYTES = 200_000;
 
-export function createLoadSkillTool(skills: readonly Skill[]) {
+/** `roots`: where project skills were found (their folders are checked again on every call). */
+export function createLoadSkillTool(skills: readonly Skill[], roots: ProjectSkillRoots) {
   const byName = new Map(skills.map((skill) => [skill.name, skill]));
   return defineTool({
     name: "load_skill",
@@ -22,15 +26,28 @@ export function createLoadSkillTool(skills: readonly Skill[]) {
     async execute({ name, file }) {
       const skill = byName.get(name);
       if (!skill) throw new ToolError(`no skill named ${JSON.stringify(name)}; available: ${[...byName.keys()].join(", ") || "none"}`);
-      if (file !== undefined) return { content: readSkillFile(skill, file) };
-      const others = listFiles(skill.dir);
+      if (file !== undefined) return { content: readSkillFile(skill, file, roots) };
+      const others = listFiles(skillFolder(skill, roots));
       const listing = others.length === 0 ? "" : `\n\nOther files in this skill (read one with load_skill {"name": "${name}", "file": "…"}):\n${others.map((f) => `- ${f}`).join("\n")}`;
       return { content: `# Skill: ${skill.name}\n\n${skill.body}${listing}` };
     },
   });
 }
 
-function readSkillFile(skill: Skill, file: string): string {
+/** The folder to list: a project skill's only while it is still really inside `.agents/skills`. */
+function skillFolder(skill: Skill, roots: ProjectSkillRoots): string {
+  if (skill.scope === "user") return skill.dir;
+  const folder = projectSkillFolder(roots, path.basename(skill.dir));
+  if (!folder.ok) throw new ToolError(`skill ${skill.name}: ${folder.detail}`);
+  return folder.real;
+}
+
+function readSkillFile(skill: Skill, file: string, roots: ProjectSkillRoots): string {
+  if (skill.scope === "project") {
+    const read = projectSkillFile(roots, path.basename(skill.dir), file);
+    if (!read.ok) throw new ToolError(forTheModel(file, read));
+    return read.text;
+  }
   const root = realpathSync(skill.dir);
   let target: string;
   try {
@@ -41,10 +58,9 @@ function readSkillFile(skill: Skill, file: string): string {
   const relative = path.relative(root, target);
   // Symlinks are resolved first, so a link cannot lead out of the skill's folder.
   if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) throw new ToolError(`${file} is outside skill ${skill.name}'s folder`);
-  const stats = statSync(target);
-  if (!stats.isFile()) throw new ToolError(`${file} is not a file`);
-  if (stats.size > MAX_FILE_BYTES) throw new ToolError(`${file} is ${stats.size} bytes; skill files over ${MAX_FILE_BYTES} bytes are not loaded`);
-  return readFileSync(target, "utf8");
+  const read = readUserFile(target, { maxBytes: MAX_SKILL_FILE_BYTES, what: `skill ${skill.name}` });
+  if (!read.ok) throw new ToolError(forTheModel(file, read));
+  return read.text;
 }
 
 /** Files under the skill's folder except SKILL.md, breadth-first, capped. */

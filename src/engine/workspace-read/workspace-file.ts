@@ -106,10 +106,15 @@ export function readWorkspaceFile(root: string, file: string, options: Workspace
  * A folder that must stay inside `container` (e.g. a skill folder inside `.agents/skills`),
  * which must itself stay inside the workspace: its real path, or why not.
  */
-export function folderInside(workspace: string, container: string, name: string, options: Omit<WorkspaceReadOptions, "maxBytes">): InsidePath | ReadProblem {
+export function folderInside(
+  workspace: string,
+  container: string,
+  name: string,
+  options: Omit<WorkspaceReadOptions, "maxBytes" | "rootName"> & { containerName?: string },
+): InsidePath | ReadProblem {
   const box = resolveInside(workspace, container, options);
   if (!box.ok) return box;
-  const inner = resolveInside(box.real, name, { ...options, rootName: container });
+  const inner = resolveInside(box.real, name, { ...options, rootName: options.containerName ?? container });
   if (!inner.ok) return inner;
   const stats = lstatOrProblem(inner.real, inner.shown, options.what);
   if (!isStats(stats)) return stats;
