@@ -4,12 +4,11 @@
 // A project's skills come with whatever repository was cloned, so they are read through the
 // workspace jail: a skill folder must really be inside .agents/skills (a symlink to the
 // workspace root or elsewhere is skipped), and SKILL.md must be a regular file with one name
-// inside it, within the size cap (project-skill-folder.ts).
+// inside it, within the size cap (skill-files.ts).
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { readUserFile } from "../workspace-read/bounded-read.js";
-import { projectSkillFile } from "./project-skill-folder.js";
-import { MAX_SKILL_FILE_BYTES, parseSkillFile, type Skill, type YamlParse } from "./skill-file.js";
+import { readSkillMd } from "./skill-files.js";
+import { parseSkillFile, type Skill, type YamlParse } from "./skill-file.js";
 
 export interface SkillDiscovery {
   skills: Skill[];
@@ -51,7 +50,7 @@ function candidates(roots: SkillRoots, notices: string[]): Candidate[] {
     }
     for (const folder of entries) {
       const file = path.join(dir, folder, "SKILL.md");
-      const read = scope === "project" ? projectSkillFile(roots, folder, "SKILL.md") : readUserFile(file, { maxBytes: MAX_SKILL_FILE_BYTES, what: "skill" });
+      const read = readSkillMd(scope, dir, folder, roots);
       // A folder without SKILL.md is simply not a skill.
       if (read.ok) found.push({ file, folder, dir: path.join(dir, folder), scope, text: read.text });
       else if (read.kind !== "missing") notices.push(`skill ${read.path} skipped: ${read.detail}`);

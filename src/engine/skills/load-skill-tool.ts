@@ -2,14 +2,13 @@
 // one of those files. Reads only inside the skill's own folder (a user skill lives in the
 // agent home, which the workspace tools may not touch, so this is how its files are reached).
 // A project skill's folder and files are checked through the workspace jail on every call
-// (project-skill-folder.ts); a user skill's files must stay inside its folder's real path.
-import { readdirSync, realpathSync } from "node:fs";
+// (skill-files.ts).
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defineTool, ToolError } from "../tools/tool.js";
 import { builtinInput } from "../tools/tool-input.js";
-import { readUserFile } from "../workspace-read/bounded-read.js";
-import { forTheModel, projectSkillFile, projectSkillFolder, type ProjectSkillRoots } from "./project-skill-folder.js";
-import { MAX_SKILL_FILE_BYTES, type Skill } from "./skill-file.js";
+import { readSkillFile, skillFolder, type ProjectSkillRoots } from "./skill-files.js";
+import type { Skill } from "./skill-file.js";
 
 const MAX_LISTED = 60;
 
@@ -32,35 +31,6 @@ export function createLoadSkillTool(skills: readonly Skill[], roots: ProjectSkil
       return { content: `# Skill: ${skill.name}\n\n${skill.body}${listing}` };
     },
   });
-}
-
-/** The folder to list: a project skill's only while it is still really inside `.agents/skills`. */
-function skillFolder(skill: Skill, roots: ProjectSkillRoots): string {
-  if (skill.scope === "user") return skill.dir;
-  const folder = projectSkillFolder(roots, path.basename(skill.dir));
-  if (!folder.ok) throw new ToolError(`skill ${skill.name}: ${folder.detail}`);
-  return folder.real;
-}
-
-function readSkillFile(skill: Skill, file: string, roots: ProjectSkillRoots): string {
-  if (skill.scope === "project") {
-    const read = projectSkillFile(roots, path.basename(skill.dir), file);
-    if (!read.ok) throw new ToolError(forTheModel(file, read));
-    return read.text;
-  }
-  const root = realpathSync(skill.dir);
-  let target: string;
-  try {
-    target = realpathSync(path.resolve(root, file));
-  } catch {
-    throw new ToolError(`${file} is not a file of skill ${skill.name}`);
-  }
-  const relative = path.relative(root, target);
-  // Symlinks are resolved first, so a link cannot lead out of the skill's folder.
-  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) throw new ToolError(`${file} is outside skill ${skill.name}'s folder`);
-  const read = readUserFile(target, { maxBytes: MAX_SKILL_FILE_BYTES, what: `skill ${skill.name}` });
-  if (!read.ok) throw new ToolError(forTheModel(file, read));
-  return read.text;
 }
 
 /** Files under the skill's folder except SKILL.md, breadth-first, capped. */
