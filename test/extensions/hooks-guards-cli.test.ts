@@ -44,6 +44,17 @@ describe("guard plugins in a session", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`guard plugin ${path.join(box.home, "guards", "bad.json")}: rules[0].reason must say why`);
   });
+
+  it("a broken project plugin is a notice naming the file, and the run goes on", async () => {
+    const box = makeSandbox();
+    const file = path.join(box.workspace, ".agents", "guards", "x.json");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "{ nope");
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`guard plugin ${file}: `);
+    expect(run.stderr).toContain("skipped, so its refusals are not in force this session");
+  });
 });
 
 describe("hooks in a session", () => {
