@@ -62,13 +62,16 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     throw error;
   }
   let plugins: GuardPlugin[];
+  const notices: string[] = [];
   try {
-    plugins = loadGuardPlugins({ workspace: input.workspace, home: input.home });
+    const guards = loadGuardPlugins({ workspace: input.workspace, home: input.home, projectTrusted: input.projectTrusted ?? false });
+    plugins = guards.plugins;
+    notices.push(...guards.notices);
   } catch (error) {
+    // Only the user's own plugins stop start-up; a project's broken one is a notice (ADR 0019).
     if (error instanceof GuardPluginError) throw new UsageError(error.message);
     throw error;
   }
-  const notices: string[] = [];
   const notice = (message: string) => void notices.push(message);
   const { skills, notices: skillNotices } = await discoverSkills({ workspace: input.workspace, home: input.home });
   notices.push(...skillNotices);
@@ -82,7 +85,7 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
   const memory = new MemoryStore(input.home, input.workspace, input.redact);
   const memoryLink = createMemoryLink();
   const tools = [
-    ...(skills.length > 0 ? [createLoadSkillTool(skills)] : []),
+    ...(skills.length > 0 ? [createLoadSkillTool(skills, { workspace: input.workspace, home: input.home })] : []),
     ...createMemoryTools(memory, memoryLink),
     ...(mcp?.tools ?? []),
   ].filter((tool) => variant.offers(tool));

@@ -1,11 +1,12 @@
 // Chooses the model for a run: the scripted fake (FAKE_LLM) or a configured provider,
 // plus the settings that come with it (system prompt, limits, permissions).
 import { existsSync } from "node:fs";
+import path from "node:path";
 import os from "node:os";
 import { UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError, resolveConfig, type ResolvedConfig } from "./config/resolve-config.js";
 import { sourceReport } from "./config/source-report.js";
-import { buildSystemPrompt } from "./config/system-prompt.js";
+import { buildSystemPrompt, readPromptFiles } from "./config/system-prompt.js";
 import type { UserRules } from "./engine/approval/user-rules.js";
 import { FakeScriptError, loadFakeScript } from "./engine/llm/fake-script.js";
 import { FakeProvider } from "./engine/llm/fake.js";
@@ -94,22 +95,20 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
   } else {
     for (const line of sourceReport(config)) input.info(line);
   }
-  if (config.systemPromptFile && !existsSync(config.systemPromptFile)) {
+  // The user's own missing prompt file is a mistake to fix now; a project's is a notice (readPromptFiles).
+  if (config.systemPromptFile && config.sources.system_prompt_file !== path.join(input.cwd, ".agent.json") && !existsSync(config.systemPromptFile)) {
     throw new UsageError(`system_prompt_file ${config.systemPromptFile} (from ${config.sources.system_prompt_file}) does not exist`);
   }
   const provider = await createModel(config, input);
 
-  // Files are read once per tool list; the todo list is appended fresh for every step.
+  // The prompt files are read once, here, so a skipped one is a start-up notice; the prompt is
+  // built once per tool list, and the todo list is appended fresh for every step.
+  const promptFile = config.systemPromptFile ? { systemPromptFile: { path: config.systemPromptFile, source: config.sources.system_prompt_file } } : {};
+  const promptFiles = readPromptFiles({ cwd: input.cwd, env: input.env, ...promptFile });
+  for (const notice of promptFiles.notices) input.warn(notice);
   let cached: { tools: readonly ToolSpec[]; text: string } | undefined;
   const basePrompt = (tools: readonly ToolSpec[]) => {
-    if (cached?.tools !== tools) {
-      try {
-        cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, ...(config.systemPromptFile ? { systemPromptFile: config.systemPromptFile } : {}) }) };
-      } catch (error) {
-        if (error instanceof ConfigError) throw new UsageError(error.message);
-        throw error;
-      }
-    }
+    if (cached?.tools !== tools) cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, files: promptFiles }) };
     return cached.text;
   };
   return {

@@ -1,6 +1,11 @@
 // Reads one JSON config file (project .agent.json or user config.json) and checks its fields.
 // Mistakes are reported with the file, line and column, never silently ignored.
-import { readFileSync } from "node:fs";
+// A project's .agent.json comes with the cloned repository, so it is read through the
+// workspace jail and bounded (engine/workspace-read); a refused one is a ConfigError naming it.
+import os from "node:os";
+import { basename, dirname } from "node:path";
+import { readUserFile } from "../engine/workspace-read/bounded-read.js";
+import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
 import type { VariantSetting } from "../engine/variants/agent-variants.js";
@@ -8,6 +13,7 @@ import { ConfigError } from "./config-error.js";
 import type { HookSettings } from "../engine/hooks/hook-settings.js";
 import type { McpServerSetting } from "../engine/mcp/mcp-settings.js";
 import { parseAgents, parseHooks, parseMcpServers, parseToolSets } from "./extension-settings.js";
+import { agentHome } from "./home.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
 
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "low", "medium", "high", "max"];
@@ -59,16 +65,40 @@ const KNOWN = new Set<string>([
   ...["sandbox", "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
 ]);
 
+/** A config file is a page of settings; a larger one is refused, never read whole. */
+export const MAX_CONFIG_FILE_BYTES = 1_000_000;
+
+export interface ConfigFileScope {
+  /**
+   * For a project's `.agent.json`: the workspace it must stay inside (no symlink out of it, no
+   * credential store, no device, FIFO or hard link). Without it the file is the user's own
+   * and may be a symlink anywhere, but must still be a regular file within the cap.
+   */
+  workspace?: string;
+  /** The agent home, which a project file may not lead into; default from MINI_AGENT_HOME. */
+  agentHome?: string;
+}
+
+/** `.agent.json` is a project's file, read inside its folder; any other name is the user's. */
+export function defaultConfigScope(path: string): ConfigFileScope {
+  return basename(path) === ".agent.json" ? { workspace: dirname(path) } : {};
+}
+
 /** Undefined when the file does not exist. `lenient`: see parseConfigText. */
-export function readConfigFile(path: string, options: { lenient?: boolean } = {}): LoadedConfigFile | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new ConfigError(`Cannot read ${path}: ${(err as Error).message}`);
+export function readConfigFile(
+  path: string,
+  scope: ConfigFileScope = defaultConfigScope(path),
+  options: { lenient?: boolean } = {},
+): LoadedConfigFile | undefined {
+  const limits = { maxBytes: MAX_CONFIG_FILE_BYTES, what: "config file" };
+  const read = scope.workspace
+    ? readWorkspaceFile(scope.workspace, path, { ...limits, deniedDirs: [scope.agentHome ?? agentHome(process.env, os.homedir(), scope.workspace)] })
+    : readUserFile(path, limits);
+  if (!read.ok) {
+    if (read.kind === "missing") return undefined;
+    throw new ConfigError(`Cannot read ${path}: ${read.detail}`);
   }
-  return parseConfigText(text.replace(/^\uFEFF/, ""), path, options);
+  return parseConfigText(read.text.replace(/^\uFEFF/, ""), path, options);
 }
 
 export function parseConfigText(text: string, path: string, options: { lenient?: boolean } = {}): LoadedConfigFile {

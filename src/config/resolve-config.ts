@@ -48,11 +48,13 @@ export interface ConfigFiles {
  * a warning and the setting (or, for broken JSON, the file) is ignored.
  */
 export function readConfigFiles(env: Env, cwd: string, home: string): ConfigFiles {
-  const user = readConfigFile(join(agentHome(env, home, cwd), "config.json"));
+  const userDir = agentHome(env, home, cwd);
+  const user = readConfigFile(join(userDir, "config.json"), {});
   const warnings: string[] = [];
   let project: LoadedConfigFile | undefined;
   try {
-    project = readConfigFile(join(cwd, ".agent.json"), { lenient: true });
+    // Jailed to the workspace: no symlink out, no device, FIFO or hard link, size-capped.
+    project = readConfigFile(join(cwd, ".agent.json"), { workspace: cwd, agentHome: userDir }, { lenient: true });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     warnings.push(`${error.message}; the project's settings were ignored`);

@@ -1,43 +1,115 @@
 // The system prompt: system_prompt_file > project .agent.md > the built-in one, then the
 // project's AGENTS.md as context. The built-in prompt names only the tools actually offered,
 // so the model is never told about a tool it cannot call.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// A cloned repository is untrusted, so the project's files are read through the workspace jail
+// (engine/workspace-read): a link out of the workspace or to a credential store, a device, a
+// FIFO, a hard link or an oversized file is skipped with a notice naming it, and the prompt
+// falls back to the next in the chain. Nothing here throws for such a file.
+import os from "node:os";
+import path from "node:path";
 import type { ToolSpec } from "../engine/llm/provider.js";
-import { ConfigError } from "./config-error.js";
+import { readUserFile, type ReadOutcome } from "../engine/workspace-read/bounded-read.js";
+import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
+import { agentHome } from "./home.js";
+
+/** AGENTS.md beyond this is cut: it is context, not a second prompt. */
+export const MAX_PROJECT_CONTEXT = 32_000;
+/** Enough bytes for MAX_PROJECT_CONTEXT characters of any UTF-8; more is never read. */
+const MAX_PROJECT_CONTEXT_BYTES = 4 * MAX_PROJECT_CONTEXT;
+/** A prompt file over this is refused rather than cut: half a prompt would mean something else. */
+export const MAX_PROMPT_FILE_BYTES = 100_000;
+
+export type PromptFileScope = "project" | "user";
+
+export interface PromptFilesInput {
+  cwd: string;
+  /** ResolvedConfig.systemPromptFile (absolute) and the config file that named it (its source). */
+  systemPromptFile?: { path: string; source?: string };
+  /** For the agent home ($MINI_AGENT_HOME), which no project file may lead into. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The home directory whose credential stores are refused; default os.homedir(). */
+  home?: string;
+}
+
+export interface PromptFiles {
+  /** system_prompt_file, else a non-empty .agent.md, trimmed; undefined: the built-in prompt. */
+  base?: string;
+  /** AGENTS.md, trimmed and already cut to MAX_PROJECT_CONTEXT. */
+  projectContext?: string;
+  /** One line per file skipped, naming it and what is wrong. */
+  notices: string[];
+}
+
+export interface PromptReadContext {
+  workspace: string;
+  /** The agent home; a project file leading into it is refused. */
+  agentHome?: string;
+  home?: string;
+}
+
+/** A system_prompt_file named by the project's own .agent.json is a project file. */
+export function promptFileScope(source: string | undefined, cwd: string): PromptFileScope {
+  return source !== undefined && path.resolve(cwd, source) === path.resolve(cwd, ".agent.json") ? "project" : "user";
+}
+
+/**
+ * system_prompt_file: a project one (relative to the workspace) must stay inside it and pass
+ * every workspace check; a user one may be anywhere the user chose, but must be a regular
+ * file within the size cap.
+ */
+export function readSystemPromptFile(file: string, scope: PromptFileScope, context: PromptReadContext): ReadOutcome {
+  const limits = { maxBytes: MAX_PROMPT_FILE_BYTES, what: "system_prompt_file" };
+  if (scope === "user") return readUserFile(path.resolve(context.workspace, file), limits);
+  return readWorkspaceFile(context.workspace, file, { ...limits, ...deny(context) });
+}
+
+export function readPromptFiles(input: PromptFilesInput): PromptFiles {
+  const context: PromptReadContext = {
+    workspace: input.cwd,
+    agentHome: agentHome(input.env ?? process.env, input.home ?? os.homedir(), input.cwd),
+    ...(input.home ? { home: input.home } : {}),
+  };
+  const notices: string[] = [];
+  const files: PromptFiles = { notices };
+  if (input.systemPromptFile) {
+    const scope = promptFileScope(input.systemPromptFile.source, input.cwd);
+    const read = readSystemPromptFile(input.systemPromptFile.path, scope, context);
+    if (read.ok) files.base = read.text.trim();
+    else notices.push(`${read.message} (from ${input.systemPromptFile.source ?? "config"}); skipped, so .agent.md or the built-in prompt is used`);
+  }
+  if (files.base === undefined) {
+    const read = readWorkspaceFile(input.cwd, ".agent.md", { maxBytes: MAX_PROMPT_FILE_BYTES, what: ".agent.md", ...deny(context) });
+    if (read.ok && read.text.trim() !== "") files.base = read.text.trim();
+    else if (!read.ok && read.kind !== "missing") notices.push(`${read.message}; skipped, so the built-in prompt is used`);
+  }
+  const agents = readWorkspaceFile(input.cwd, "AGENTS.md", { maxBytes: MAX_PROJECT_CONTEXT_BYTES, overflow: "truncate", what: "AGENTS.md", ...deny(context) });
+  if (agents.ok && agents.text.trim() !== "") {
+    const cut = agents.truncated || agents.text.length > MAX_PROJECT_CONTEXT;
+    files.projectContext = (cut ? `${agents.text.slice(0, MAX_PROJECT_CONTEXT)}\n[… AGENTS.md truncated]` : agents.text).trim();
+  } else if (!agents.ok && agents.kind !== "missing") {
+    notices.push(`${agents.message}; skipped, so the model gets no project context from it`);
+  }
+  return files;
+}
+
+function deny(context: PromptReadContext): { home?: string; deniedDirs: string[] } {
+  return { ...(context.home ? { home: context.home } : {}), deniedDirs: context.agentHome ? [context.agentHome] : [] };
+}
 
 export interface SystemPromptInput {
   cwd: string;
   tools: readonly ToolSpec[];
-  /** Absolute path (from ResolvedConfig.systemPromptFile). */
-  systemPromptFile?: string;
+  /** What readPromptFiles found (read once; its notices are the caller's to publish). */
+  files: PromptFiles;
   /** Appended last, e.g. a mode note from the composition root. */
   extra?: string;
 }
 
-/** AGENTS.md beyond this is cut: it is context, not a second prompt. */
-const MAX_PROJECT_CONTEXT = 32_000;
-
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const sections = [basePrompt(input)];
-  const agents = readOptional(join(input.cwd, "AGENTS.md"));
-  if (agents !== undefined && agents.trim() !== "") {
-    const text = agents.length > MAX_PROJECT_CONTEXT ? `${agents.slice(0, MAX_PROJECT_CONTEXT)}\n[… AGENTS.md truncated]` : agents;
-    sections.push(`# Project context (AGENTS.md)\n\n${text.trim()}`);
-  }
+  const sections = [input.files.base ?? builtInPrompt(input.cwd, input.tools)];
+  if (input.files.projectContext) sections.push(`# Project context (AGENTS.md)\n\n${input.files.projectContext}`);
   if (input.extra?.trim()) sections.push(input.extra.trim());
   return sections.join("\n\n");
-}
-
-function basePrompt(input: SystemPromptInput): string {
-  if (input.systemPromptFile) {
-    const text = readOptional(input.systemPromptFile);
-    if (text === undefined) throw new ConfigError(`system_prompt_file ${input.systemPromptFile} does not exist`);
-    return text.trim();
-  }
-  const project = readOptional(join(input.cwd, ".agent.md"));
-  if (project !== undefined && project.trim() !== "") return project.trim();
-  return builtInPrompt(input.cwd, input.tools);
 }
 
 export function builtInPrompt(cwd: string, tools: readonly ToolSpec[]): string {
@@ -54,13 +126,4 @@ export function builtInPrompt(cwd: string, tools: readonly ToolSpec[]): string {
   }
   lines.push("Finish with a short answer: what you did and anything left to do.");
   return lines.join("\n");
-}
-
-function readOptional(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "EISDIR") return undefined;
-    throw new ConfigError(`Cannot read ${path}: ${(err as Error).message}`);
-  }
 }

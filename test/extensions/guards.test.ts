@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -75,20 +76,64 @@ describe("guard plugins", () => {
     expect("problem" in checked && checked.problem).toMatch(problem);
   });
 
-  it("loads plugins from the project and the agent home; a broken file stops start-up naming it", () => {
-    const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "guards-")));
-    const workspace = path.join(base, "ws");
-    const home = path.join(base, "home");
-    mkdirSync(path.join(workspace, ".agents", "guards"), { recursive: true });
-    mkdirSync(path.join(home, "guards"), { recursive: true });
+  it("loads plugins from the agent home, and the project's once it is trusted; a broken user file stops start-up naming it", () => {
+    const { workspace, home, base } = guardRoots();
     writeFileSync(path.join(workspace, ".agents", "guards", "project.json"), JSON.stringify({ name: "project", rules: [{ tool: "a", reason: "r" }] }));
     writeFileSync(path.join(home, "guards", "user.json"), JSON.stringify({ name: "user", rules: [{ tool: "b", reason: "r" }] }));
     writeFileSync(path.join(home, "guards", "notes.txt"), "not a plugin");
-    expect(loadGuardPlugins({ workspace, home }).map((p) => p.name)).toEqual(["project", "user"]);
+    expect(loadGuardPlugins({ workspace, home })).toEqual({ plugins: [expect.objectContaining({ name: "user" })], notices: [] });
+    expect(loadGuardPlugins({ workspace, home, projectTrusted: true })).toEqual({ plugins: [expect.objectContaining({ name: "project" }), expect.objectContaining({ name: "user" })], notices: [] });
 
     writeFileSync(path.join(home, "guards", "broken.json"), "{ nope");
     expect(() => loadGuardPlugins({ workspace, home })).toThrow(GuardPluginError);
     expect(() => loadGuardPlugins({ workspace, home })).toThrow(path.join(home, "guards", "broken.json"));
-    expect(loadGuardPlugins({ workspace: path.join(base, "none"), home: path.join(base, "none") })).toEqual([]);
+    expect(loadGuardPlugins({ workspace: path.join(base, "none"), home: path.join(base, "none") })).toEqual({ plugins: [], notices: [] });
+  });
+
+  it("a broken project plugin is a notice naming the file, and the others still load", () => {
+    const { workspace, home } = guardRoots();
+    const dir = path.join(workspace, ".agents", "guards");
+    writeFileSync(path.join(dir, "a-broken.json"), "{ nope");
+    writeFileSync(path.join(dir, "b-invalid.json"), JSON.stringify({ name: "x", rules: [{ tool: "t" }] }));
+    writeFileSync(path.join(dir, "c-good.json"), JSON.stringify({ name: "good", rules: [{ tool: "a", reason: "r" }] }));
+    const loaded = loadGuardPlugins({ workspace, home, projectTrusted: true });
+    expect(loaded.plugins.map((p) => p.name)).toEqual(["good"]);
+    expect(loaded.notices).toEqual([
+      expect.stringMatching(new RegExp(`^guard plugin ${escape(path.join(dir, "a-broken.json"))}: .*JSON.*; skipped, so its refusals are not in force this session$`)),
+      `guard plugin ${path.join(dir, "b-invalid.json")}: rules[0].reason must say why the call is refused; skipped, so its refusals are not in force this session`,
+    ]);
+  });
+
+  it.skipIf(process.platform === "win32")("a project plugin linked out of the workspace, a FIFO or an oversized one is skipped; the user's stop start-up", () => {
+    const { workspace, home, base } = guardRoots();
+    const dir = path.join(workspace, ".agents", "guards");
+    writeFileSync(path.join(base, "outside.json"), JSON.stringify({ name: "outside", rules: [{ tool: "a", reason: "r" }] }));
+    symlinkSync(path.join(base, "outside.json"), path.join(dir, "link.json"));
+    execFileSync("mkfifo", [path.join(dir, "pipe.json")]);
+    writeFileSync(path.join(dir, "zz-big.json"), "");
+    truncateSync(path.join(dir, "zz-big.json"), 50 * 1024 * 1024);
+    const loaded = loadGuardPlugins({ workspace, home, projectTrusted: true });
+    expect(loaded.plugins).toEqual([]);
+    expect(loaded.notices).toEqual([
+      expect.stringContaining(`guard plugin ${path.join(dir, "link.json")}: resolves through a symlink to ${path.join(base, "outside.json")}, outside the workspace`),
+      expect.stringContaining(`guard plugin ${path.join(dir, "pipe.json")}: is a FIFO, not a regular file`),
+      expect.stringContaining(`guard plugin ${path.join(dir, "zz-big.json")}: is 52428800 bytes; at most 256000 bytes are read`),
+    ]);
+
+    execFileSync("mkfifo", [path.join(home, "guards", "pipe.json")]);
+    expect(() => loadGuardPlugins({ workspace, home })).toThrow(`guard plugin ${path.join(home, "guards", "pipe.json")}: is a FIFO, not a regular file`);
   });
 });
+
+function guardRoots(): { workspace: string; home: string; base: string } {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "guards-")));
+  const workspace = path.join(base, "ws");
+  const home = path.join(base, "home");
+  mkdirSync(path.join(workspace, ".agents", "guards"), { recursive: true });
+  mkdirSync(path.join(home, "guards"), { recursive: true });
+  return { workspace, home, base };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

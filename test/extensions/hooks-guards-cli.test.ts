@@ -1,9 +1,9 @@
 // Guard plugins and hooks through the real CLI: real scripts, real refusals, project trust.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
-import { eventLines, onlySessionFile, recordedRequests } from "../helpers/session-files.js";
+import { eventLines, onlySessionFile, recordedRequests, sessionFiles } from "../helpers/session-files.js";
 
 const writeCall = { tool_calls: [{ name: "write_file", arguments: { path: "out.txt", content: "hello" } }] };
 
@@ -22,18 +22,25 @@ function toolResults(box: Sandbox): { name: string; content: string; isError: bo
 }
 
 describe("guard plugins in a session", () => {
-  it("refuse a matching call even with --yes, and the model hears why", async () => {
+  it("a project's plugin applies once the project is trusted; then it refuses a matching call even with --yes", async () => {
     const box = makeSandbox();
     mkdirSync(path.join(box.workspace, ".agents", "guards"), { recursive: true });
     writeFileSync(
       path.join(box.workspace, ".agents", "guards", "house.json"),
       JSON.stringify({ name: "house", rules: [{ tool: "write_file", args: { path: "*.txt" }, reason: "text files are generated" }] }),
     );
+    // Untrusted, the project's plugin is ignored (a rule could refuse every call), and said so.
+    const untrusted = await runCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [writeCall, { text: "ok" }] }) } });
+    expect(untrusted.code).toBe(0);
+    expect(untrusted.stderr).toContain("ignored the project's guards");
+    expect(existsSync(path.join(box.workspace, "out.txt"))).toBe(true);
+    rmSync(path.join(box.workspace, "out.txt"));
     const script = box.script({ turns: [writeCall, { text: "ok" }] });
-    const run = await runCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script } });
+    const run = await runCli(["-p", "write", "--yes", "--trust-project", "--new"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script } });
     expect(run.code).toBe(0);
     expect(existsSync(path.join(box.workspace, "out.txt"))).toBe(false);
-    expect(toolResults(box)[0]).toMatchObject({ isError: true, content: "refused: text files are generated (guard plugin house)" });
+    const results = sessionFiles(box.home).flatMap((file) => eventLines(file)).filter((event) => event.type === "tool.result");
+    expect(results).toContainEqual(expect.objectContaining({ isError: true, content: "refused: text files are generated (guard plugin house)" }));
   });
 
   it("a broken plugin stops start-up naming the file", async () => {
@@ -43,6 +50,17 @@ describe("guard plugins in a session", () => {
     const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`guard plugin ${path.join(box.home, "guards", "bad.json")}: rules[0].reason must say why`);
+  });
+
+  it("a broken project plugin is a notice naming the file, and the run goes on", async () => {
+    const box = makeSandbox();
+    const file = path.join(box.workspace, ".agents", "guards", "x.json");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "{ nope");
+    const run = await runCli(["-p", "hi", "--trust-project"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`guard plugin ${file}: `);
+    expect(run.stderr).toContain("skipped, so its refusals are not in force this session");
   });
 });
 

@@ -93,7 +93,7 @@ describe("load_skill", () => {
     });
     writeFileSync(path.join(home, "outside.txt"), "private");
     const { skills } = await discoverSkills({ workspace, home });
-    const tool = createLoadSkillTool(skills);
+    const tool = createLoadSkillTool(skills, { workspace, home });
 
     const loaded = await tool.execute({ name: "pdf" }, { signal });
     expect(loaded.content).toContain("Run scripts/fill.sh");
@@ -112,7 +112,7 @@ describe("load_skill", () => {
     const dir = writeSkill(path.join(home, "skills"), "pdf", skillText("pdf", "PDF forms"));
     writeFileSync(path.join(home, "outside.txt"), "private");
     symlinkSync(path.join(home, "outside.txt"), path.join(dir, "link.txt"));
-    const tool = createLoadSkillTool((await discoverSkills({ workspace, home })).skills);
+    const tool = createLoadSkillTool((await discoverSkills({ workspace, home })).skills, { workspace, home });
     await expect(tool.execute({ name: "pdf", file: "link.txt" }, { signal })).rejects.toThrow(/outside skill pdf/);
   });
 });

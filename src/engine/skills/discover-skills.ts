@@ -1,8 +1,13 @@
 // Finds skills in <workspace>/.agents/skills/<name>/SKILL.md and <agent home>/skills/<name>/SKILL.md.
 // The project's skill wins over the user's of the same name (the project knows its own
 // conventions best). An invalid file is skipped with one notice naming it and the problem.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// A project's skills come with whatever repository was cloned, so they are read through the
+// workspace jail: a skill folder must really be inside .agents/skills (a symlink to the
+// workspace root or elsewhere is skipped), and SKILL.md must be a regular file with one name
+// inside it, within the size cap (skill-files.ts).
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { readSkillMd } from "./skill-files.js";
 import { parseSkillFile, type Skill, type YamlParse } from "./skill-file.js";
 
 export interface SkillDiscovery {
@@ -24,47 +29,51 @@ export function skillDirs(roots: SkillRoots): { dir: string; scope: Skill["scope
   ];
 }
 
-/** Candidate SKILL.md files, cheaply (no parsing), so nothing is loaded when there are none. */
-function candidates(roots: SkillRoots): { file: string; folder: string; dir: string; scope: Skill["scope"] }[] {
-  const found = [];
+interface Candidate {
+  file: string;
+  folder: string;
+  dir: string;
+  scope: Skill["scope"];
+  text: string;
+}
+
+/** The SKILL.md files there are, read (bounded) but not parsed, so no parser loads without one. */
+function candidates(roots: SkillRoots, notices: string[]): Candidate[] {
+  const found: Candidate[] = [];
   for (const { dir, scope } of skillDirs(roots)) {
     let entries: string[];
     try {
-      entries = readdirSync(dir).sort();
+      // A plain file beside the folders (a README) is not a skill; anything else is looked at.
+      entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.isFile()).map((entry) => entry.name).sort();
     } catch {
       continue; // No such folder (the common case) or unreadable: no skills from there.
     }
     for (const folder of entries) {
       const file = path.join(dir, folder, "SKILL.md");
-      if (existsSync(file)) found.push({ file, folder, dir: path.join(dir, folder), scope });
+      const read = readSkillMd(scope, dir, folder, roots);
+      // A folder without SKILL.md is simply not a skill.
+      if (read.ok) found.push({ file, folder, dir: path.join(dir, folder), scope, text: read.text });
+      else if (read.kind !== "missing") notices.push(`skill ${read.path} skipped: ${read.detail}`);
     }
   }
   return found;
 }
 
 export async function discoverSkills(roots: SkillRoots): Promise<SkillDiscovery> {
-  const files = candidates(roots);
-  if (files.length === 0) return { skills: [], notices: [] };
+  const notices: string[] = [];
+  const files = candidates(roots, notices);
+  if (files.length === 0) return { skills: [], notices };
   // The YAML parser is loaded only when there is frontmatter to read (start-up stays lean).
   // yaml is CommonJS for Node: bundled, its named exports sit on `default`.
   const yaml = (await import("yaml")) as typeof import("yaml") & { default?: typeof import("yaml") };
   const parse = yaml.default?.parse ?? yaml.parse;
-  return collect(files, (text) => parse(text));
+  return collect(files, (text) => parse(text), notices);
 }
 
-function collect(files: ReturnType<typeof candidates>, parseYaml: YamlParse): SkillDiscovery {
+function collect(files: Candidate[], parseYaml: YamlParse, notices: string[]): SkillDiscovery {
   const byName = new Map<string, Skill>();
-  const notices: string[] = [];
   for (const candidate of files) {
-    let text: string;
-    try {
-      if (!statSync(candidate.file).isFile()) throw new Error("not a file");
-      text = readFileSync(candidate.file, "utf8");
-    } catch (error) {
-      notices.push(`skill ${candidate.file} skipped: ${(error as Error).message}`);
-      continue;
-    }
-    const parsed = parseSkillFile(text, { dir: candidate.dir, folder: candidate.folder, scope: candidate.scope }, parseYaml);
+    const parsed = parseSkillFile(candidate.text, { dir: candidate.dir, folder: candidate.folder, scope: candidate.scope }, parseYaml);
     if ("problem" in parsed) {
       notices.push(`skill ${candidate.file} skipped: ${parsed.problem}`);
       continue;

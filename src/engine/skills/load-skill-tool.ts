@@ -1,16 +1,19 @@
 // load_skill: returns a skill's instructions and lists its other files; with `file`, returns
 // one of those files. Reads only inside the skill's own folder (a user skill lives in the
 // agent home, which the workspace tools may not touch, so this is how its files are reached).
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+// A project skill's folder and files are checked through the workspace jail on every call
+// (skill-files.ts).
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defineTool, ToolError } from "../tools/tool.js";
 import { builtinInput } from "../tools/tool-input.js";
+import { readSkillFile, skillFolder, type ProjectSkillRoots } from "./skill-files.js";
 import type { Skill } from "./skill-file.js";
 
 const MAX_LISTED = 60;
-const MAX_FILE_BYTES = 200_000;
 
-export function createLoadSkillTool(skills: readonly Skill[]) {
+/** `roots`: where project skills were found (their folders are checked again on every call). */
+export function createLoadSkillTool(skills: readonly Skill[], roots: ProjectSkillRoots) {
   const byName = new Map(skills.map((skill) => [skill.name, skill]));
   return defineTool({
     name: "load_skill",
@@ -22,29 +25,12 @@ export function createLoadSkillTool(skills: readonly Skill[]) {
     async execute({ name, file }) {
       const skill = byName.get(name);
       if (!skill) throw new ToolError(`no skill named ${JSON.stringify(name)}; available: ${[...byName.keys()].join(", ") || "none"}`);
-      if (file !== undefined) return { content: readSkillFile(skill, file) };
-      const others = listFiles(skill.dir);
+      if (file !== undefined) return { content: readSkillFile(skill, file, roots) };
+      const others = listFiles(skillFolder(skill, roots));
       const listing = others.length === 0 ? "" : `\n\nOther files in this skill (read one with load_skill {"name": "${name}", "file": "…"}):\n${others.map((f) => `- ${f}`).join("\n")}`;
       return { content: `# Skill: ${skill.name}\n\n${skill.body}${listing}` };
     },
   });
-}
-
-function readSkillFile(skill: Skill, file: string): string {
-  const root = realpathSync(skill.dir);
-  let target: string;
-  try {
-    target = realpathSync(path.resolve(root, file));
-  } catch {
-    throw new ToolError(`${file} is not a file of skill ${skill.name}`);
-  }
-  const relative = path.relative(root, target);
-  // Symlinks are resolved first, so a link cannot lead out of the skill's folder.
-  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) throw new ToolError(`${file} is outside skill ${skill.name}'s folder`);
-  const stats = statSync(target);
-  if (!stats.isFile()) throw new ToolError(`${file} is not a file`);
-  if (stats.size > MAX_FILE_BYTES) throw new ToolError(`${file} is ${stats.size} bytes; skill files over ${MAX_FILE_BYTES} bytes are not loaded`);
-  return readFileSync(target, "utf8");
 }
 
 /** Files under the skill's folder except SKILL.md, breadth-first, capped. */

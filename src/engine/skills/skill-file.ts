@@ -21,6 +21,8 @@ export type YamlParse = (text: string) => unknown;
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_NAME = 64;
 export const MAX_DESCRIPTION = 1024;
+/** SKILL.md and every file load_skill returns: larger ones are refused, never read whole. */
+export const MAX_SKILL_FILE_BYTES = 200_000;
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 export function parseSkillFile(text: string, where: { dir: string; folder: string; scope: Skill["scope"] }, parseYaml: YamlParse): ParsedSkill {
