@@ -9,7 +9,7 @@
 // each other.
 import { lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
 import path from "node:path";
-import { isCriticalFile } from "./approval/critical-files.js";
+import { isCriticalFile, isCriticalName } from "./approval/critical-files.js";
 
 export interface EntryState {
   kind: "file" | "dir" | "symlink" | "other";
@@ -142,7 +142,8 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
       counted();
       const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
       if (SKIPPED.has(dirent.name)) continue;
-      if (isCriticalFile(relative)) addTree(relative);
+      // Below the top only the name can make a file critical (a critical top folder is listed whole).
+      if (folder ? isCriticalName(dirent.name) : isCriticalFile(relative)) addTree(relative);
       else if (dirent.isDirectory()) folders.push(relative);
     }
   }

@@ -107,6 +107,17 @@ export function isCriticalFile(relativePosixPath: string): boolean {
 }
 
 /**
+ * Whether a file of this name is critical in any folder below the top (`**` + `/name`): what
+ * isCriticalFile says of `dir/name` once `dir` is known not to be a critical folder. A walk
+ * asks it of every name, ~10x cheaper than the full path check.
+ */
+export function isCriticalName(name: string): boolean {
+  matcher ??= compile(CRITICAL_FILE_PATTERNS);
+  const lower = name.toLowerCase();
+  return matcher.names.has(lower) || matcher.namePatterns.some((pattern) => pattern.test(lower));
+}
+
+/**
  * `text` as a regex matching either case of each letter (the list is case-insensitive, and so
  * is macOS's usual file system). Special characters go in brackets, never after a backslash,
  * whose meaning in a profile's regex literal is not documented.
