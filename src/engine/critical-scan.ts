@@ -7,7 +7,7 @@
 // workspace's .git is mounted read-only whole. This file lives beside the subfolders because
 // the rules (approval) and the sandbox (tools) share the list, and those two may not import
 // each other.
-import { lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
+import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
 import path from "node:path";
 import { isCriticalFile, isCriticalName } from "./approval/critical-files.js";
 
@@ -33,6 +33,10 @@ export interface CriticalListing {
   readOnly: string[];
   /** Each folder above an entry → its `dev:ino` ("" when missing): a renamed parent moves what it holds. */
   parents: Map<string, string>;
+  /** Folders that could not be read ("" is the top), and why. */
+  unreadable: Map<string, string>;
+  /** Folders the listing after a command made readable again (see `ListOptions.before`). */
+  madeReadable: string[];
 }
 
 export interface ListLimits {
@@ -69,13 +73,6 @@ function lstatOrUndefined(absolute: string): BigIntStats | undefined {
   }
 }
 
-function readDir(absolute: string): Dirent[] {
-  try {
-    return readdirSync(absolute, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
 
 /** The real path of `absolute`, resolving its deepest existing ancestor when it does not exist yet. */
 function realish(absolute: string): string {
@@ -93,10 +90,40 @@ function inside(root: string, absolute: string): string | undefined {
   return relative.split(path.sep).join("/");
 }
 
-/** The listing; with `limits` (before a command) it refuses a workspace beyond them, without (after) it is complete. */
-export function listCritical(workspace: string, protectedPaths: readonly string[] = [], limits?: ListLimits): CriticalListing {
+export interface ListOptions {
+  /** Before a command: refuse a workspace beyond these. After it there are none, or a command could hide a file behind junk. */
+  limits?: ListLimits;
+  /**
+   * After a command, the listing before it: a folder readable then (or new) that cannot be
+   * read now was made so by the command (`chmod 000`), so its owner gets read access back.
+   */
+  before?: CriticalListing;
+}
+
+export function listCritical(workspace: string, protectedPaths: readonly string[] = [], options: ListOptions = {}): CriticalListing {
+  const { limits, before } = options;
   const root = realpathSync(workspace);
-  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map() };
+  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [] };
+  const readDir = (relative: string): Dirent[] => {
+    const absolute = path.join(root, relative);
+    try {
+      return readdirSync(absolute, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code === "EACCES" || code === "EPERM") && before && !before.unreadable.has(relative)) {
+        try {
+          chmodSync(absolute, (lstatSync(absolute).mode & 0o7777) | 0o500);
+          const dirents = readdirSync(absolute, { withFileTypes: true });
+          listing.madeReadable.push(relative);
+          return dirents;
+        } catch {
+          // Still unreadable: said below.
+        }
+      }
+      if (code !== "ENOENT" && code !== "ENOTDIR") listing.unreadable.set(relative, code ?? String(error));
+      return [];
+    }
+  };
   let visited = 0;
   const counted = () => {
     visited += 1;
@@ -124,7 +151,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
     const folders = stats.isDirectory() ? [relative] : [];
     while (folders.length > 0) {
       const folder = folders.pop()!;
-      for (const dirent of readDir(path.join(root, folder))) {
+      for (const dirent of readDir(folder)) {
         counted();
         const child = `${folder}/${dirent.name}`;
         const childStats = lstatOrUndefined(path.join(root, child));
@@ -138,7 +165,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
   const folders = [""];
   while (folders.length > 0) {
     const folder = folders.pop()!;
-    for (const dirent of readDir(path.join(root, folder))) {
+    for (const dirent of readDir(folder)) {
       counted();
       const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
       if (SKIPPED.has(dirent.name)) continue;

@@ -3,7 +3,7 @@
 // is picomatch's for the same globs with { dot: true, nocase: true }.
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { CRITICAL_FILE_PATTERNS, criticalPathRegexes, isCriticalFile } from "../../src/engine/approval/critical-files.js";
+import { CRITICAL_FILE_PATTERNS, criticalPathRegexes, isCriticalFile, isCriticalName } from "../../src/engine/approval/critical-files.js";
 
 const NAMES = [
   "package.json", "Package.JSON", "package.json5", "apackage.json", "package-lock.json", "yarn.lock", "bun.lockb", "Cargo.lock",
@@ -37,6 +37,12 @@ describe("critical files", () => {
     expect(compared).toBeGreaterThan(20000);
     expect(critical).toBeGreaterThan(1000);
     expect(compared - critical).toBeGreaterThan(1000);
+  });
+
+  it("judge a name below a folder that is not critical as the full path check does", () => {
+    for (const name of NAMES) {
+      for (const folder of ["src", "a/b", ".husky-not", "github"]) expect(isCriticalName(name), name).toBe(isCriticalFile(`${folder}/${name}`));
+    }
   });
 
   it("normalises the path first and never calls a path outside the root critical", () => {

@@ -4,9 +4,11 @@
 // critical files back. What the sandbox would have stopped (an in-place write to a file it
 // mounted read-only) came from elsewhere and is left alone. The sandbox itself:
 // test/sandbox/critical-readonly.test.ts.
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCriticalGuard, UNDONE_HEADER } from "../../src/engine/tools/critical-guard.js";
 import { ToolError } from "../../src/engine/tools/tool.js";
@@ -30,7 +32,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-describe("the check after a command that ran without a question", () => {
+// Windows has no sandbox, so nothing runs this check there.
+describe.skipIf(process.platform === "win32")("the check after a command that ran without a question", () => {
   it("lists what to mount read-only: critical files at any depth, critical folders whole, not node_modules or .git", () => {
     write("package.json", "{}");
     write("packages/a/package.json", "{}");
@@ -108,6 +111,41 @@ describe("the check after a command that ran without a question", () => {
     expect(finish()).toEqual([]);
     expect(read("package.json")).toBe('{"name":"edited"}');
     expect(read(".github/workflows/new.yml")).toBe("on: pull_request");
+  });
+
+  it("removes what a dangling critical symlink would now show", () => {
+    symlinkSync("notes/agents.md", path.join(root, "AGENTS.md"));
+    const { protection, finish } = createCriticalGuard({ root }).begin();
+    expect(protection.readOnly).toEqual([]);
+    write("notes/agents.md", "planted");
+    expect(finish()).toEqual([UNDONE_HEADER, "  removed notes/agents.md"]);
+    expect(exists("notes/agents.md")).toBe(false);
+  });
+
+  it("looks inside a folder the command made unreadable, giving its owner read access back", () => {
+    // Root reads every folder whatever its mode, so as root the check runs as another account, in a child process on the built code.
+    const guardModule = pathToFileURL(path.join(process.cwd(), "dist", "engine", "tools", "critical-guard.js")).href;
+    const script = `
+      import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+      import { createCriticalGuard } from ${JSON.stringify(guardModule)};
+      const root = ${JSON.stringify(root)};
+      mkdirSync(root + "/keep/secret", { recursive: true });
+      chmodSync(root + "/keep/secret", 0o000); // unreadable before the command: left as it is
+      const { finish } = createCriticalGuard({ root }).begin();
+      mkdirSync(root + "/hidden");
+      writeFileSync(root + "/hidden/package.json", "{}");
+      chmodSync(root + "/hidden", 0o300);
+      console.log(JSON.stringify({ lines: finish(), planted: existsSync(root + "/hidden/package.json") }));
+      chmodSync(root + "/keep/secret", 0o700);`;
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) for (const folder of [base, root]) chmodSync(folder, 0o777);
+    const asAnother = asRoot ? { uid: 65534, gid: 65534 } : {};
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", ...asAnother });
+    expect(child.stderr).toBe("");
+    expect(JSON.parse(child.stdout)).toEqual({
+      lines: [UNDONE_HEADER, "  removed hidden/package.json", "  made hidden readable again to look inside it"],
+      planted: false,
+    });
   });
 
   it("guards a protected path that does not exist yet", () => {

@@ -82,7 +82,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
       let before: CriticalListing;
       let copies: Map<string, Buffer>;
       try {
-        before = listCritical(options.root, protectedPaths, options.limits ?? LIST_LIMITS);
+        before = listCritical(options.root, protectedPaths, { limits: options.limits ?? LIST_LIMITS });
         copies = takeCopies(before);
       } catch (error) {
         if (!(error instanceof ListingTooLargeError)) throw error;
@@ -94,7 +94,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
         protection: { readOnly: before.readOnly, denyRegexes: criticalPathRegexes(before.root) },
         finish() {
           try {
-            const after = listCritical(options.root, protectedPaths);
+            const after = listCritical(options.root, protectedPaths, { before });
             const lines = undoCriticalChanges({ before, after, copies, ...(options.asideDir ? { asideDir: options.asideDir } : {}) });
             return lines.length > 0 ? [UNDONE_HEADER, ...lines.map((line) => `  ${line}`)] : [];
           } catch (error) {
@@ -110,7 +110,8 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
 function readNoFollow(absolute: string, id: string): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // Non-blocking: a file swapped for a FIFO since it was listed would otherwise wait for a writer forever.
+    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch {
     return undefined;
   }

@@ -141,6 +141,10 @@ export function undoCriticalChanges(input: UndoInput): string[] {
       lines.push(`could not remove ${relative}: ${(error as Error).message}`);
     }
   }
+  for (const folder of after.madeReadable) lines.push(`made ${folder} readable again to look inside it`);
+  for (const [folder, why] of after.unreadable) {
+    if (!before.unreadable.has(folder)) lines.push(`could not look inside ${folder || "the workspace"} (${why}): a critical file there was not checked`);
+  }
   return lines;
 }
 
