@@ -86,6 +86,8 @@ export interface EngineAssembly {
   extensions?: SessionExtensions;
   canAsk?: boolean;
   createModel?(choice: { provider?: string; model: string }): Promise<ModelProvider>;
+  /** Workspace files that hooks and MCP servers run (project-trust-decision.ts). */
+  protectedPaths?: readonly string[];
 }
 
 /** tools → gate → agent → EngineSession over an open session. */
@@ -108,6 +110,8 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     tasksDir: path.join(session.sideDir, "tasks"),
     sandbox: sandbox.mode,
     sandboxHidden: [input.home],
+    // Scripts hooks and MCP servers run: a sandboxed command must not rewrite what the host runs.
+    ...(input.protectedPaths?.length ? { protectedPaths: input.protectedPaths } : {}),
   });
   const extensions = input.extensions?.base;
   const hooks = input.extensions?.hooks;
@@ -286,6 +290,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     options,
     createModel,
     extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
+    protectedPaths: trust.protectedFiles,
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });

@@ -3,7 +3,7 @@
 // a question in the TUI. The record in the agent home holds a digest of what was trusted
 // (the powers its settings ask for and the files they run or read): any change asks again.
 import { readConfigFiles } from "./config/resolve-config.js";
-import { trustSubject, type TrustSubject } from "./config/trust-subject.js";
+import { referencedFiles, trustSubject, type TrustSubject } from "./config/trust-subject.js";
 import type { PowerItem } from "./config/project-powers.js";
 import { projectTrust, trustFile, trustProject } from "./engine/trust/project-trust.js";
 
@@ -24,24 +24,29 @@ export interface TrustDecision {
   trusted: boolean;
   /** For the start-up notices: what was ignored and how to trust, or what trusting recorded. */
   notices: string[];
-  /** Workspace files trusted settings run or read: read-only to sandboxed commands. */
+  /**
+   * Workspace files that hooks and MCP servers run (the user's own, and a trusted project's):
+   * read-only to sandboxed commands, so none can be rewritten to run on the host.
+   */
   protectedFiles: string[];
 }
 
 export async function decideProjectTrust(input: TrustInput): Promise<TrustDecision> {
   const files = readConfigFiles(input.env, input.workspace, input.userHome);
   const subject = trustSubject(input.workspace, files.project?.values ?? {}, files.user?.values);
-  if (subject.items.length === 0) return { trusted: false, notices: [], protectedFiles: subject.files };
+  const usersOwn = files.user ? referencedFiles(input.workspace, files.user.values) : [];
+  const protect = (trusted: boolean) => [...new Set([...usersOwn, ...(trusted ? subject.files : [])])];
+  if (subject.items.length === 0) return { trusted: false, notices: [], protectedFiles: protect(false) };
   const state = projectTrust(input.home, input.workspace, subject.digest);
-  if (state === "trusted") return { trusted: true, notices: [], protectedFiles: subject.files };
+  if (state === "trusted") return { trusted: true, notices: [], protectedFiles: protect(true) };
   const changed = state === "changed";
   const trustNow = input.trust || (await input.askTrust?.(question(subject, changed))) === true;
-  if (!trustNow) return { trusted: false, notices: [ignoredNotice(subject.items, changed)], protectedFiles: [] };
+  if (!trustNow) return { trusted: false, notices: [ignoredNotice(subject.items, changed)], protectedFiles: protect(false) };
   trustProject(input.home, input.workspace, subject.digest);
   return {
     trusted: true,
     notices: [`trusted this project's settings: ${keys(subject.items)} (recorded in ${trustFile(input.home)}; a change to them or to the files they run asks again)`],
-    protectedFiles: subject.files,
+    protectedFiles: protect(true),
   };
 }
 

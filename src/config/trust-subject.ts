@@ -40,7 +40,7 @@ function projectGuardFiles(workspace: string): string[] {
 }
 
 /** Workspace files named by the prompt file, hook commands and MCP server commands. */
-function referencedFiles(workspace: string, project: FileConfig): string[] {
+export function referencedFiles(workspace: string, project: FileConfig): string[] {
   const found: string[] = [];
   if (project.system_prompt_file) found.push(path.resolve(workspace, project.system_prompt_file));
   for (const matchers of Object.values(project.hooks ?? {})) {

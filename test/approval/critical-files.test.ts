@@ -3,14 +3,16 @@
 // is picomatch's for the same globs with { dot: true, nocase: true }.
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { CRITICAL_FILE_PATTERNS, isCriticalFile } from "../../src/engine/approval/critical-files.js";
+import { CRITICAL_FILE_PATTERNS, criticalPathRegexes, isCriticalFile, isCriticalName } from "../../src/engine/approval/critical-files.js";
 
 const NAMES = [
   "package.json", "Package.JSON", "package.json5", "apackage.json", "package-lock.json", "yarn.lock", "bun.lockb", "Cargo.lock",
   "go.sum", "go.sum.txt", ".npmrc", "npmrc", "tsconfig.json", "tsconfig.base.json", "TSCONFIG.Build.JSON", "tsconfig..json",
   "tsconfig.json.bak", "tsconfig-json", ".github", ".GitHub", "github", ".ci", ".circleci", ".husky", ".gitlab-ci.yml",
   "x.gitlab-ci.yml", ".agent.json", ".Agent.Md", ".agent.md.bak", "AGENTS.md", "agents.MD", "AGENTS.md.txt", "src",
-  "node_modules", ".git", "README.md", "a b", "workflows",
+  "node_modules", ".git", "README.md", "a b", "workflows", ".agents", ".Agents", "agents", ".agents.bak", ".mcp.json",
+  "mcp.json", "CLAUDE.md", "claude.md.txt", ".claude", ".gemini", "GEMINI.md", ".cursor", ".cursorrules", ".vscode",
+  ".devcontainer", ".pre-commit-config.yaml", ".yarnrc.yml", ".yarnrc", ".pnpmfile.cjs", "skills", "SKILL.md",
 ];
 
 describe("critical files", () => {
@@ -28,13 +30,19 @@ describe("critical files", () => {
       check(a);
       for (const b of NAMES) {
         check(`${a}/${b}`);
-        for (const c of ["package.json", "x.yml", ".agent.json", "tsconfig.a.json", "AGENTS.md"]) check(`${a}/${b}/${c}`);
+        for (const c of ["package.json", "x.yml", ".agent.json", "tsconfig.a.json", "AGENTS.md", "SKILL.md"]) check(`${a}/${b}/${c}`);
       }
     }
     // Both answers occur often enough for the comparison to mean something.
-    expect(compared).toBeGreaterThan(8000);
+    expect(compared).toBeGreaterThan(20000);
     expect(critical).toBeGreaterThan(1000);
     expect(compared - critical).toBeGreaterThan(1000);
+  });
+
+  it("judge a name below a folder that is not critical as the full path check does", () => {
+    for (const name of NAMES) {
+      for (const folder of ["src", "a/b", ".husky-not", "github"]) expect(isCriticalName(name), name).toBe(isCriticalFile(`${folder}/${name}`));
+    }
   });
 
   it("normalises the path first and never calls a path outside the root critical", () => {
@@ -44,5 +52,26 @@ describe("critical files", () => {
     expect(isCriticalFile("../package.json")).toBe(false);
     expect(isCriticalFile("")).toBe(false);
     expect(isCriticalFile(".")).toBe(false);
+  });
+});
+
+describe("critical paths as Seatbelt regexes", () => {
+  it("match under the root exactly the paths the list names, whatever the case, new ones included", () => {
+    const root = "/Users/me/my.project (1)";
+    const regexes = criticalPathRegexes(root).map((source) => new RegExp(source));
+    // Brackets only: a profile's regex literal is never handed a backslash.
+    expect(criticalPathRegexes(root).join("")).not.toContain("\\");
+    const matches = (relative: string) => regexes.some((regex) => regex.test(`${root}/${relative}`));
+    for (const a of NAMES) {
+      for (const b of ["", ...NAMES]) {
+        const relative = b ? `${a}/${b}` : a;
+        expect(matches(relative), relative).toBe(isCriticalFile(relative));
+        expect(matches(relative.toUpperCase()), relative).toBe(isCriticalFile(relative));
+      }
+    }
+    // Another root, or one differing in a character the brackets escape, matches nothing.
+    expect(regexes.some((regex) => regex.test("/Users/me/myxproject (1)/package.json"))).toBe(false);
+    expect(regexes.some((regex) => regex.test("/elsewhere/package.json"))).toBe(false);
+    expect(criticalPathRegexes('/odd/"quoted"')).toEqual([]);
   });
 });

@@ -76,6 +76,11 @@ describe("bubblewrap probe", () => {
     expect(wrapInBubblewrap(["true"], { root: "/w", tmpDir: "/t", allowNetwork: false })).toContain("--unshare-net");
     expect(argv.indexOf("/w")).toBeGreaterThan(argv.indexOf("/t"));
     expect(argv.slice(-4)).toEqual(["--", "bash", "-lc", "ls"]);
+    // Critical files come after the workspace bind (later binds win), each only if it still exists.
+    const guarded = wrapInBubblewrap(["true"], { root: "/w", tmpDir: "/t", readOnly: ["/w/package.json"] });
+    const workspaceBind = guarded.findIndex((word, i) => word === "--bind" && guarded[i + 1] === "/w");
+    expect(guarded.indexOf("/w/package.json")).toBeGreaterThan(workspaceBind);
+    expect(guarded.slice(guarded.indexOf("/w/package.json") - 1, guarded.indexOf("/w/package.json") + 2)).toEqual(["--ro-bind-try", "/w/package.json", "/w/package.json"]);
   });
 });
 

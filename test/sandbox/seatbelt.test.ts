@@ -22,6 +22,13 @@ describe("Seatbelt profile", () => {
       '(deny file-read* file-write* (subpath "/h/we\\"ird"))',
     ]);
     expect(seatbeltProfile({ root: "/w", tmpDir: "/t", hidden: [], allowNetwork: false })).toContain("(deny network*)");
+    // A command that runs without a question: critical paths denied by pattern (new ones too), protected paths by subpath.
+    const guarded = seatbeltProfile({ root: "/w", tmpDir: "/t", hidden: ["/h/.ssh"], readOnly: ["/w/hooks/a.sh"], denyRegexes: ["^/w/[aA]$", "^/w/.*/[aA]$"] }).split("\n");
+    expect(guarded.slice(4, 7)).toEqual([
+      '(deny file-write* (subpath "/w/.git"))',
+      '(deny file-write* (subpath "/w/hooks/a.sh"))',
+      '(deny file-write* (regex #"^/w/[aA]$") (regex #"^/w/.*/[aA]$"))',
+    ]);
     expect(wrapInSeatbelt(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t", hidden: [] }).slice(0, 2)).toEqual(["sandbox-exec", "-p"]);
   });
 

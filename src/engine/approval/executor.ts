@@ -7,8 +7,11 @@ import { assertApproved, type ApprovedCall } from "./gate.js";
 
 export async function executeApproved(call: ApprovedCall, context: ToolContext): Promise<ToolResult> {
   assertApproved(call);
+  // Whether a question was answered comes from the gate's approval alone, never from the caller.
+  const { answeredBy: _claimed, ...rest } = context;
+  const toolContext: ToolContext = call.answeredBy ? { ...rest, answeredBy: call.answeredBy } : rest;
   try {
-    const result = await call.tool.execute(call.input, context);
+    const result = await call.tool.execute(call.input, toolContext);
     if (!result.images || result.images.length === 0) return { ...result, content: capOutput(result.content) };
     const { kept, notes } = capImages(result.images);
     const content = capOutput([result.content, ...notes].join("\n"));

@@ -17,6 +17,8 @@ export interface ApprovedCall {
   readonly callId: string;
   readonly tool: Tool;
   readonly input: unknown;
+  /** Who answered the question it was approved by; absent when it was allowed without one. */
+  readonly answeredBy?: "user" | "flag";
 }
 
 const issued = new WeakSet<object>();
@@ -91,8 +93,8 @@ export interface GateOptions {
 export function createApprovalGate(options: GateOptions) {
   const { publish } = options;
 
-  function approve(callId: string, tool: Tool, input: unknown): { approved: ApprovedCall } {
-    const approved = Object.freeze({ callId, tool, input }) as unknown as ApprovedCall;
+  function approve(callId: string, tool: Tool, input: unknown, answeredBy?: "user" | "flag"): { approved: ApprovedCall } {
+    const approved = Object.freeze({ callId, tool, input, ...(answeredBy ? { answeredBy } : {}) }) as unknown as ApprovedCall;
     issued.add(approved);
     return { approved };
   }
@@ -185,7 +187,7 @@ export function createApprovalGate(options: GateOptions) {
       ...(answer.note ? { note: answer.note } : {}),
     });
     if (answer.decision === "deny") return { refused: answer.note ? `${reason}; the user says: ${answer.note}` : reason };
-    return { ...approve(callId, tool, input), ...(answer.note ? { note: answer.note } : {}) };
+    return { ...approve(callId, tool, input, answer.by), ...(answer.note ? { note: answer.note } : {}) };
   };
 }
 

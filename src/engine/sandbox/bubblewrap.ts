@@ -1,5 +1,5 @@
 // The Linux sandbox: commands run under bubblewrap with the whole filesystem read-only except
-// the workspace (its .git read-only) and a private temp directory, the home's credential
+// the workspace (its .git and, when asked, its critical files read-only) and a private temp directory, the home's credential
 // stores hidden, and the network on unless configured off (ADR 0010).
 // Detection runs bwrap once with the same namespaces we will use, because an installed
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
@@ -28,6 +28,8 @@ export interface SandboxPolicy {
   allowNetwork?: boolean;
   /** Existing paths to hide: directories become empty, files read as /dev/null. */
   hide?: readonly { path: string; directory: boolean }[];
+  /** Existing paths inside the workspace mounted read-only over its writable bind (critical files, ADR 0035). */
+  readOnly?: readonly string[];
 }
 
 let cached: SandboxProbe | undefined;
@@ -113,6 +115,8 @@ export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[
     "--bind", tmp, tmp,
     "--bind", root, root,
     ...readOnlyGit,
+    // "-try": one removed since it was listed is simply not mounted (the check after the command sees it).
+    ...(policy.readOnly ?? []).flatMap((item) => ["--ro-bind-try", item, item]),
     ...(policy.hide ?? []).flatMap((item) => (item.directory ? ["--tmpfs", item.path] : ["--ro-bind", "/dev/null", item.path])),
     "--setenv", "TMPDIR", tmp,
     "--chdir", root,

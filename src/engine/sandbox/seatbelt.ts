@@ -1,5 +1,6 @@
 // The macOS sandbox: sandbox-exec with a generated Seatbelt profile mirroring the bubblewrap
-// one — writes only to the workspace (its .git excluded) and a private temp dir, the home's
+// one — writes only to the workspace (its .git excluded, and its critical files for a command
+// that runs without a question) and a private temp dir, the home's
 // credential stores unreadable, the network on. Only the macOS CI job can run it: what is
 // proven there is a write outside failing, a workspace write succeeding and ~/.ssh hidden;
 // sandbox-exec is deprecated by Apple, so this is best effort.
@@ -15,6 +16,10 @@ export interface SeatbeltPolicy {
   /** Paths to make unreadable (credential stores, the agent's home). */
   hidden: readonly string[];
   allowNetwork?: boolean;
+  /** Paths (and everything under them) to deny writes to inside the workspace. */
+  readOnly?: readonly string[];
+  /** Regexes over absolute paths to deny writes to, whether they exist or not (critical files, ADR 0035). */
+  denyRegexes?: readonly string[];
 }
 
 /** A string literal in the profile language (a Scheme dialect). */
@@ -30,6 +35,8 @@ export function seatbeltProfile(policy: SeatbeltPolicy): string {
     `(allow file-write* (subpath ${quote(policy.root)}) (subpath ${quote(policy.tmpDir)}) (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/fd/"))`,
     // Later rules win: .git stays read-only inside the writable workspace.
     `(deny file-write* (subpath ${quote(`${policy.root}/.git`)}))`,
+    ...(policy.readOnly?.length ? [`(deny file-write* ${policy.readOnly.map((item) => `(subpath ${quote(item)})`).join(" ")})`] : []),
+    ...(policy.denyRegexes?.length ? [`(deny file-write* ${policy.denyRegexes.map((item) => `(regex #"${item}")`).join(" ")})`] : []),
     ...policy.hidden.map((hidden) => `(deny file-read* file-write* (subpath ${quote(hidden)}))`),
     ...(policy.allowNetwork === false ? ["(deny network*)"] : []),
   ];
@@ -59,10 +66,12 @@ function selfTest(): SandboxProbe {
     const [root, tmpDir, hidden] = ["ws", "tmp", "hidden"].map((name) => path.join(dir, name)) as [string, string, string];
     for (const folder of [root, tmpDir, hidden]) mkdirSync(folder);
     writeFileSync(path.join(hidden, "secret"), "x");
-    const script = `echo ok > "${root}/in" && ! (echo x > "${dir}/out") 2>/dev/null && ! cat "${hidden}/secret" >/dev/null 2>&1`;
-    const result = childProcess().spawnSync("sandbox-exec", ["-p", seatbeltProfile({ root, tmpDir, hidden: [hidden] }), "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
+    // The critical-file patterns are part of the profile a command gets: they must parse and hold too.
+    const script = `echo ok > "${root}/in" && ! (echo x > "${dir}/out") 2>/dev/null && ! (echo x > "${root}/Package.json") 2>/dev/null && ! cat "${hidden}/secret" >/dev/null 2>&1`;
+    const profile = seatbeltProfile({ root, tmpDir, hidden: [hidden], denyRegexes: [`^${root}/[pP][aA][cC][kK][aA][gG][eE][.][jJ][sS][oO][nN]$`] });
+    const result = childProcess().spawnSync("sandbox-exec", ["-p", profile, "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
     if (result.error) return { works: false, reason: `sandbox-exec cannot run: ${result.error.message}` };
-    const held = result.status === 0 && existsSync(path.join(root, "in")) && !existsSync(path.join(dir, "out"));
+    const held = result.status === 0 && existsSync(path.join(root, "in")) && !existsSync(path.join(dir, "out")) && !existsSync(path.join(root, "Package.json"));
     return held ? { works: true } : { works: false, reason: `the sandbox-exec profile did not hold here: ${result.stderr.trim() || `exit ${result.status}`}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } 
 import path from "node:path";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { readEarlierTasks } from "./task-history.js";
-import { ToolError } from "./tool.js";
+import type { PrepareRun } from "./critical-guard.js";
+import { ToolError, type ToolContext } from "./tool.js";
 
 export const MAX_RUNNING_TASKS = 8;
 export const DEFAULT_TASK_TIMEOUT_MS = 600_000;
@@ -42,7 +43,8 @@ export interface BackgroundTasksOptions {
   tasksDir: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  wrapArgv?: (argv: string[]) => string[] | Promise<string[]>;
+  /** Wraps the argv for the sandbox and checks after the task (run-command.ts's `prepare`). */
+  prepare?: PrepareRun;
   maxRunning?: number;
 }
 
@@ -80,9 +82,12 @@ export class BackgroundTasks {
     }
   }
 
-  async start(command: string, timeoutMs?: number): Promise<string> {
+  /** `answeredBy`: the approval's (absent: it runs without a question, so critical files stay read-only). */
+  async start(command: string, timeoutMs?: number, answeredBy?: ToolContext["answeredBy"]): Promise<string> {
     // Wrapped first: a required sandbox that is missing refuses before any log is opened.
-    const argv = await (this.options.wrapArgv ?? ((given: string[]) => given))(shellArgv(command));
+    const prepare = this.options.prepare ?? (async (argv: string[]) => ({ argv, finish: () => [] }));
+    const prepared = await prepare(shellArgv(command), answeredBy);
+    const argv = prepared.argv;
     const limit = this.options.maxRunning ?? MAX_RUNNING_TASKS;
     if (this.runningCount() >= limit) {
       const ids = [...this.tasks.values()].filter((task) => !task.outcome).map((task) => task.id);
@@ -112,6 +117,13 @@ export class BackgroundTasks {
     task.settled = task.running.outcome.then(
       (outcome) =>
         new Promise<void>((resolve) => {
+          // Every process of the task is gone: what it did to critical files is undone now, and said in its log.
+          const undone = prepared.finish();
+          if (undone.length > 0) {
+            const text = `\n${undone.join("\n")}\n`;
+            log.write(text);
+            task.tail = (task.tail + text).slice(-TAIL_CHARS);
+          }
           task.outcome = outcome;
           // A task we killed has no exit code worth showing (a SIGTERM handler may exit 0).
           const killed = outcome.stoppedBy ? `${stateOf(task)}, killed with ${outcome.killSignal ?? "a signal"}` : undefined;

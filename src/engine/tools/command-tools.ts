@@ -1,7 +1,9 @@
 // Wires the command tools for one session: run_command, task_status and task_stop share one
 // process runner, one set of foreground commands (for interrupt) and one background table
 // (reaped at close). The composition root calls this once per session.
+import path from "node:path";
 import type { SandboxMode } from "../sandbox/bubblewrap.js";
+import { createCriticalGuard, type PrepareRun } from "./critical-guard.js";
 import { setUpSandbox, type SandboxOptions } from "./sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
@@ -19,6 +21,12 @@ export interface CommandToolsOptions {
   sandboxNetwork?: boolean;
   /** Directories hidden inside the sandbox besides the home's credential stores (the agent's home). */
   sandboxHidden?: readonly string[];
+  /**
+   * Absolute paths of files a trusted project setting runs (hook scripts, MCP server scripts):
+   * like critical files, read-only to a sandboxed command that runs without a question, and
+   * undone if it still changes them. Folders count with everything in them.
+   */
+  protectedPaths?: readonly string[];
   /** For tests: probe a missing binary instead of bwrap. */
   sandboxProbe?: SandboxOptions["probe"];
   /** Defaults to the agent's environment minus credentials. */
@@ -60,17 +68,34 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     ...(options.sandboxProbe ? { probe: options.sandboxProbe } : {}),
   });
   const sandbox: SandboxStatus = setup;
+  const guard = createCriticalGuard({
+    root: options.root,
+    ...(options.protectedPaths ? { protectedPaths: options.protectedPaths } : {}),
+    // In the session folder, which the sandbox hides: what is removed is kept, out of every command's reach.
+    asideDir: path.join(options.tasksDir, "undone"),
+  });
   const wrapArgv = setup.wrapArgv;
+  // A command that runs without a question gets the critical files read-only, and a check after it (ADR 0033).
+  const prepare: PrepareRun | undefined = wrapArgv
+    ? async (argv, answeredBy) => {
+        await setup.ready();
+        if (!setup.active) return { argv: await wrapArgv(argv), finish: () => [] };
+        // Approved: critical files may change, but never the scripts the host runs for hooks.
+        if (answeredBy) return { argv: await wrapArgv(argv, guard.approved()), finish: () => [] };
+        const run = guard.begin();
+        return { argv: await wrapArgv(argv, run.protection), finish: run.finish };
+      }
+    : undefined;
 
   const background = new BackgroundTasks({
     runner,
     tasksDir: options.tasksDir,
     cwd: options.root,
     env,
-    ...(wrapArgv ? { wrapArgv } : {}),
+    ...(prepare ? { prepare } : {}),
   });
   const tools = [
-    createRunCommandTool({ root: options.root, runner, env, foreground, background, ...(wrapArgv ? { wrapArgv } : {}) }),
+    createRunCommandTool({ root: options.root, runner, env, foreground, background, ...(prepare ? { prepare } : {}) }),
     createTaskStatusTool({ tasks: background }),
     createTaskStopTool({ tasks: background }),
   ];

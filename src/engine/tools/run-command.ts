@@ -3,6 +3,7 @@
 // Approval happens before this runs (approval/command-policy.ts); this file only executes.
 import { isSecretName } from "../redact.js";
 import type { BackgroundTasks } from "./background-tasks.js";
+import type { PrepareRun } from "./critical-guard.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { defineTool, ToolError, type Tool } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
@@ -51,8 +52,8 @@ export interface RunCommandOptions {
   root: string;
   runner: ProcessRunner;
   env?: NodeJS.ProcessEnv;
-  /** Wraps the shell argv, e.g. in bubblewrap (once the sandbox is decided); identity when absent. */
-  wrapArgv?: (argv: string[]) => string[] | Promise<string[]>;
+  /** Wraps the shell argv, e.g. in bubblewrap (once the sandbox is decided), and checks after it; identity when absent. */
+  prepare?: PrepareRun;
   foreground?: ForegroundCommands;
   background?: BackgroundTasks;
 }
@@ -80,7 +81,7 @@ export function formatOutcome(outcome: CommandOutcome, timeoutMs: number): strin
 
 export function createRunCommandTool(options: RunCommandOptions): Tool {
   const env = options.env ?? commandEnvironment();
-  const wrap = options.wrapArgv ?? ((argv: string[]) => argv);
+  const prepare: PrepareRun = options.prepare ?? (async (argv) => ({ argv, finish: () => [] }));
 
   return defineTool({
     name: "run_command",
@@ -93,14 +94,14 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
     async execute({ command, timeout_ms, background }, context) {
       if (background) {
         if (!options.background) throw new ToolError("background tasks are not available in this session");
-        const id = await options.background.start(command, timeout_ms);
+        const id = await options.background.start(command, timeout_ms, context.answeredBy);
         return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}`, details: { taskId: id } };
       }
-      const argv = await wrap(shellArgv(command));
+      const prepared = await prepare(shellArgv(command), context.answeredBy);
       if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
       const running = options.runner.start({
-        argv,
+        argv: prepared.argv,
         cwd: options.root,
         env,
         timeoutMs,
@@ -109,22 +110,26 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       const untrack = options.foreground?.track(running);
       const onAbort = () => void running.stop("abort");
       context.signal.addEventListener("abort", onAbort, { once: true });
+      let outcome: CommandOutcome;
       try {
-        const outcome = await running.outcome;
-        if (outcome.spawnError) throw new ToolError(`could not start the command: ${outcome.spawnError}`);
-        if (outcome.stoppedBy === "interrupt") throw new ToolError(INTERRUPTED_MESSAGE);
-        if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(ABORTED_MESSAGE);
-        const timedOut = outcome.stoppedBy === "timeout";
-        return {
-          content: formatOutcome(outcome, timeoutMs),
-          isError: outcome.exitCode !== 0 || timedOut || outcome.signal !== null,
-          // A command killed at its timeout has no exit code worth reporting (a SIGTERM handler may exit 0).
-          details: { exitCode: timedOut ? null : outcome.exitCode, signal: outcome.signal, ...(timedOut ? { timedOut: true } : {}) },
-        };
+        outcome = await running.outcome;
       } finally {
         context.signal.removeEventListener("abort", onAbort);
         untrack?.();
       }
+      // The outcome settles once every process of the command is gone: only now is the check after it sound.
+      const undone = prepared.finish();
+      const told = (text: string) => (undone.length > 0 ? `${text}\n${undone.join("\n")}` : text);
+      if (outcome.spawnError) throw new ToolError(told(`could not start the command: ${outcome.spawnError}`));
+      if (outcome.stoppedBy === "interrupt") throw new ToolError(told(INTERRUPTED_MESSAGE));
+      if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(told(ABORTED_MESSAGE));
+      const timedOut = outcome.stoppedBy === "timeout";
+      return {
+        content: told(formatOutcome(outcome, timeoutMs)),
+        isError: outcome.exitCode !== 0 || timedOut || outcome.signal !== null || undone.length > 0,
+        // A command killed at its timeout has no exit code worth reporting (a SIGTERM handler may exit 0).
+        details: { exitCode: timedOut ? null : outcome.exitCode, signal: outcome.signal, ...(timedOut ? { timedOut: true } : {}) },
+      };
     },
     async preview({ command, background }) {
       return background ? `$ ${command}   (in the background)` : `$ ${command}`;

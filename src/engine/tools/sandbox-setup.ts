@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { probeBubblewrapAsync, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "../sandbox/bubblewrap.js";
 import { probeSeatbelt, wrapInSeatbelt } from "../sandbox/seatbelt.js";
+import type { WriteProtection } from "./critical-guard.js";
 import { DENIED_HOME_PATHS } from "./jail-denied.js";
 import { ToolError } from "./tool.js";
 
@@ -39,8 +40,11 @@ export interface SandboxSetup {
   readonly active: boolean;
   /** Shown once to the user (auto without a sandbox); known once `ready()` has settled. */
   readonly notice: string | undefined;
-  /** Wraps a command's argv once the sandbox is decided; rejects with `SandboxUnavailableError` when a required sandbox is missing. */
-  wrapArgv?: (argv: string[]) => Promise<string[]>;
+  /**
+   * Wraps a command's argv once the sandbox is decided, with `protection` read-only inside it;
+   * rejects with `SandboxUnavailableError` when a required sandbox is missing.
+   */
+  wrapArgv?: (argv: string[], protection?: WriteProtection) => Promise<string[]>;
   dispose(): void;
 }
 
@@ -63,7 +67,7 @@ function existing(candidates: readonly string[]): { path: string; directory: boo
 interface Decided {
   active: boolean;
   notice?: string;
-  wrap?: (argv: string[]) => string[];
+  wrap?: (argv: string[], protection?: WriteProtection) => string[];
   dispose(): void;
 }
 
@@ -90,8 +94,9 @@ function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boolean): D
   return {
     active: true,
     wrap: macOS
-      ? (argv: string[]) => wrapInSeatbelt(argv, { root: realpathSync(options.root), tmpDir, hidden: candidates, allowNetwork })
-      : (argv: string[]) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork, hide }),
+      ? (argv, protection) =>
+          wrapInSeatbelt(argv, { root: realpathSync(options.root), tmpDir, hidden: candidates, allowNetwork, ...(protection ?? {}) })
+      : (argv, protection) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork, hide, ...(protection ? { readOnly: protection.readOnly } : {}) }),
     dispose: () => rmSync(tmpDir, { recursive: true, force: true }),
   };
 }
@@ -122,9 +127,9 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
     get notice() {
       return decided?.notice;
     },
-    wrapArgv: async (argv) => {
+    wrapArgv: async (argv, protection) => {
       const { wrap } = await ready();
-      return wrap ? wrap(argv) : argv;
+      return wrap ? wrap(argv, protection) : argv;
     },
     dispose: () => {
       disposed = true;

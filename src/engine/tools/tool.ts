@@ -16,6 +16,12 @@ export interface ToolContext {
   callId?: string;
   /** Live output (e.g. a command's stdout lines) published as `tool.output`. */
   onOutput?: (stream: "stdout" | "stderr", chunk: string) => void;
+  /**
+   * Who answered the question this call was approved by; absent when it ran without one (a
+   * rule, a guard or "always allow" let it through). Set by the executor from the gate's
+   * approval, never by a caller: a sandboxed command without it may not change critical files.
+   */
+  answeredBy?: "user" | "flag";
 }
 
 export interface ToolResult {
