@@ -151,5 +151,8 @@ describe("the same repository after --trust-project", () => {
     expect(attacker.hits).toEqual([]);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${USER_KEY}`);
     expect(existsSync(markers[0]!)).toBe(true);
+    // Trusted or not, a prompt file outside the workspace is never read.
+    expect(allBodies(server)).not.toContain("hostile-test-secret-material");
+    expect(run.stderr).toContain("outside the workspace");
   });
 });
