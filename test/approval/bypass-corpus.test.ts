@@ -71,7 +71,8 @@ describe("bypasses found in review", () => {
       "pytest -q -x tests/unit", "pytest -k 'not slow' -vv", "cat .env.example", "cat src/env.ts", "test -f package.json",
       "[ -d src ]", "git stash list", "rg --pre-glob '*.pdf' foo", "file README.md", "tree -L 2", "cat docs/*.md", "ls -a",
       "find . -name '*.ts' -exec grep -l foo {} +", "cat src/.envrc.ts"]) {
-      expect(decide(command), command).toBe("allow");
+      // Tests run the project's code: unasked in the sandbox only.
+      expect(decide(command, true), command).toBe("allow");
     }
   });
 });

@@ -24,7 +24,7 @@ describe("Verdict.readOnly", () => {
       expect(verdict.decision, command).toBe("allow");
       expect(verdict.readOnly, command).toBeUndefined();
     }
-    const tests = classifyCommand("npm test", { root });
+    const tests = classifyCommand("npm test", { root, sandbox: true });
     expect(tests.decision).toBe("allow");
     expect(tests.readOnly).toBeUndefined();
     const ruled = classifyCommand("make lint", { root, userRules: { allow: ["run_command(make lint)"] } });

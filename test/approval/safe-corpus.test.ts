@@ -1,5 +1,5 @@
-// The safe corpus: everyday read-only inspection and the project's test commands run
-// without a question. At most two may need confirmation.
+// The safe corpus: everyday read-only inspection and, in the sandbox, the project's test
+// commands run without a question. At most two may need confirmation.
 import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
@@ -25,6 +25,14 @@ const SAFE = [
 const ASKED_BY_DESIGN = ["cd src && ls", "git -C packages/core status"];
 
 describe("safe commands", () => {
+  it("outside the sandbox the project's tests ask: they run the repository's own code", () => {
+    for (const command of ["npm test", "npm run test:unit", "pnpm test", "yarn test", "cargo test", "go test ./...", "pytest -q"]) {
+      const verdict = classifyCommand(command, { root });
+      expect(verdict.decision, command).toBe("confirm");
+      expect(verdict.reason, command).toContain("the project's own code: asked outside the sandbox");
+    }
+  });
+
   it("asks for the shapes the allowlist leaves out on purpose, and refuses none", () => {
     for (const command of ASKED_BY_DESIGN) expect(classifyCommand(command, { root }).decision, command).toBe("confirm");
   });
@@ -34,7 +42,7 @@ describe("safe commands", () => {
   });
 
   it("allows them all, with at most two confirmations and no denial", () => {
-    const verdicts = SAFE.map((command) => ({ command, ...classifyCommand(command, { root }) }));
+    const verdicts = SAFE.map((command) => ({ command, ...classifyCommand(command, { root, sandbox: true }) }));
     const notAllowed = verdicts.filter((verdict) => verdict.decision !== "allow");
     expect(verdicts.filter((verdict) => verdict.decision === "deny")).toEqual([]);
     expect(notAllowed.length, JSON.stringify(notAllowed, null, 2)).toBeLessThanOrEqual(2);

@@ -57,7 +57,7 @@ describe("checkpoints and read-only commands", () => {
     expect(existsSync(path.join(box.workspace, "keep.txt"))).toBe(false);
     const file = onlySessionFile(box.home);
     const decision = eventLines(file).find((event) => event.type === "approval.decision");
-    expect(decision).toMatchObject({ decision: "allow", by: "rule", reason: "writes only inside the workspace, in the sandbox" });
+    expect(decision).toMatchObject({ decision: "allow", by: "rule", reason: "in the sandbox: writes only inside the workspace, runs only the project's tests" });
     expect(checkpointsOf(file)).toMatchObject([{ reason: "turn", files: 1 }]);
 
     const undone = await runCli(["undo"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home } });

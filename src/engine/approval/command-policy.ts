@@ -176,5 +176,5 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
   if (verdicts.length === 0) return { decision: "confirm", reason: "nothing recognisable to run", parts };
   if (blocking.length > 0) return { decision: "confirm", reason: [...new Set(blocking.map((item) => item.reason))].join("; "), parts };
   const sandboxed = options.sandbox && verdicts.some((item) => item.writesInside);
-  return { decision: "allow", reason: sandboxed ? "writes only inside the workspace, in the sandbox" : "every part only reads or runs tests", parts };
+  return { decision: "allow", reason: sandboxed ? "in the sandbox: writes only inside the workspace, runs only the project's tests" : "every part only reads", parts };
 }

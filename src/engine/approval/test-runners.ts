@@ -1,5 +1,6 @@
 // The project's own test command: `npm test`, `go test ./...`, `cargo test`, `pytest`. It runs
-// the project's code by design, so it is allowed; but an option can point the runner at
+// the project's code by design, so it runs unasked inside the sandbox (and asks outside it:
+// the code is the repository's, command-rules.ts); but an option can point the runner at
 // another program (`go test -exec`, `npm test --script-shell`, `cargo test --config` with a
 // runner), another project (`npm test --prefix`, `cd /tmp/x && npm test`) or a path outside
 // the workspace that it writes or wipes (`pytest --basetemp=~`, vitest's
