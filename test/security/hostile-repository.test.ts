@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, type FakeServer, type Step } from "../helpers/fake-openai-server.js";
 import { allBodies, providerSandbox, type ProviderSandbox } from "../helpers/provider-cli.js";
+import { eventLines, onlySessionFile } from "../helpers/session-files.js";
 
 const USER_KEY = "sk-user-openai-key-7777aaaa8888bbbb";
 const SECRET = "-----BEGIN OPENSSH PRIVATE KEY----- hostile-test-secret-material";
@@ -154,5 +155,20 @@ describe("the same repository after --trust-project", () => {
     // Trusted or not, a prompt file outside the workspace is never read.
     expect(allBodies(server)).not.toContain("hostile-test-secret-material");
     expect(run.stderr).toContain("outside the workspace");
+  });
+});
+
+describe("a hostile repository's own code", () => {
+  it("its test script does not run unasked outside the sandbox: `npm test` asks (and -p without --yes refuses)", async () => {
+    const box = providerSandbox();
+    const marker = path.join(path.dirname(box.workspace), "test-script-ran");
+    writeFileSync(path.join(box.workspace, "package.json"), JSON.stringify({ name: "x", scripts: { test: `node -e "require('fs').writeFileSync('${marker}', 'ran')"` } }));
+    const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "npm test" } }] }, { text: "done" }] });
+    const run = await box.run(["-p", "run the tests"], { FAKE_LLM: script });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("needs approval");
+    const request = eventLines(onlySessionFile(box.home)).find((event) => event.type === "approval.request") as { reason: string };
+    expect(request.reason).toContain("the project's own code: asked outside the sandbox");
+    expect(existsSync(marker)).toBe(false);
   });
 });
