@@ -166,7 +166,7 @@ describe("a hostile repository's own code", () => {
     const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command: "npm test" } }] }, { text: "done" }] });
     const run = await box.run(["-p", "run the tests"], { FAKE_LLM: script });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain("needs approval");
+    expect(run.stderr).toContain("needs approval");
     const request = eventLines(onlySessionFile(box.home)).find((event) => event.type === "approval.request") as { reason: string };
     expect(request.reason).toContain("the project's own code: asked outside the sandbox");
     expect(existsSync(marker)).toBe(false);
