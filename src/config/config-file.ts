@@ -4,7 +4,7 @@
 // workspace jail and bounded (engine/workspace-read); a refused one is a ConfigError naming it.
 import os from "node:os";
 import { basename, dirname } from "node:path";
-import { readUserFile } from "../engine/workspace-read/bounded-read.js";
+import { readUserFile } from "../engine/bounded-read.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";

@@ -8,7 +8,7 @@
 import os from "node:os";
 import path from "node:path";
 import type { ToolSpec } from "../engine/llm/provider.js";
-import { readUserFile, type ReadOutcome } from "../engine/workspace-read/bounded-read.js";
+import { readUserFile, type ReadOutcome } from "../engine/bounded-read.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import { agentHome } from "./home.js";
 

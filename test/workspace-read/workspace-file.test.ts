@@ -5,7 +5,7 @@ import { linkSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, truncateSy
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readCheckedFile, readUserFile, type ReadOutcome } from "../../src/engine/workspace-read/bounded-read.js";
+import { readCheckedFile, readUserFile, type ReadOutcome } from "../../src/engine/bounded-read.js";
 import { folderInside, readWorkspaceFile } from "../../src/engine/workspace-read/workspace-file.js";
 
 const posix = process.platform !== "win32";

@@ -9,7 +9,7 @@
 // FIFO or hard link, at most MAX_GUARD_FILE_BYTES); the user's with the same size cap.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { readUserFile, type ReadOutcome } from "../workspace-read/bounded-read.js";
+import { readUserFile, type ReadOutcome } from "../bounded-read.js";
 import { readWorkspaceFile } from "../workspace-read/workspace-file.js";
 import { validateGuardPlugin, type GuardPlugin } from "./guard-plugin.js";
 

@@ -9,7 +9,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { ToolError } from "../tools/tool.js";
-import { readUserFile, type ReadOutcome, type ReadProblem } from "../workspace-read/bounded-read.js";
+import { readUserFile, type ReadOutcome, type ReadProblem } from "../bounded-read.js";
 import { folderInside, readWorkspaceFile, type InsidePath } from "../workspace-read/workspace-file.js";
 import { MAX_SKILL_FILE_BYTES, type Skill } from "./skill-file.js";
 

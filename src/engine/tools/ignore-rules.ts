@@ -7,9 +7,9 @@
 // - `.git/info/exclude` applies like a `.gitignore` in that repository's top, below them.
 // - the workspace's `.agentignore` applies everywhere in the workspace, below all of these.
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Ignore } from "ignore";
+import { readUserFile } from "../bounded-read.js";
 
 type Verdict = "ignore" | "keep" | undefined;
 
@@ -42,15 +42,16 @@ let ignore: IgnoreFactory | undefined;
 
 const compile = (text: string): Rules => ({ text, matcher: ignore!({ allowRelativePaths: true }).add(text) });
 
+/** An ignore file is a page of patterns: a larger one, or a FIFO or device under its name, is not read. */
+const MAX_RULES_BYTES = 1024 * 1024;
+
 async function loadRules(file: string): Promise<Rules | undefined> {
-  try {
-    const text = await readFile(file, "utf8");
-    // A CommonJS module: its function is the import's default.
-    ignore ??= ((await import("ignore")) as unknown as { default: IgnoreFactory }).default;
-    return compile(text);
-  } catch {
-    return undefined; // missing or unreadable: no rules, as git does
-  }
+  // A repository's own file: a regular file, read non-blocking and bounded (never `-> /dev/zero`).
+  const read = readUserFile(file, { maxBytes: MAX_RULES_BYTES, what: "ignore file" });
+  if (!read.ok) return undefined; // missing, unreadable, not a file or too large: no rules, as git does
+  // A CommonJS module: its function is the import's default.
+  ignore ??= ((await import("ignore")) as unknown as { default: IgnoreFactory }).default;
+  return compile(read.text);
 }
 
 /** A directory's rules. `names` (its entries, when the caller has read them) saves the probes. */

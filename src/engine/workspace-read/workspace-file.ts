@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createDeniedPaths, type DeniedPaths } from "../tools/jail-denied.js";
 import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
-import { errorDetail, fileType, lstatOrProblem, problem, readCheckedFile, type ReadLimits, type ReadOutcome, type ReadProblem } from "./bounded-read.js";
+import { errorDetail, fileType, lstatOrProblem, problem, readCheckedFile, type ReadLimits, type ReadOutcome, type ReadProblem } from "../bounded-read.js";
 
 export interface WorkspaceReadOptions extends ReadLimits {
   /** The user's home, whose credential stores are refused; default: os.homedir(). */
