@@ -3,12 +3,19 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
+/** A small regular file's text: a FIFO or device planted as `.git` or HEAD must not hang the footer. */
+function readSmallFile(file: string): string {
+  const stats = statSync(file);
+  if (!stats.isFile() || stats.size > 4096) throw new Error(`${file} is not a small regular file`);
+  return readFileSync(file, "utf8");
+}
+
 function gitDir(start: string): string | undefined {
   for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, ".git");
     try {
       if (statSync(candidate).isDirectory()) return candidate;
-      const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(candidate, "utf8"))?.[1];
+      const pointer = /^gitdir:\s*(.+)$/m.exec(readSmallFile(candidate))?.[1];
       if (pointer) return path.resolve(dir, pointer.trim());
     } catch {
       // no .git here; go up
@@ -22,7 +29,7 @@ export function gitBranch(cwd: string): string | undefined {
   const dir = gitDir(cwd);
   if (!dir) return undefined;
   try {
-    const head = readFileSync(path.join(dir, "HEAD"), "utf8").trim();
+    const head = readSmallFile(path.join(dir, "HEAD")).trim();
     const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head)?.[1];
     return ref ?? (/^[0-9a-f]{7,}$/.test(head) ? head.slice(0, 7) : undefined);
   } catch {

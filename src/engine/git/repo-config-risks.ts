@@ -4,7 +4,7 @@
 // workspace that had none, a file an include names); a risk found here means git against this
 // repository is not run on the host as it stands (host-git.ts) and does not run unasked
 // (the allowlist).
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { GitConfigSyntaxError, parseGitConfig, type GitConfigEntry } from "./git-config-parse.js";
 
@@ -59,11 +59,13 @@ export function findGitDir(root: string): string | undefined {
     if (existsSync(dotGit)) {
       try {
         if (statSync(dotGit).isDirectory()) return dotGit;
-        const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"));
-        return pointer ? path.resolve(dir, pointer[1]!.trim()) : dotGit;
       } catch {
         return dotGit;
       }
+      // A `gitdir:` pointer file, read bounded (a FIFO planted as `.git` must not hang us).
+      const text = readBounded(dotGit);
+      const pointer = typeof text === "string" ? /^gitdir:\s*(.+)$/m.exec(text) : null;
+      return pointer ? path.resolve(dir, pointer[1]!.trim()) : dotGit;
     }
     if (path.dirname(dir) === dir) return undefined;
   }
@@ -73,13 +75,8 @@ export function findGitDir(root: string): string | undefined {
 export function repoConfigRisks(gitDir: string, worktree: string): ConfigRisk[] {
   const files = [path.join(gitDir, "config"), path.join(gitDir, "config.worktree")];
   const common = path.join(gitDir, "commondir");
-  if (existsSync(common)) {
-    try {
-      files.push(path.join(path.resolve(gitDir, readFileSync(common, "utf8").trim()), "config"));
-    } catch {
-      // Unreadable: git would fail too.
-    }
-  }
+  const commonDir = readBounded(common);
+  if (typeof commonDir === "string") files.push(path.join(path.resolve(gitDir, commonDir.trim()), "config"));
   const risks: ConfigRisk[] = [];
   const seen = new Set<string>();
   for (const file of files) collect(file, worktree, 0, risks, seen);
