@@ -29,6 +29,11 @@ const NEVER_ALLOWED = [
   "tail ~/.netrc", "cat keys/id_ed25519", "rg token ~/.config/gh", "git show HEAD:.env", "cat < .env", "grep -f .env x",
   // file -C compiles a magic file and writes it; tree --output writes its listing.
   "file -C -m magic", "tree --output=/etc/x",
+  // Issue 21: abbreviated git options, variables that change what is loaded, walks that follow
+  // links out, and flags misread as taking a value (the file after them went unchecked).
+  "git grep --open-files-in-pag=CMD x", "git grep --open=CMD x", "git blame --conten=../outside a.txt",
+  "XDG_CONFIG_HOME=cfg git log -p", "RIPGREP_CONFIG_PATH=rg.conf rg x", "du -L", "find -L . -name x",
+  "xxd -ps /etc/hostname", "od -w /etc/hostname",
 ];
 
 /** These are dangerous and fully visible to the parser: they must be refused, not asked. */

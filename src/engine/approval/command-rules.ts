@@ -145,10 +145,6 @@ function interpreterVerdict(command: SimpleCommand): PartVerdict {
 const SENSITIVE_VARIABLE =
   /^(PATH|CDPATH|HOME|IFS|ENV|BASH_ENV|BASH_.*|SHELLOPTS|BASHOPTS|GLOBIGNORE|PS4|PROMPT_COMMAND|LD_.*|DYLD_.*|GIT_.*|NODE_OPTIONS|NODE_PATH|PYTHON.*|PERL5.*|RUBY.*|LESS.*|PAGER|EDITOR|VISUAL|NPM_CONFIG_.*)$/i;
 
-export function isSensitiveVariable(name: string): boolean {
-  return SENSITIVE_VARIABLE.test(name);
-}
-
 /** The verdict for one simple command on its own (redirections are judged by the caller). */
 export function classifySimpleCommand(command: SimpleCommand, context: PathContext): PartVerdict {
   const sensitive = command.assigns.find((variable) => SENSITIVE_VARIABLE.test(variable));
