@@ -42,7 +42,7 @@ const REV_LONG = [
   "no-abbrev-commit", "oneline", "encoding::", "expand-tabs::", "no-expand-tabs", "notes::", "no-notes", "relative-date", "date::",
   "parents", "children", "left-right", "graph", "show-linear-break::", "count", "decorate::", "no-decorate", "decorate-refs::",
   "decorate-refs-exclude::", "clear-decorations", "source", "use-mailmap", "no-use-mailmap", "mailmap", "no-mailmap", "full-diff",
-  "log-size", "follow", "no-follow", "cc", "dd", "combined-all-paths", "diff-merges::", "no-diff-merges", "show-root",
+  "log-size", "follow", "no-follow", "cc", "dd", "combined-all-paths", "diff-merges::", "no-diff-merges",
 ];
 
 const table = (short: string, long: readonly string[], extra: Partial<OptionTable> = {}): OptionTable => ({ style: "exact", short, long, ...extra });
@@ -59,7 +59,7 @@ const TABLES: Record<string, OptionTable> = {
     "column::", "no-column", "ahead-behind", "no-ahead-behind", "renames", "no-renames", "find-renames::", "null",
   ]),
   blame: table("bltspefnwcM::C::L::", [
-    "root", "show-stats", "porcelain", "line-porcelain", "incremental", "show-email", "show-name", "show-number", "reverse::",
+    "root", "show-stats", "porcelain", "line-porcelain", "incremental", "show-email", "show-name", "show-number", "reverse",
     "first-parent", "abbrev::", "date::", "encoding::", "progress", "no-progress", "color-lines", "color-by-age", "minimal",
     "ignore-rev::", "score-debug",
   ]),
@@ -68,8 +68,8 @@ const TABLES: Record<string, OptionTable> = {
     "invert-match", "full-name", "extended-regexp", "basic-regexp", "perl-regexp", "fixed-strings", "line-number", "column",
     "files-with-matches", "name-only", "files-without-match", "null", "only-matching", "count", "color::", "no-color", "break",
     "heading", "show-function", "after-context::", "before-context::", "context::", "function-context", "threads::", "and", "or",
-    "not", "all-match", "quiet", "max-depth::", "max-count::", "regexp:",
-  ], { dashValues: ["e", "regexp"] }),
+    "not", "all-match", "quiet", "max-depth::", "max-count::",
+  ], { dashValues: ["e"] }),
   "ls-files": table("cdmoisukztvfx::", [
     "cached", "deleted", "modified", "others", "ignored", "stage", "unmerged", "killed", "directory", "no-empty-directory", "eol",
     "full-name", "error-unmatch", "abbrev::", "debug", "deduplicate", "sparse", "format::", "exclude::", "exclude-standard",
