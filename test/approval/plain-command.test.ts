@@ -19,7 +19,6 @@ const root = approvalWorkspace({ "src/a.ts": "x\n", "a.txt": "a\n", ".env": "K=1
 const strict: StrictOptions = {
   oracle: createPathOracle(createJail(root)),
   sandbox: false,
-  sensitiveVariable: (name) => name === "PATH",
   vouched: (name) => name === "npm",
   gitAllowed: (args) => args[0]?.value === "status",
 };

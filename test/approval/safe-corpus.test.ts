@@ -16,6 +16,7 @@ const SAFE = [
   "echo hello", 'echo "$HOME"', "printf '%s\\n' a b", "which node", "command -v node", "find . -name '*.ts'",
   "find src -type f | wc -l", "du -sh src", "stat package.json", "diff a.txt b.txt", "ls 2>/dev/null", "cat src/a.ts src/b.ts",
   "date", "uname -a", "jq .name package.json", "sort notes.txt", "file README.md", "git diff HEAD -- src > /dev/null",
+  "LC_ALL=C sort notes.txt", "env LANG=C ls", "grep --line-number foo src/a.ts", "TZ=UTC date",
 ];
 
 /**

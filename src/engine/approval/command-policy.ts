@@ -9,7 +9,7 @@ import { hardLinkCount } from "../tools/hard-links.js";
 import { resolveSymlinks } from "../tools/jail-symlinks.js";
 import type { PathContext } from "./command-paths.js";
 import { pathScope } from "./command-paths.js";
-import { classifySimpleCommand, isSensitiveVariable, type PartVerdict } from "./command-rules.js";
+import { classifySimpleCommand, type PartVerdict } from "./command-rules.js";
 import { gitVerdict } from "./git-rules.js";
 import { createPathOracle } from "./path-oracle.js";
 import { strictAllow } from "./strict-allow.js";
@@ -118,7 +118,6 @@ function strictCheck(command: string, options: CommandPolicyOptions) {
   return strictAllow(command, {
     oracle: createPathOracle(jail),
     sandbox: options.sandbox ?? false,
-    sensitiveVariable: isSensitiveVariable,
     vouched: (name, args) => {
       if (!args.every((word) => word.literal && !word.glob)) return false;
       const part = asCommand(name, args);

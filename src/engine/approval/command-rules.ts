@@ -2,7 +2,7 @@
 // decide in between. Judges one simple command at a time; command-policy.ts combines them.
 import path from "node:path";
 import { hasFlag, isRootOrAbove, namesCredentials, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
-import { SHELLS } from "./command-unwrap.js";
+import { readShellLaunch, SHELLS } from "./shell-launch.js";
 import { fileWriterVerdict } from "./file-writers.js";
 import { gitVerdict } from "./git-rules.js";
 import { testCommandVerdict } from "./test-runners.js";
@@ -128,10 +128,13 @@ function writerVerdict(command: SimpleCommand, mode: "all" | "last" | "after-fir
 }
 
 function interpreterVerdict(command: SimpleCommand): PartVerdict {
-  const scripts = positionals(command.args);
+  // A shell's options are read as it reads them: in `bash -o pipefail` or `bash --rcfile x`
+  // the word after the option is its value, not a script, so the script still comes from stdin.
+  const launch = SHELLS.has(command.name) ? readShellLaunch(command.name, command.args) : undefined;
+  const scripts = launch ? launch.operands : positionals(command.args);
   if (scripts[0]?.procSubst) return deny(`${command.name} runs a script from a process substitution (like curl | sh)`);
   // `bash -s -- args` reads its script from stdin; the words after -s are only parameters.
-  const dashS = SHELLS.has(command.name) && options(command.args).some((o) => /^-[a-zA-Z]*s/.test(o));
+  const dashS = launch?.stdin ?? false;
   const readsStdin = dashS || scripts.length === 0 || STDIN_PATHS.test(scripts[0]?.value ?? "");
   if (command.pipedInput && readsStdin) return deny(`pipes text into ${command.name} to run it (like curl | sh)`);
   // `bash < <(curl …)` is curl | bash with the pipe spelled as a redirection.
@@ -144,10 +147,6 @@ function interpreterVerdict(command: SimpleCommand): PartVerdict {
 /** Variables that change which program runs or what it loads: `PATH=/tmp ls` is not ls. */
 const SENSITIVE_VARIABLE =
   /^(PATH|CDPATH|HOME|IFS|ENV|BASH_ENV|BASH_.*|SHELLOPTS|BASHOPTS|GLOBIGNORE|PS4|PROMPT_COMMAND|LD_.*|DYLD_.*|GIT_.*|NODE_OPTIONS|NODE_PATH|PYTHON.*|PERL5.*|RUBY.*|LESS.*|PAGER|EDITOR|VISUAL|NPM_CONFIG_.*)$/i;
-
-export function isSensitiveVariable(name: string): boolean {
-  return SENSITIVE_VARIABLE.test(name);
-}
 
 /** The verdict for one simple command on its own (redirections are judged by the caller). */
 export function classifySimpleCommand(command: SimpleCommand, context: PathContext): PartVerdict {

@@ -1,8 +1,12 @@
 // Sees through the ways one command runs another, so `env rm`, `/bin/rm`, `timeout 5 rm`,
-// `xargs rm`, `find -exec rm`, `bash -c "rm …"` and `eval "rm …"` are all judged as rm.
-// A wrapper whose options we misread can only produce an unknown name, which asks.
+// `fakeroot rm`, `xargs rm`, `find -exec rm`, `bash --norc -c "rm …"` and `eval "rm …"` are
+// all judged as rm. The wrappers and their options are in wrappers.ts, how a shell reads its
+// options in shell-launch.ts. A wrapper whose options we misread can only produce an unknown
+// name, which asks.
 import type { Opaque, SimpleCommand } from "./shell-parse.js";
+import { readShellLaunch, SHELLS } from "./shell-launch.js";
 import type { ShellWord } from "./shell-words.js";
+import { ADDS_ARGUMENTS, skipWrapperOptions, WRAPPERS } from "./wrappers.js";
 
 export type FoundCommand = Omit<SimpleCommand, "redirects" | "pipedInput" | "text"> & {
   /** The command the statement's redirections and stdin belong to. */
@@ -20,81 +24,6 @@ export interface Unwrapped {
 /** Where the real tools live; ./ls or ~/bin/ls is some other program that happens to be called ls. */
 const SYSTEM_DIRS = new Set(["/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/usr/local/sbin", "/opt/homebrew/bin"]);
 
-interface WrapperSpec {
-  /** Options that take the next word as their value. */
-  valueFlags: string[];
-  /** Positional words between the options and the command (timeout's duration). */
-  skip?: number;
-  /** Positional words before the options (setarch's architecture). */
-  lead?: number;
-  /** Options whose value is a shell script (flock -c, script -c, npx -c, sg -c). */
-  scriptFlags?: string[];
-}
-
-const WRAPPERS: Record<string, WrapperSpec> = {
-  command: { valueFlags: [] },
-  builtin: { valueFlags: [] },
-  exec: { valueFlags: ["-a"] },
-  nice: { valueFlags: ["-n", "--adjustment"] },
-  nohup: { valueFlags: [] },
-  time: { valueFlags: ["-f", "--format", "-o", "--output"] },
-  timeout: { valueFlags: ["-s", "--signal", "-k", "--kill-after"], skip: 1 },
-  stdbuf: { valueFlags: ["-i", "-o", "-e", "--input", "--output", "--error"] },
-  ionice: { valueFlags: ["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"] },
-  setsid: { valueFlags: [] },
-  busybox: { valueFlags: [] },
-  env: { valueFlags: ["-u", "--unset", "-C", "--chdir", "-S", "--split-string"] },
-  // chronic only hides output; watch without -x runs its words through `sh -c` (below).
-  chronic: { valueFlags: [] },
-  watch: { valueFlags: ["-n", "--interval", "-q", "--equexit"] },
-  xargs: {
-    valueFlags: ["-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"],
-  },
-  // Process-attribute wrappers: locks, CPU affinity, personality, limits, scheduling,
-  // privileges, namespaces, terminals. Each runs the rest of its words as a command.
-  flock: { valueFlags: ["-w", "--wait", "--timeout", "-E", "--conflict-exit-code"], skip: 1, scriptFlags: ["-c", "--command"] },
-  taskset: { valueFlags: [], skip: 1 },
-  setarch: { valueFlags: ["--uname-2.6"], lead: 1 },
-  linux32: { valueFlags: [] }, linux64: { valueFlags: [] }, uname26: { valueFlags: [] },
-  prlimit: { valueFlags: ["-p", "--pid", "-o", "--output"] },
-  chrt: { valueFlags: ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"], skip: 1 },
-  setpriv: {
-    valueFlags: ["--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--pdeathsig", "--landlock-access", "--landlock-rule"],
-  },
-  unshare: { valueFlags: ["-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd", "--propagation", "--setgroups", "--map-user", "--map-group", "--map-users", "--map-groups"] },
-  nsenter: { valueFlags: ["-t", "--target", "-S", "--setuid", "-G", "--setgid", "-w", "--wd", "-r", "--root"] },
-  chroot: { valueFlags: ["--userspec", "--groups"], skip: 1 },
-  numactl: { valueFlags: ["-i", "--interleave", "-N", "--cpunodebind", "-C", "--physcpubind", "-m", "--membind", "-p", "--preferred"] },
-  faketime: { valueFlags: ["-m", "-f"], skip: 1 },
-  script: {
-    valueFlags: ["-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"],
-    scriptFlags: ["-c", "--command"],
-    // BSD script: `script [-q] file command …`.
-    skip: 1,
-  },
-  sg: { valueFlags: [], skip: 1, scriptFlags: ["-c"] },
-  firejail: { valueFlags: [] }, "systemd-run": { valueFlags: ["-p", "--property", "-u", "--unit", "-E", "--setenv", "--uid", "--gid", "--nice", "-d", "--working-directory", "--description", "--slice", "-M", "--machine", "-H", "--host"] },
-  strace: { valueFlags: ["-o", "-e", "-p", "-s", "-a", "-b", "-E", "-I", "-O", "-S", "-u", "-X", "-P"] },
-  ltrace: { valueFlags: ["-o", "-e", "-p", "-s", "-a", "-A", "-D", "-E", "-l", "-L", "-n", "-u", "-w", "-x"] },
-  valgrind: { valueFlags: [] }, catchsegv: { valueFlags: [] }, "dbus-run-session": { valueFlags: [] },
-  torsocks: { valueFlags: [] }, proxychains: { valueFlags: ["-f"] }, proxychains4: { valueFlags: ["-f"] },
-  caffeinate: { valueFlags: ["-t", "-w"] }, "sandbox-exec": { valueFlags: ["-f", "-p", "-n", "-D"] },
-  "xvfb-run": { valueFlags: ["-n", "--server-num", "-s", "--server-args", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-w", "--wait"] },
-  // The remote command is judged as if it ran here: `ssh host 'rm -rf ~'` deletes a home too.
-  ssh: {
-    valueFlags: ["-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-I", "-m", "-O", "-Q", "-S", "-W", "-w", "-B"],
-    skip: 1,
-  },
-  // Package runners fall back to any program on PATH: `npx rm -rf ~` is rm.
-  npx: { valueFlags: ["-p", "--package"], scriptFlags: ["-c", "--call"] }, bunx: { valueFlags: ["-p", "--package"] },
-  pnpx: { valueFlags: [] }, entr: { valueFlags: [] },
-  parallel: { valueFlags: ["-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "-d", "--delimiter", "-I", "-n", "--max-args", "--joblog", "--results"] },
-};
-
-/** Wrappers that add words of their own at run time, like xargs. */
-const ADDS_ARGUMENTS = new Set(["xargs", "parallel", "entr"]);
-
-export const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "fish", "rbash", "rzsh", "rksh", "csh", "tcsh", "yash", "posh"]);
 const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
 function normaliseName(word: ShellWord): { name: string; localProgram: boolean } {
@@ -103,36 +32,6 @@ function normaliseName(word: ShellWord): { name: string; localProgram: boolean }
   if (slash < 0) return { name: value, localProgram: false };
   const dir = value.slice(0, slash) || "/";
   return { name: value.slice(slash + 1), localProgram: !SYSTEM_DIRS.has(dir.replace(/\/+$/, "") || "/") };
-}
-
-/** Index of the first word after the wrapper's options (and its skipped positionals). */
-function skipOptions(words: ShellWord[], start: number, spec: WrapperSpec, onOption?: (flag: string, value?: ShellWord) => void): number {
-  let i = start;
-  while (i < words.length) {
-    const word = words[i]!;
-    if (!word.literal || !word.value.startsWith("-") || word.value === "-") break;
-    if (word.value === "--") return i + 1 + (spec.skip ?? 0);
-    if (!word.value.startsWith("--") && word.value.length > 2) {
-      // A short-option cluster: `-iS'rm -rf /'` is -i then -S with the rest as its value,
-      // and `-n5` is -n 5. Reading the whole word as one flag would miss the -S.
-      const letters = word.value.slice(1);
-      const at = [...letters].findIndex((ch) => spec.valueFlags.includes(`-${ch}`));
-      for (const ch of at < 0 ? letters : letters.slice(0, at)) onOption?.(`-${ch}`);
-      if (at < 0) {
-        i += 1;
-        continue;
-      }
-      const attached = letters.slice(at + 1);
-      onOption?.(`-${letters[at]}`, attached ? { ...word, value: attached } : words[i + 1]);
-      i += attached ? 1 : 2;
-      continue;
-    }
-    const [flag = ""] = word.value.split("=", 1);
-    const takesNext = spec.valueFlags.includes(word.value);
-    onOption?.(flag, takesNext ? words[i + 1] : word.value.includes("=") ? { ...word, value: word.value.slice(flag.length + 1) } : undefined);
-    i += takesNext ? 2 : 1;
-  }
-  return i + (spec.skip ?? 0);
 }
 
 /**
@@ -178,8 +77,11 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
       let chdir = false;
       let watchExec = false;
       let script: ShellWord | undefined;
-      let next = skipOptions(words, i + 1 + (spec.lead ?? 0), spec, (flag, value) => {
+      let next = skipWrapperOptions(words, i + 1 + (spec.lead ?? 0), spec, (flag, value) => {
         if (spec.scriptFlags?.includes(flag)) script = value;
+        if (spec.programFlags?.includes(flag)) {
+          out.opaque.push({ text, reason: `${name} ${flag} runs or loads ${value?.literal ? value.value : "a program known only at run time"}` });
+        }
         if (name === "env" && (flag === "-S" || flag === "--split-string")) {
           if (value?.literal) out.nested = { source: value.value };
           out.opaque.push({ text, reason: "env -S splits a string into a command" });
@@ -210,6 +112,14 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
         else out.opaque.push({ text, reason: `the script given to ${name} is computed at run time` });
         return out;
       }
+      if (name === "sg" && next < words.length) {
+        // `sg group cmd` without -c hands its command to /bin/sh -c too (shadow-utils sg(1)).
+        const rest = words.slice(next);
+        out.via = [...out.via, "sg -c"];
+        if (rest.every((word) => word.literal)) out.nested = { source: rest.map((word) => word.value).join(" ") };
+        else out.opaque.push({ text, reason: "the command given to sg is computed at run time" });
+        return out;
+      }
       // Defence in depth: a wrapper option we misread shifts where its command starts, so
       // every later word is also tried as the command. Those guesses can only deny.
       for (let j = i + 1; j < Math.min(next, words.length); j++) {
@@ -231,7 +141,7 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
     }
 
     const args = words.slice(i + 1);
-    if (!localProgram && SHELLS.has(name) && unwrapShell(args, text, out)) return out;
+    if (!localProgram && SHELLS.has(name) && unwrapShell(name, args, text, out)) return out;
     // trap 'cmd' EXIT, mapfile -C cmd, alias x='cmd': a string that bash runs later.
     const deferred = !localProgram ? deferredScript(name, args) : undefined;
     if (deferred !== undefined) {
@@ -273,27 +183,21 @@ function deferredScript(name: string, args: ShellWord[]): string | undefined {
   return undefined;
 }
 
-/** bash -c "script": returns true when the script string was taken as a nested command line. */
-function unwrapShell(args: ShellWord[], text: string, out: Unwrapped): boolean {
-  let hasC = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const value = args[i]!.literal ? args[i]!.value : "";
-    if (value === "--" || value === "-") { i++; break; }
-    if (/^[-+]o$|^[-+]O$/.test(value)) { i++; continue; }
-    if (/^[-+][A-Za-z]+$/.test(value)) { if (value.startsWith("-") && value.includes("c")) hasC = true; continue; }
-    if (value.startsWith("--")) continue;
-    break;
+/**
+ * bash -c "script" (fish -C/-c too): the strings are parsed as a command line of their own;
+ * returns true when a -c string was found. A startup file (`--rcfile X`) runs X: it asks.
+ */
+function unwrapShell(name: string, args: ShellWord[], text: string, out: Unwrapped): boolean {
+  const launch = readShellLaunch(name, args);
+  for (const { option, file } of launch.startupFiles) {
+    out.opaque.push({ text, reason: `${name} ${option} runs ${file.literal ? file.value : "a file known only at run time"} as a startup script` });
   }
-  if (!hasC) return false;
-  const script = args[i];
-  out.via = [...out.via, "bash -c"];
-  if (!script?.literal) {
-    out.opaque.push({ text, reason: "the script given to the shell's -c is computed at run time" });
-    return true;
-  }
-  out.nested = { source: script.value };
-  return true;
+  if (launch.scripts.length === 0) return false;
+  const literal = launch.scripts.filter((script) => script.literal);
+  if (literal.length < launch.scripts.length) out.opaque.push({ text, reason: "the script given to the shell's -c is computed at run time" });
+  if (literal.length > 0) out.nested = { source: literal.map((script) => script.value).join("\n") };
+  if (launch.command) out.via = [...out.via, `${name} -c`];
+  return launch.command;
 }
 
 /** Pulls `-exec cmd … ;` out of find's arguments; the inner command is judged on its own. */

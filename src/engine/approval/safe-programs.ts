@@ -1,26 +1,25 @@
 // The allowlist's table: programs that only read, each with the options known to be harmless
-// and what its operands are. An option not listed (including GNU abbreviations like `--out`)
-// is not understood, so the command asks. Reading a program's manual is how an entry gets
-// here; a program that can write, run another program or reach the network never does.
+// (in getopt's notation, option-reader.ts) and what its operands are. An option is read as
+// the program reads it — an abbreviation resolved against the program's whole option list
+// (gnu-long-options.ts), a bundle split, a value attached or not — and only then looked up
+// here; one not listed is not understood, so the command asks. Reading a program's manual is
+// how an entry gets here; a program that can write, run another program or reach the network
+// never does, and neither does an option that follows symbolic links while it walks a tree
+// (`du -L`, `ls -L`, `grep -R`, `tree -l`, `rg -L`, `find -L`): the walk would leave the
+// workspace through a link. Options that only dereference the named operand (`stat -L`,
+// `file -L`, `ls -H`, `du -D`) stay: every operand is resolved through its links anyway.
+import { gnuLongOptions } from "./gnu-long-options.js";
+import type { OptionTable } from "./option-reader.js";
 
 export type OperandRole = "paths" | "none" | "first-then-paths";
 
-export interface ProgramSpec {
-  /** Allowed short option letters; "*" when every short option of the program only reads. */
-  short: string;
-  /** Allowed long option names (without `--`); "*" when every long option only reads. */
-  long: readonly string[] | "*";
-  /** Short letters / long names whose value follows (attached or as the next word). */
-  valued?: string;
-  longValued?: readonly string[];
-  /** Options whose value is a file the program reads (checked like a path operand). */
+export interface ProgramSpec extends OptionTable {
+  /** Options (letter or long name, no dashes) whose value is a file the program reads: checked like a path operand. */
   pathValued?: readonly string[];
   operands: OperandRole;
   /** With "first-then-paths": these options supply the first operand (grep -e), so all operands are paths. */
   firstGivenBy?: readonly string[];
   maxOperands?: number;
-  /** Words known only at run time ($VAR) are harmless here: echo only prints them. */
-  dynamic?: boolean;
   /** Unquoted globs may not appear at all (printf could receive `-v` from a file name). */
   noGlobs?: boolean;
   /**
@@ -30,28 +29,28 @@ export interface ProgramSpec {
   recursive?: (options: readonly string[]) => boolean | "visible";
   /** The directory read when no path operand is given (rg searches "."). */
   defaultPath?: (options: readonly string[]) => string | undefined;
-  /** A last check over the literal words; returns why not, or undefined. */
-  check?: (words: readonly string[]) => string | undefined;
+  /** A last check over the literal words and the operands; returns why not, or undefined. */
+  check?: (words: readonly string[], operands: readonly string[]) => string | undefined;
 }
 
 const any = { short: "*", long: "*" } as const;
+/** Whether any of the options read (full names: `-r`, `--recursive`) is one of these. */
 const has = (options: readonly string[], shorts: string, longs: string[]) =>
-  options.some((o) => (o.startsWith("--") ? longs.includes(o.slice(2).split("=", 1)[0]!) : [...o.slice(1)].some((c) => shorts.includes(c))));
+  options.some((o) => (o.startsWith("--") ? longs.includes(o.slice(2)) : shorts.includes(o.slice(1))));
+const STD = ["help", "version"];
 
-const GREP_LONG = [
-  "extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "regexp", "ignore-case", "no-ignore-case", "invert-match",
-  "word-regexp", "line-regexp", "count", "color", "colour", "files-without-match", "files-with-matches", "max-count",
-  "only-matching", "quiet", "silent", "no-messages", "byte-offset", "with-filename", "no-filename", "label", "line-number",
-  "initial-tab", "null", "null-data", "after-context", "before-context", "context", "text", "binary-files",
-  "exclude", "exclude-dir", "include", "recursive", "line-buffered", "file",
-];
 const grep: ProgramSpec = {
-  // -R follows every symlink while it recurses, so it is not here (-r only follows the operands);
+  // -R/--dereference-recursive follow every symlink while recursing (-r only the operands);
   // -d/-D and --directories are left out too: `-d recurse` is -r spelled differently.
-  short: "EFGPiyvwxcLlHhnbsqoaIrTZzUefmABC0123456789",
-  long: GREP_LONG,
-  valued: "efmABC",
-  longValued: ["regexp", "file", "max-count", "label", "after-context", "before-context", "context", "binary-files", "exclude", "exclude-dir", "include"],
+  short: "EFGPiyvwxcLlHhnbsqoaIrTZzUuVe:f:m:A:B:C:0123456789",
+  long: [
+    "extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "regexp:", "ignore-case", "no-ignore-case", "invert-match",
+    "word-regexp", "line-regexp", "count", "color::", "colour::", "files-without-match", "files-with-matches", "max-count:",
+    "only-matching", "quiet", "silent", "no-messages", "byte-offset", "with-filename", "no-filename", "label:", "line-number",
+    "initial-tab", "null", "null-data", "after-context:", "before-context:", "context:", "text", "binary-files:", "binary",
+    "exclude:", "exclude-dir:", "include:", "recursive", "line-buffered", "file:", "group-separator:", "no-group-separator", ...STD,
+  ],
+  dashValues: ["e", "regexp"],
   pathValued: ["f", "file"],
   operands: "first-then-paths",
   firstGivenBy: ["e", "f", "regexp", "file"],
@@ -59,21 +58,21 @@ const grep: ProgramSpec = {
   defaultPath: (o) => (has(o, "r", ["recursive"]) ? "." : undefined),
 };
 
-const RG_LONG = [
-  "ignore-case", "smart-case", "case-sensitive", "fixed-strings", "word-regexp", "line-regexp", "invert-match", "count",
-  "count-matches", "files-with-matches", "files-without-match", "files", "line-number", "no-line-number", "with-filename",
-  "no-filename", "no-heading", "heading", "hidden", "no-ignore", "no-ignore-vcs", "glob", "iglob", "type", "type-not",
-  "max-count", "after-context", "before-context", "context", "max-columns", "replace", "json", "vimgrep", "only-matching",
-  "multiline", "multiline-dotall", "color", "colors", "sort", "sortr", "max-depth", "max-filesize", "trim", "column",
-  "stats", "null", "quiet", "text", "pcre2", "regexp", "no-messages", "passthru", "no-config", "type-list", "file",
-  "unrestricted", "pre-glob", "crlf", "byte-offset", "no-unicode", "ignore-file-case-insensitive", "one-file-system",
-];
 const rg: ProgramSpec = {
-  // No -L/--follow (symlinks out of the tree), no --pre, -z or --hostname-bin (run programs).
-  short: "iSsFwxvclnNHIoqUuap0gtTmABCMrjEef.",
-  long: RG_LONG,
-  valued: "gtTmABCMrjEef",
-  longValued: ["pre-glob", "glob", "iglob", "type", "type-not", "max-count", "after-context", "before-context", "context", "max-columns", "replace", "colors", "sort", "sortr", "max-depth", "max-filesize", "regexp", "file", "color"],
+  // ripgrep's parser takes long names only in full. No -L/--follow (symlinks out of the
+  // tree), no --pre, -z/--search-zip or --hostname-bin (they run programs), no --ignore-file.
+  style: "exact",
+  short: "iSsFwxvclnNHIoqUuap0.g:t:T:m:A:B:C:M:r:j:E:e:f:",
+  long: [
+    "ignore-case", "smart-case", "case-sensitive", "fixed-strings", "word-regexp", "line-regexp", "invert-match", "count",
+    "count-matches", "files-with-matches", "files-without-match", "files", "line-number", "no-line-number", "with-filename",
+    "no-filename", "no-heading", "heading", "hidden", "no-ignore", "no-ignore-vcs", "glob:", "iglob:", "type:", "type-not:",
+    "max-count:", "after-context:", "before-context:", "context:", "max-columns:", "replace:", "json", "vimgrep", "only-matching",
+    "multiline", "multiline-dotall", "color:", "colors:", "sort:", "sortr:", "max-depth:", "max-filesize:", "trim", "column",
+    "stats", "null", "quiet", "text", "pcre2", "regexp:", "no-messages", "passthru", "no-config", "type-list", "file:",
+    "unrestricted", "pre-glob:", "crlf", "byte-offset", "no-unicode", "ignore-file-case-insensitive", "one-file-system", ...STD,
+  ],
+  dashValues: ["e", "regexp"],
   pathValued: ["f", "file"],
   operands: "first-then-paths",
   firstGivenBy: ["e", "f", "regexp", "file", "files", "type-list"],
@@ -81,68 +80,124 @@ const rg: ProgramSpec = {
   defaultPath: () => ".",
 };
 
-const hashes: ProgramSpec = { short: "btz", long: ["binary", "text", "tag", "zero"], operands: "paths" };
+// -c/--check reads the files a list names, wherever they are.
+const hashes: ProgramSpec = { short: "btz", long: ["binary", "text", "tag", "zero", ...STD], operands: "paths" };
+const testCheck = (words: readonly string[]) => (words.some((w) => w === "-v" || w === "-R") ? "test -v evaluates a subscript" : undefined);
 
-export const SAFE_PROGRAMS: Record<string, ProgramSpec> = {
-  ls: { ...any, operands: "paths" },
-  cat: { ...any, operands: "paths" },
-  head: { ...any, operands: "paths" },
-  tail: { ...any, operands: "paths" },
-  nl: { ...any, operands: "paths" },
-  wc: { short: "clmwL", long: ["bytes", "chars", "lines", "words", "max-line-length", "total"], operands: "paths" },
-  stat: { short: "LfcZt", long: ["dereference", "file-system", "format", "printf", "terse"], valued: "c", longValued: ["format", "printf"], operands: "paths" },
-  file: { short: "bhiLkNnprszE0", long: ["brief", "mime", "mime-type", "mime-encoding", "dereference", "no-dereference", "keep-going", "raw", "no-pad", "print0"], operands: "paths" },
-  du: {
-    short: "abcDhHklLmsSx0d",
-    long: ["all", "apparent-size", "bytes", "total", "human-readable", "si", "summarize", "max-depth", "threshold", "dereference", "count-links", "separate-dirs", "one-file-system", "null", "inodes"],
-    valued: "d",
+const TABLE: Record<string, ProgramSpec> = {
+  // -L/--dereference: `ls -RL` walks every linked directory, wherever it leads.
+  ls: {
+    short: "abcdfghiklmnopqrstuvw:xABCDFGHI:NQRST:UXZ1",
+    long: [
+      "all", "almost-all", "author", "block-size:", "classify::", "color::", "context", "dereference-command-line",
+      "dereference-command-line-symlink-to-dir", "directory", "dired", "escape", "file-type", "format:", "full-time",
+      "group-directories-first", "hide:", "hide-control-chars", "human-readable", "hyperlink::", "ignore:", "ignore-backups",
+      "indicator-style:", "inode", "kibibytes", "literal", "no-group", "numeric-uid-gid", "quote-name", "quoting-style:", "recursive",
+      "reverse", "show-control-chars", "si", "size", "sort:", "tabsize:", "time:", "time-style:", "width:", "zero", ...STD,
+    ],
     operands: "paths",
   },
-  df: { short: "ahHiklPTx", long: ["all", "human-readable", "si", "inodes", "local", "portability", "print-type", "total"], operands: "paths" },
-  tree: { short: "adlfixpsugDFrtvhQNACSJL", long: ["noreport", "dirsfirst", "charset", "gitignore", "du", "prune", "filelimit", "matchdirs", "ignore-case", "sort"], valued: "L", longValued: ["charset", "filelimit", "sort"], operands: "paths" },
-  basename: { short: "asz", long: ["multiple", "suffix", "zero"], valued: "s", longValued: ["suffix"], operands: "none" },
-  dirname: { short: "z", long: ["zero"], operands: "none" },
-  realpath: { short: "eLmPqsz", long: ["canonicalize-existing", "canonicalize-missing", "logical", "physical", "quiet", "strip", "no-symlinks", "zero"], operands: "paths" },
-  readlink: { short: "efmnqsvz", long: ["canonicalize", "canonicalize-existing", "canonicalize-missing", "no-newline", "quiet", "silent", "verbose", "zero"], operands: "paths" },
+  cat: { short: "AbeEnstTuv", long: ["show-all", "number-nonblank", "show-ends", "number", "squeeze-blank", "show-tabs", "show-nonprinting", ...STD], operands: "paths" },
+  head: { short: "c:n:qvz0123456789", long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD], dashValues: ["c", "n", "bytes", "lines"], operands: "paths" },
+  tail: {
+    short: "c:n:fFqs:vz0123456789",
+    long: ["bytes:", "follow::", "lines:", "max-unchanged-stats:", "pid:", "quiet", "retry", "silent", "sleep-interval:", "verbose", "zero-terminated", ...STD],
+    dashValues: ["c", "n", "bytes", "lines"],
+    operands: "paths",
+  },
+  nl: {
+    short: "b:d:f:h:i:l:n:ps:v:w:",
+    long: ["body-numbering:", "footer-numbering:", "header-numbering:", "join-blank-lines:", "line-increment:", "no-renumber", "number-format:", "number-separator:", "number-width:", "section-delimiter:", "starting-line-number:", ...STD],
+    operands: "paths",
+  },
+  wc: { short: "clmwL", long: ["bytes", "chars", "lines", "words", "max-line-length", "total:", ...STD], operands: "paths" },
+  stat: { short: "c:fLtZ", long: ["dereference", "file-system", "format:", "printf:", "terse", "cached:", ...STD], operands: "paths" },
+  file: { short: "bhiLkNnprszE0", long: ["brief", "mime", "mime-type", "mime-encoding", "dereference", "no-dereference", "keep-going", "raw", "no-pad", "print0", ...STD], operands: "paths" },
+  // -L/--dereference follows links met in the walk; -D/-H/--dereference-args only the operands.
+  du: {
+    short: "0abcd:hHklmsSt:xB:DP",
+    long: [
+      "all", "apparent-size", "block-size:", "bytes", "count-links", "dereference-args", "exclude:", "human-readable", "inodes", "max-depth:",
+      "no-dereference", "null", "one-file-system", "separate-dirs", "si", "summarize", "threshold:", "time::", "time-style:", "total", ...STD,
+    ],
+    operands: "paths",
+  },
+  df: { short: "aB:hHiklPTt:x:", long: ["all", "block-size:", "exclude-type:", "human-readable", "inodes", "local", "output::", "portability", "print-type", "si", "total", "type:", ...STD], operands: "paths" },
+  // tree takes long names in full only. -l follows symbolic links to directories; -R and -o write files.
+  tree: { style: "exact", short: "adfixpsugDFrtvhQNACSJL:", long: ["noreport", "dirsfirst", "charset:", "gitignore", "du", "prune", "filelimit:", "matchdirs", "ignore-case", "sort:", ...STD], operands: "paths" },
+  basename: { short: "as:z", long: ["multiple", "suffix:", "zero", ...STD], operands: "none" },
+  dirname: { short: "z", long: ["zero", ...STD], operands: "none" },
+  realpath: { short: "eLmPqsz", long: ["canonicalize-existing", "canonicalize-missing", "logical", "physical", "quiet", "strip", "no-symlinks", "zero", ...STD], operands: "paths" },
+  readlink: { short: "efmnqsvz", long: ["canonicalize", "canonicalize-existing", "canonicalize-missing", "no-newline", "quiet", "silent", "verbose", "zero", ...STD], operands: "paths" },
+  // diff -r follows links inside the trees it compares: the recursive walk checks them.
+  // No --from-file/--to-file (read other files), -l/--paginate (runs pr).
   diff: {
-    short: "abBdEiNnpqrstTuwyZU0123456789",
-    long: ["brief", "report-identical-files", "side-by-side", "ignore-case", "ignore-all-space", "ignore-space-change", "ignore-blank-lines", "text", "unified", "recursive", "new-file", "color", "normal", "minimal", "strip-trailing-cr", "suppress-common-lines", "expand-tabs", "initial-tab", "show-function-line", "stat"],
-    valued: "U",
+    short: "abBcdEiNnpqrstTuwyZU:C:0123456789",
+    long: [
+      "brief", "report-identical-files", "side-by-side", "ignore-case", "ignore-all-space", "ignore-space-change", "ignore-blank-lines",
+      "ignore-trailing-space", "ignore-tab-expansion", "text", "unified::", "context::", "recursive", "new-file", "color::", "normal",
+      "minimal", "strip-trailing-cr", "suppress-common-lines", "expand-tabs", "initial-tab", "show-function-line:", "show-c-function",
+      "no-dereference", "width:", "tabsize:", "label:", "speed-large-files", "suppress-blank-empty", "left-column", ...STD,
+    ],
     operands: "paths",
     maxOperands: 2,
     recursive: (o) => has(o, "r", ["recursive"]),
   },
-  cmp: { short: "bls", long: ["print-bytes", "verbose", "quiet", "silent"], operands: "paths", maxOperands: 2 },
-  cut: { short: "bcdfsnz", long: ["bytes", "characters", "delimiter", "fields", "complement", "only-delimited", "output-delimiter", "zero-terminated"], valued: "bcdf", longValued: ["bytes", "characters", "delimiter", "fields", "output-delimiter"], operands: "paths" },
+  cmp: { short: "blsi:n:", long: ["print-bytes", "verbose", "quiet", "silent", "bytes:", "ignore-initial:", ...STD], operands: "paths", maxOperands: 2 },
+  cut: {
+    short: "b:c:d:f:nsz",
+    long: ["bytes:", "characters:", "delimiter:", "fields:", "complement", "only-delimited", "output-delimiter:", "zero-terminated", ...STD],
+    operands: "paths",
+  },
   tr: { ...any, operands: "none" },
   grep, egrep: grep, fgrep: grep,
   rg,
   sort: {
     // No -o (writes), -T (temp files anywhere), --compress-program, --files0-from, --random-source.
-    short: "bdfgiMhnRrVcCsuzkt",
-    long: ["ignore-leading-blanks", "dictionary-order", "ignore-case", "general-numeric-sort", "ignore-nonprinting", "month-sort", "human-numeric-sort", "numeric-sort", "reverse", "version-sort", "check", "stable", "unique", "zero-terminated", "key", "field-separator"],
-    valued: "kt",
-    longValued: ["key", "field-separator"],
+    short: "bdfgiMhnRrVcCsuzk:t:",
+    long: [
+      "ignore-leading-blanks", "dictionary-order", "ignore-case", "general-numeric-sort", "ignore-nonprinting", "month-sort",
+      "human-numeric-sort", "numeric-sort", "reverse", "version-sort", "check::", "stable", "unique", "zero-terminated", "key:",
+      "field-separator:", ...STD,
+    ],
     operands: "paths",
   },
   // A second operand of uniq is its output file.
-  uniq: { short: "cdDiuzfsw", long: ["count", "repeated", "ignore-case", "unique", "zero-terminated", "skip-fields", "skip-chars", "check-chars"], valued: "fsw", longValued: ["skip-fields", "skip-chars", "check-chars"], operands: "paths", maxOperands: 1 },
+  uniq: {
+    short: "cdDf:is:uw:z",
+    long: ["count", "repeated", "all-repeated::", "group::", "ignore-case", "unique", "skip-fields:", "skip-chars:", "check-chars:", "zero-terminated", ...STD],
+    operands: "paths",
+    maxOperands: 1,
+  },
   jq: {
-    // No -f/--from-file/-L/--slurpfile/--rawfile/--args: they read files or change what operands mean.
-    short: "rjacnsSCMe",
-    long: ["raw-output", "join-output", "ascii-output", "compact-output", "null-input", "slurp", "sort-keys", "color-output", "monochrome-output", "tab", "indent", "exit-status", "raw-input", "seq", "stream", "arg", "argjson"],
-    longValued: ["indent", "arg", "argjson"],
+    // jq's parser takes long names in full only; --arg and --argjson take two words. No
+    // -f/--from-file/-L/--slurpfile/--rawfile/--args: they read files or change what operands mean.
+    style: "exact",
+    short: "rjacnsSCMeh",
+    long: [
+      "raw-output", "join-output", "ascii-output", "compact-output", "null-input", "slurp", "sort-keys", "color-output", "monochrome-output",
+      "tab", "indent:", "exit-status", "raw-input", "seq", "stream", "arg:2", "argjson:2", "help",
+    ],
+    dashValues: ["arg", "argjson"],
     operands: "first-then-paths",
     // `import "…" as $x` and `include` load files from anywhere.
     check: (words) => (words.some((w) => /\b(import|include|modulemeta|input_filename|\$__loc__)\b/.test(w)) ? "a jq filter that loads modules" : undefined),
   },
   seq: { ...any, operands: "none" },
   sha256sum: hashes, sha1sum: hashes, sha512sum: hashes, md5sum: hashes, b2sum: hashes,
-  cksum: { short: "", long: [], operands: "paths" },
-  od: { short: "AjNtvbcdfiloxswS", long: [], valued: "AjNtwS", operands: "paths" },
-  hexdump: { short: "bcCdoxvsn", long: [], valued: "sn", operands: "paths" },
-  // A second operand of xxd is a file it writes; -r turns a dump back into bytes.
-  xxd: { short: "aEbeiupsculdgon", long: [], valued: "sclgon", operands: "paths", maxOperands: 1 },
+  cksum: { short: "", long: STD, operands: "paths" },
+  od: {
+    short: "A:j:N:t:vabcdfilosxw::S:",
+    long: ["address-radix:", "skip-bytes:", "read-bytes:", "format:", "output-duplicates", "strings::", "width::", "endian:", ...STD],
+    operands: "paths",
+  },
+  hexdump: {
+    short: "bcCdoxvs:n:",
+    long: ["one-byte-octal", "one-byte-char", "canonical", "two-bytes-decimal", "two-bytes-octal", "two-bytes-hex", "length:", "skip:", "no-squeezing", ...STD],
+    operands: "paths",
+  },
+  // xxd reads `-ps` as -p and `-c8` as -c 8; a second operand is a file it writes; -r turns a dump back into bytes.
+  xxd: { style: "first-letter", short: "aEbeiupdCs:c:l:g:o:n:", long: [], dashValues: ["s"], operands: "paths", maxOperands: 1 },
   echo: { ...any, operands: "none", dynamic: true },
   printf: { short: "", long: [], operands: "none", noGlobs: true },
   pwd: { short: "LP", long: [], operands: "none", maxOperands: 0 },
@@ -150,24 +205,40 @@ export const SAFE_PROGRAMS: Record<string, ProgramSpec> = {
   which: { short: "as", long: [], operands: "none" },
   type: { short: "aftpP", long: [], operands: "none" },
   whoami: { short: "", long: [], operands: "none", maxOperands: 0 },
-  id: { short: "gGnruz", long: ["group", "groups", "name", "real", "user", "zero"], operands: "none" },
-  uname: { short: "asnrvmpio", long: ["all", "kernel-name", "nodename", "kernel-release", "kernel-version", "machine", "processor", "hardware-platform", "operating-system"], operands: "none", maxOperands: 0 },
+  id: { short: "agGnruzZ", long: ["context", "group", "groups", "name", "real", "user", "zero", ...STD], operands: "none" },
+  uname: {
+    short: "asnrvmpio",
+    long: ["all", "kernel-name", "sysname", "nodename", "kernel-release", "release", "kernel-version", "machine", "processor", "hardware-platform", "operating-system", ...STD],
+    operands: "none",
+    maxOperands: 0,
+  },
   hostname: { short: "", long: [], operands: "none", maxOperands: 0 },
   date: {
-    short: "uRd",
-    long: ["utc", "universal", "rfc-email", "rfc-3339", "iso-8601", "date"],
-    valued: "d",
-    longValued: ["date"],
+    short: "d:I::Ru",
+    long: ["date:", "debug", "iso-8601::", "rfc-email", "rfc-822", "rfc-2822", "rfc-3339:", "resolution", "universal", "utc", "uct", ...STD],
+    dashValues: ["d", "date"],
     operands: "none",
     maxOperands: 1,
     // An operand that is not +FORMAT sets the clock.
-    check: (words) => (words.some((w) => !w.startsWith("-") && !w.startsWith("+") && !/^(date|-d|--date)$/.test(w)) ? "date with an operand that sets the clock" : undefined),
+    check: (_words, operands) => (operands.some((operand) => !operand.startsWith("+")) ? "date with an operand that sets the clock" : undefined),
   },
-  printenv: { short: "0", long: ["null"], operands: "none" },
+  printenv: { short: "0", long: ["null", ...STD], operands: "none" },
   // `test -v 'a[$(cmd)]'` and -R evaluate an array subscript, running the $(…).
-  test: { ...any, operands: "none", check: (words) => (words.some((w) => w === "-v" || w === "-R") ? "test -v evaluates a subscript" : undefined) },
-  "[": { ...any, operands: "none", check: (words) => (words.some((w) => w === "-v" || w === "-R") ? "test -v evaluates a subscript" : undefined) },
+  test: { ...any, operands: "none", check: testCheck },
+  "[": { ...any, operands: "none", check: testCheck },
 };
+
+/** Each GNU program's table with its whole long-option list attached, so abbreviations resolve. */
+function withManuals(table: Record<string, ProgramSpec>): Record<string, ProgramSpec> {
+  const out: Record<string, ProgramSpec> = {};
+  for (const [name, spec] of Object.entries(table)) {
+    const allLong = (spec.style ?? "gnu") === "gnu" ? gnuLongOptions(name) : undefined;
+    out[name] = allLong ? { ...spec, allLong } : spec;
+  }
+  return out;
+}
+
+export const SAFE_PROGRAMS: Record<string, ProgramSpec> = withManuals(TABLE);
 
 /** `command -v name`, `env` with no arguments: spelled as one command, judged by their words. */
 export function specialForm(name: string, words: readonly string[]): ProgramSpec | undefined {
@@ -177,13 +248,14 @@ export function specialForm(name: string, words: readonly string[]): ProgramSpec
 }
 
 /** Under the sandbox, writes stay in the workspace: these may then run unasked. */
-export const SANDBOX_WRITERS: Record<string, ProgramSpec> = {
-  touch: { short: "acm", long: ["no-create"], operands: "paths" },
-  mkdir: { short: "pv", long: ["parents", "verbose"], operands: "paths" },
-  // No -l/-s (links), no -t spelled any way but plain: every operand is checked as a write.
-  cp: { short: "rRfpaivnuPTx", long: ["recursive", "force", "archive", "interactive", "verbose", "no-clobber", "update", "no-target-directory"], operands: "paths" },
-  mv: { short: "fivnuT", long: ["force", "interactive", "verbose", "no-clobber", "update", "no-target-directory"], operands: "paths" },
-  rm: { short: "iv", long: ["verbose"], operands: "paths" },
-  rmdir: { short: "pv", long: ["parents", "verbose"], operands: "paths" },
-  tee: { short: "ai", long: ["append", "ignore-interrupts"], operands: "paths" },
-};
+export const SANDBOX_WRITERS: Record<string, ProgramSpec> = withManuals({
+  touch: { short: "acm", long: ["no-create", ...STD], operands: "paths" },
+  mkdir: { short: "pv", long: ["parents", "verbose", ...STD], operands: "paths" },
+  // No -l/-s (links), -L/-H (copy what links point to), no -t spelled any way but plain:
+  // every operand is checked as a write.
+  cp: { short: "rRfpaivnuPTx", long: ["recursive", "force", "archive", "interactive", "verbose", "no-clobber", "update::", "no-target-directory", ...STD], operands: "paths" },
+  mv: { short: "fivnuT", long: ["force", "interactive", "verbose", "no-clobber", "update::", "no-target-directory", ...STD], operands: "paths" },
+  rm: { short: "iv", long: ["verbose", ...STD], operands: "paths" },
+  rmdir: { short: "pv", long: ["parents", "verbose", ...STD], operands: "paths" },
+  tee: { short: "ai", long: ["append", "ignore-interrupts", ...STD], operands: "paths" },
+});

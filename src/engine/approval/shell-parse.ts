@@ -5,8 +5,9 @@
 import { loadShellGrammar, type ShNode, type ShellGrammar } from "./mvdan-sh.js";
 import { analyseWord, type ShellWord } from "./shell-words.js";
 import { plainWords } from "./plain-command.js";
-import { options, positionals } from "./command-paths.js";
-import { SHELLS, unwrapCommand, type FoundCommand } from "./command-unwrap.js";
+import { positionals } from "./command-paths.js";
+import { unwrapCommand, type FoundCommand } from "./command-unwrap.js";
+import { readShellLaunch, SHELLS } from "./shell-launch.js";
 
 export interface ShellRedirect {
   op: string;
@@ -202,8 +203,9 @@ function heredocBody(syntax: ShellGrammar["syntax"], source: string, redirect: S
 function stdinScripts(found: FoundCommand, redirects: ShellRedirect[]): { source: string; expands: boolean }[] {
   const sources = found.name === "source" || found.name === ".";
   if (found.localProgram || !(SHELLS.has(found.name) || sources)) return [];
-  const scripts = positionals(found.args);
-  const dashS = !sources && options(found.args).some((o) => /^-[a-zA-Z]*s/.test(o));
+  const launch = sources ? undefined : readShellLaunch(found.name, found.args);
+  const scripts = launch ? launch.operands : positionals(found.args);
+  const dashS = launch?.stdin ?? false;
   const stdin = (value: string | undefined) => value !== undefined && STDIN_PATHS.test(value);
   if (!(dashS || (!sources && scripts.length === 0) || stdin(scripts[0]?.value))) return [];
   return redirects.flatMap((redirect) => {
