@@ -5,7 +5,7 @@
 import type { EventBus } from "../event-bus.js";
 import type { ApprovalGate } from "../approval/gate.js";
 import type { Tool } from "../tools/tool.js";
-import type { CheckpointStore } from "./checkpoint-store.js";
+import type { CheckpointStore, Unsaved } from "./checkpoint-store.js";
 
 export interface CheckpointHookOptions {
   store: CheckpointStore;
@@ -38,8 +38,10 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
     try {
       const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
       options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
+      // Said before the call runs: these paths are not in the checkpoint, the rest is.
+      if (snapshot.failed.length > 0) options.warn(describeFailed(snapshot.failed));
     } catch (error) {
-      options.warn(`no checkpoint for this turn: ${(error as Error).message}`);
+      options.warn(`no checkpoint for this turn, so undo cannot take back what it changes: ${(error as Error).message}`);
     }
   };
   return async (...args: Parameters<ApprovalGate>) => {
@@ -50,4 +52,13 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
     await (taken ??= take());
     return gate(...args);
   };
+}
+
+/** Paths named in the notice; the rest are counted. */
+const FAILED_SHOWN = 10;
+
+export function describeFailed(failed: readonly Unsaved[]): string {
+  const named = failed.slice(0, FAILED_SHOWN).map((item) => `${item.path} (${item.reason})`);
+  const more = failed.length > FAILED_SHOWN ? ` and ${failed.length - FAILED_SHOWN} more` : "";
+  return `the checkpoint for this turn could not save ${failed.length} path(s), so undo cannot bring them back; the rest is saved: ${named.join(", ")}${more}`;
 }
