@@ -98,6 +98,37 @@ describe("mini-agent undo restores exactly", () => {
     expect(eventLines(onlySessionFile(box.home)).filter((event) => event.type === "checkpoint.created")).toHaveLength(3);
   });
 
+  it("a file the turn made ignored and changed comes back, and the undo can itself be undone", async () => {
+    const box = makeSandbox();
+    const ws = box.workspace;
+    writeFileSync(path.join(ws, "config.local"), "the user's settings\n");
+    const env = { MINI_AGENT_HOME: box.home };
+    const script = box.script({
+      turns: [
+        {
+          tool_calls: [
+            { name: "write_file", arguments: { path: ".gitignore", content: "config.local\n" } },
+            { name: "write_file", arguments: { path: "config.local", content: "the model's settings\n" } },
+          ],
+        },
+        { text: "done" },
+      ],
+    });
+    const turn = await runCli(["-p", "hide the settings", "--yes"], { cwd: ws, env: { ...env, FAKE_LLM: script } });
+    expect(turn.code, turn.stderr).toBe(0);
+    const undone = await runCli(["undo"], { cwd: ws, env });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(undone.stdout).toMatch(/rewrite\tconfig\.local/);
+    expect(readFileSync(path.join(ws, "config.local"), "utf8")).toBe("the user's settings\n");
+    expect(existsSync(path.join(ws, ".gitignore"))).toBe(false);
+    // The version the undo overwrote was saved first, though ignored when it was taken.
+    const saved = /mini-agent undo --checkpoint (\d+)/.exec(undone.stdout)![1]!;
+    const redo = await runCli(["undo", "--checkpoint", saved], { cwd: ws, env });
+    expect(redo.code, redo.stderr).toBe(0);
+    expect(readFileSync(path.join(ws, "config.local"), "utf8")).toBe("the model's settings\n");
+    expect(readFileSync(path.join(ws, ".gitignore"), "utf8")).toBe("config.local\n");
+  });
+
   it("a checkpoint that cannot be taken is said before the turn's first write runs", async () => {
     const box = makeSandbox();
     writeFileSync(path.join(box.workspace, "keep.txt"), "kept\n");

@@ -27,7 +27,8 @@ export interface Snapshot {
 }
 
 export interface CheckpointStore {
-  snapshot(message: string): Promise<Snapshot>;
+  /** `alsoSave`: files to save even if ignored now (an undo saves what it will overwrite). */
+  snapshot(message: string, alsoSave?: readonly string[]): Promise<Snapshot>;
   /** What restoring `target` would do to a workspace whose state is `current` (both snapshot commits). */
   changes(current: string, target: string): Promise<RestorePlan>;
   /** Makes the workspace match `target`; `current` is a fresh snapshot. */
@@ -57,7 +58,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   const state = (commit: string) => loadState(gitDir, commit);
 
   return {
-    async snapshot(message) {
+    async snapshot(message, alsoSave) {
       init();
       const started = Date.now();
       if (isEmptyFolder(options.root)) {
@@ -68,7 +69,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
         const manifest = writeObject(gitDir, "blob", formatManifest(emptyManifest()));
         return { commit: writeCommit(gitDir, tree, message + commitTrailer(manifest, started)), tree, files: 0, failed: [] };
       }
-      const walked = await walkTree({ git, dir: options.dir, root: options.root, exclude: options.exclude ?? [] });
+      const walked = await walkTree({ git, dir: options.dir, root: options.root, exclude: options.exclude ?? [], ...(alsoSave ? { alsoSave } : {}) });
       const manifest = writeObject(gitDir, "blob", formatManifest({ modes: readModes(walked.entries), unsaved: walked.unsaved }));
       // What `git commit-tree` would write, written here: one git process fewer per checkpoint.
       const commit = writeCommit(gitDir, walked.tree, message + commitTrailer(manifest, started));

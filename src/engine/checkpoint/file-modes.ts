@@ -24,6 +24,8 @@ export type ModeReader = (entries: readonly IndexEntry[]) => Map<string, number>
 export function createModeReader(root: string): ModeReader {
   let known = new Map<string, Known>();
   let readAtSec = 0;
+  // Windows keeps no permission bits for git to lose (only a read-only flag).
+  if (process.platform === "win32") return () => new Map();
   return (entries) => {
     const startedSec = Math.floor(Date.now() / 1000);
     const next = new Map<string, Known>();

@@ -7,7 +7,7 @@
 // Beside the tree: the index entries (for permission bits), and the paths present but not
 // saved — ignored by the .gitignore of this moment, or refused — which an undo must not delete.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "../tools/jail-symlinks.js";
 import type { Git } from "./checkpoint-git.js";
@@ -36,6 +36,8 @@ export interface WalkOptions {
   root: string;
   /** Folders never snapshotted (the agent's own home), absolute. */
   exclude: readonly string[];
+  /** Files saved even though ignored now (what an undo is about to overwrite), workspace-relative. */
+  alsoSave?: readonly string[];
 }
 
 /** How deep nested repositories are followed, and how many one snapshot takes. */
@@ -74,9 +76,13 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
       else failed.push({ path: left, reason: reasonFor(added.stderr, left) });
     }
   }
+  // Forced in after the walk (the top folder only), so an undo that overwrites them can be undone.
+  const forced = prefix === "" ? (options.alsoSave ?? []) : [];
+  if (forced.length > 0) await git(["add", "-f", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...run, accept: [1], input: forced.map((file) => `${file}\0`).join("") });
   const tagged = split((await ignored).stdout);
   const unsaved = tagged.map((item) => prefix + item.slice(2));
   const dropped = new Set(tagged.filter((item) => !item.startsWith("? ")).map((item) => item.slice(2)));
+  for (const file of forced) dropped.delete(file);
   const all = readIndexEntries(index);
   const gitlinks = all.filter((entry) => entry.mode === GITLINK).map((entry) => entry.path);
   // A gitlink left in the index would make the next `add -A` ask whether the nested repository
@@ -95,6 +101,8 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
       continue;
     }
     budget.nested -= 1;
+    // A real folder only: one swapped for a symlink since the walk would lead outside.
+    if (!lstatSync(path.join(workTree, nested), { throwIfNoEntry: false })?.isDirectory()) continue;
     try {
       const inner = await walkRoot(options, at, depth + 1, budget);
       grafts.push({ at: nested, tree: inner.tree });

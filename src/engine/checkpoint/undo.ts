@@ -3,6 +3,8 @@
 // changed nothing, or are already undone, are passed over: turn-changes.ts). It checkpoints
 // the current state first, so an undo can be undone, and returns the files it changes so the
 // face can list them.
+import { lstatSync } from "node:fs";
+import path from "node:path";
 import type { AgentEvent } from "../events.js";
 import type { EventBus } from "../event-bus.js";
 import { readWire } from "../wire.js";
@@ -92,16 +94,24 @@ export async function undo(options: UndoOptions): Promise<UndoResult> {
   if (options.target.kind === "last" ? !checkpoints.some((checkpoint) => checkpoint.reason === "turn") : false) throw noCheckpoint();
   const fixed = options.target.kind === "last" ? undefined : pick(checkpoints, options.target);
   const store = openStore(options);
-  const current = await store.snapshot("before undo");
+  let current = await store.snapshot("before undo");
   const chosen = fixed ? { target: fixed, plan: await store.changes(current.commit, fixed.commit) } : await pickLastChange(store, checkpoints, current.commit);
   if (!chosen) throw noCheckpoint();
-  const { target, plan } = chosen;
+  const { target } = chosen;
+  let plan = chosen.plan;
+  // A file the target has and this snapshot left out (ignored now) is about to be overwritten:
+  // saved too, so this undo can be undone.
+  const overwritten = plan.changes.filter((change) => change.status === "A" && lstatSync(path.join(options.root, change.path), { throwIfNoEntry: false }) !== undefined).map((change) => change.path);
+  if (overwritten.length > 0) {
+    current = await store.snapshot("before undo", overwritten);
+    plan = await store.changes(current.commit, target.commit);
+  }
   // Nothing to change: no checkpoint is added and nothing is said to the model.
-  if (options.dryRun || plan.changes.length === 0) return { target, changes: plan.changes.map(({ status, path }) => ({ status, path })), kept: plan.kept };
+  if (options.dryRun || plan.changes.length === 0) return { target, changes: plan.changes.map(({ status, path: file }) => ({ status, path: file })), kept: plan.kept };
   options.bus.publish("checkpoint.created", { reason: "undo", commit: current.commit, files: current.files });
   const saved: CheckpointInfo = { number: checkpoints.length + 1, commit: current.commit, reason: "undo", files: current.files };
   const done = await store.restore(current.commit, target.commit);
-  const changes = done.changes.map(({ status, path }) => ({ status, path }));
+  const changes = done.changes.map(({ status, path: file }) => ({ status, path: file }));
   // The conversation still says what the model did; this tells it what is on disk now.
   const files = changes.map((change) => change.path);
   options.bus.publish("workspace.restored", { checkpoint: target.number, commit: target.commit, files: files.slice(0, RESTORED_FILES_SHOWN), more: Math.max(0, files.length - RESTORED_FILES_SHOWN) });
