@@ -31,8 +31,14 @@ export function createModeReader(root: string): ModeReader {
     const next = new Map<string, Known>();
     const modes = new Map<string, number>();
     const folders = new Set<string>();
+    let lastFolder = "";
     for (const entry of entries) {
-      for (let slash = entry.path.indexOf("/"); slash >= 0; slash = entry.path.indexOf("/", slash + 1)) folders.add(entry.path.slice(0, slash + 1));
+      // Entries come sorted: a folder and its parents are added once, when first seen.
+      const folder = entry.path.slice(0, entry.path.lastIndexOf("/") + 1);
+      if (folder !== lastFolder) {
+        lastFolder = folder;
+        for (let at = folder; at !== "" && !folders.has(at); at = at.slice(0, at.lastIndexOf("/", at.length - 2) + 1)) folders.add(at);
+      }
       // A symlink has no bits of its own; a nested repository is saved as its files.
       if ((entry.mode & 0o170000) !== REGULAR) continue;
       let seen = known.get(entry.path);
