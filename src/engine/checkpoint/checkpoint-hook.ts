@@ -20,6 +20,8 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
   let turnId: string | undefined;
   /** This turn's snapshot, once started: a later (or concurrent: subagents) call waits for it too. */
   let taken: Promise<void> | undefined;
+  /** The paths the last checkpoint could not save, as last said. */
+  let lastFailed = "";
   options.bus.subscribe((event) => {
     // The main agent's turns; a child agent's turn runs inside one of them.
     if (event.type === "turn.started" && !(event as { agentId?: string }).agentId) {
@@ -38,8 +40,11 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
     try {
       const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
       options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
-      // Said before the call runs: these paths are not in the checkpoint, the rest is.
-      if (snapshot.failed.length > 0) options.warn(describeFailed(snapshot.failed));
+      // Said before the call runs: these paths are not in the checkpoint, the rest is. The
+      // same list again, turn after turn, is not repeated.
+      const failed = snapshot.failed.map((item) => item.path).join("\0");
+      if (failed !== "" && failed !== lastFailed) options.warn(describeFailed(snapshot.failed));
+      lastFailed = failed;
     } catch (error) {
       options.warn(`no checkpoint for this turn, so undo cannot take back what it changes: ${(error as Error).message}`);
     }

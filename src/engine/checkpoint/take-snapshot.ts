@@ -91,7 +91,8 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   for (const link of gitlinks) dropped.add(link);
   if (dropped.size > 0) await git(["update-index", "--force-remove", "-z", "--stdin"], { ...run, input: [...dropped].map((item) => `${item}\0`).join("") });
   let tree = (await git(["write-tree"], run)).stdout.trim();
-  const entries = all.filter((entry) => !dropped.has(entry.path)).map((entry) => ({ ...entry, path: prefix + entry.path }));
+  const kept = dropped.size > 0 ? all.filter((entry) => !dropped.has(entry.path)) : all;
+  const entries = prefix === "" ? kept : kept.map((entry) => ({ ...entry, path: prefix + entry.path }));
 
   const grafts: Array<{ at: string; tree: string }> = [];
   for (const nested of [...gitlinks, ...nestedWithoutCommit]) {
@@ -102,7 +103,10 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
     }
     budget.nested -= 1;
     // A real folder only: one swapped for a symlink since the walk would lead outside.
-    if (!lstatSync(path.join(workTree, nested), { throwIfNoEntry: false })?.isDirectory()) continue;
+    if (!lstatSync(path.join(workTree, nested), { throwIfNoEntry: false })?.isDirectory()) {
+      failed.push({ path: nested + "/", reason: "a nested repository that is no longer a folder" });
+      continue;
+    }
     try {
       const inner = await walkRoot(options, at, depth + 1, budget);
       grafts.push({ at: nested, tree: inner.tree });
