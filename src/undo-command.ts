@@ -1,22 +1,25 @@
-// `mini-agent undo`: restores the workspace to the checkpoint before the last turn (or
-// `--to <turn>`, `--checkpoint <n>`), listing the files it changes. It checkpoints first, so
-// the undo itself can be undone with `--checkpoint <n>`. `--list` only shows the checkpoints.
+// `mini-agent undo`: restores the workspace to the checkpoint before the last turn that changed
+// files (or `--to <turn>`, `--checkpoint <n>`), listing the files it changes. It checkpoints
+// first, so the undo itself can be undone with `--checkpoint <n>`. `--list` shows the
+// checkpoints and what changed after each.
 import { realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
-import { listCheckpoints, undo, UndoError, type UndoTarget } from "./engine/checkpoint/undo.js";
+import { describeChanged } from "./engine/checkpoint/turn-changes.js";
+import { listChanges, undo, UndoError, type UndoTarget } from "./engine/checkpoint/undo.js";
 import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/open-session.js";
 import { SessionLockedError } from "./engine/session-lock.js";
-import { readWire, WireFormatError } from "./engine/wire.js";
+import { WireFormatError } from "./engine/wire.js";
 
 export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
 
 Restores the workspace to the checkpoint taken before the last turn that changed files
-(of the newest session here, or -r <session>). The current state is checkpointed first,
-so an undo can be undone with --checkpoint <n>.
+(of the newest session here, or -r <session>); a turn that changed nothing, or one already
+undone, is passed over. The current state is checkpointed first, so an undo can be undone
+with --checkpoint <n>. --list shows each checkpoint and what changed after it.
 `;
 
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
@@ -57,18 +60,24 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
   }
   for (const message of session.startupNotices.splice(0)) process.stderr.write(`mini-agent: ${message}\n`);
   try {
+    const root = realpathSync(cwd);
     if (values.list) {
-      for (const checkpoint of listCheckpoints(readWire(session.file).events)) {
+      for (const { checkpoint, changed } of await listChanges({ sessionFile: session.file, sideDir: session.sideDir, root, exclude: [home] })) {
         const what = checkpoint.reason === "undo" ? "before an undo" : `before turn ${checkpoint.turn ?? "?"}`;
-        write(`${checkpoint.number}\t${what}\t${checkpoint.files} files\t${checkpoint.commit.slice(0, 12)}\n`);
+        write(`${checkpoint.number}\t${what}\t${checkpoint.files} files\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(changed)}\n`);
       }
       return EXIT.ok;
     }
-    const result = await undo({ sessionFile: session.file, sideDir: session.sideDir, bus: session.bus, root: realpathSync(cwd), target, dryRun: values["dry-run"] ?? false, exclude: [home] });
+    const result = await undo({ sessionFile: session.file, sideDir: session.sideDir, bus: session.bus, root, target, dryRun: values["dry-run"] ?? false, exclude: [home] });
     const label = result.target.turn !== undefined ? `before turn ${result.target.turn}` : `checkpoint ${result.target.number}`;
-    write(`${values["dry-run"] ? "would restore" : "restored"} the workspace to ${label} (checkpoint ${result.target.number}); ${result.changes.length} file(s):\n`);
-    const verbs = { A: "restore", M: "rewrite", D: "delete" } as const;
-    for (const change of result.changes) write(`  ${verbs[change.status]}\t${change.path}\n`);
+    if (result.changes.length === 0) {
+      write(`nothing to undo: the files already match the checkpoint ${label} (checkpoint ${result.target.number}), and no later turn changed any\n`);
+    } else {
+      write(`${values["dry-run"] ? "would restore" : "restored"} the workspace to ${label} (checkpoint ${result.target.number}); ${result.changes.length} file(s):\n`);
+      const verbs = { A: "restore", M: "rewrite", D: "delete" } as const;
+      for (const change of result.changes) write(`  ${verbs[change.status]}\t${change.path}\n`);
+    }
+    for (const file of result.kept) write(`  keep\t${file}\t(ignored when the checkpoint was taken)\n`);
     if (result.saved) write(`the state before this undo is checkpoint ${result.saved.number}: mini-agent undo --checkpoint ${result.saved.number} brings it back\n`);
     return EXIT.ok;
   } catch (error) {

@@ -5,7 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCheckpointStore, writeCommit } from "../../src/engine/checkpoint/checkpoint-store.js";
+import { createCheckpointStore, writeCommit, type RestorePlan } from "../../src/engine/checkpoint/checkpoint-store.js";
+
+const listed = (plan: RestorePlan) => plan.changes.map(({ status, path }) => ({ status, path }));
 
 function store() {
   const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "checkpoint-store-")));
@@ -63,8 +65,10 @@ describe("checkpoint commits", () => {
     writeFileSync(path.join(root, "demo", "notes.md"), "notes\n");
     const after = await checkpoints.snapshot("current");
     expect(after.files).toBe(1);
-    expect(await checkpoints.restore(after.commit, empty.commit)).toEqual([{ status: "D", path: "demo/notes.md" }]);
+    expect(listed(await checkpoints.restore(after.commit, empty.commit))).toEqual([{ status: "D", path: "demo/notes.md" }]);
     expect(existsSync(path.join(root, "demo", "notes.md"))).toBe(false);
+    // The folder the turn made is gone too: it was born after the checkpoint.
+    expect(existsSync(path.join(root, "demo"))).toBe(false);
 
     // Emptied again with the index still listing the file: the next snapshot with files is right.
     rmSync(path.join(root, "demo"), { recursive: true, force: true });
@@ -72,7 +76,7 @@ describe("checkpoint commits", () => {
     writeFileSync(path.join(root, "b.txt"), "b\n");
     const withB = await checkpoints.snapshot("with b");
     expect(git("ls-tree", "--name-only", withB.commit)).toBe("b.txt");
-    expect(await checkpoints.restore(withB.commit, after.commit)).toEqual([
+    expect(listed(await checkpoints.restore(withB.commit, after.commit))).toEqual([
       { status: "D", path: "b.txt" },
       { status: "A", path: "demo/notes.md" },
     ]);

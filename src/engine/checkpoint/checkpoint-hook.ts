@@ -5,7 +5,7 @@
 import type { EventBus } from "../event-bus.js";
 import type { ApprovalGate } from "../approval/gate.js";
 import type { Tool } from "../tools/tool.js";
-import type { CheckpointStore } from "./checkpoint-store.js";
+import type { CheckpointStore, Unsaved } from "./checkpoint-store.js";
 
 export interface CheckpointHookOptions {
   store: CheckpointStore;
@@ -20,6 +20,8 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
   let turnId: string | undefined;
   /** This turn's snapshot, once started: a later (or concurrent: subagents) call waits for it too. */
   let taken: Promise<void> | undefined;
+  /** The paths the last checkpoint could not save, as last said. */
+  let lastFailed = "";
   options.bus.subscribe((event) => {
     // The main agent's turns; a child agent's turn runs inside one of them.
     if (event.type === "turn.started" && !(event as { agentId?: string }).agentId) {
@@ -38,8 +40,13 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
     try {
       const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
       options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
+      // Said before the call runs: these paths are not in the checkpoint, the rest is. The
+      // same list again, turn after turn, is not repeated.
+      const failed = snapshot.failed.map((item) => item.path).join("\0");
+      if (failed !== "" && failed !== lastFailed) options.warn(describeFailed(snapshot.failed));
+      lastFailed = failed;
     } catch (error) {
-      options.warn(`no checkpoint for this turn: ${(error as Error).message}`);
+      options.warn(`no checkpoint for this turn, so undo cannot take back what it changes: ${(error as Error).message}`);
     }
   };
   return async (...args: Parameters<ApprovalGate>) => {
@@ -50,4 +57,13 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
     await (taken ??= take());
     return gate(...args);
   };
+}
+
+/** Paths named in the notice; the rest are counted. */
+const FAILED_SHOWN = 10;
+
+export function describeFailed(failed: readonly Unsaved[]): string {
+  const named = failed.slice(0, FAILED_SHOWN).map((item) => `${item.path} (${item.reason})`);
+  const more = failed.length > FAILED_SHOWN ? ` and ${failed.length - FAILED_SHOWN} more` : "";
+  return `the checkpoint for this turn could not save ${failed.length} path(s), so undo cannot bring them back; the rest is saved: ${named.join(", ")}${more}`;
 }

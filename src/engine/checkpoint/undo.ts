@@ -1,10 +1,15 @@
 // Undo: puts the workspace back to a checkpoint. Callable by any face (`mini-agent undo`,
-// the TUI's /undo). It checkpoints the current state first, so an undo can be undone, and
-// returns the files it changes so the face can list them.
+// the TUI's /undo). By default it takes back the last turn that changed files (turns that
+// changed nothing, or are already undone, are passed over: turn-changes.ts). It checkpoints
+// the current state first, so an undo can be undone, and returns the files it changes so the
+// face can list them.
+import { lstatSync } from "node:fs";
+import path from "node:path";
 import type { AgentEvent } from "../events.js";
 import type { EventBus } from "../event-bus.js";
 import { readWire } from "../wire.js";
-import { createCheckpointStore, type FileChange } from "./checkpoint-store.js";
+import { createCheckpointStore, type CheckpointStore, type FileChange } from "./checkpoint-store.js";
+import { changesAfter, pickLastChange } from "./turn-changes.js";
 
 export interface CheckpointInfo {
   /** 1-based, in the order they were taken: `--checkpoint N`. */
@@ -38,6 +43,8 @@ export interface UndoResult {
   /** The state before the undo, saved as a checkpoint (undefined on a dry run). */
   saved?: CheckpointInfo;
   changes: FileChange[];
+  /** Paths the target lacks but knew were there, unsaved (ignored then): kept, not deleted. */
+  kept: string[];
 }
 
 export function checkpointsDir(sideDir: string): string {
@@ -56,13 +63,12 @@ export function listCheckpoints(events: readonly AgentEvent[]): CheckpointInfo[]
   return out;
 }
 
-function pick(checkpoints: CheckpointInfo[], target: UndoTarget): CheckpointInfo {
+function noCheckpoint(): UndoError {
+  return new UndoError("this session has no checkpoint yet: no turn has changed anything");
+}
+
+function pick(checkpoints: CheckpointInfo[], target: Exclude<UndoTarget, { kind: "last" }>): CheckpointInfo {
   const turns = checkpoints.filter((checkpoint) => checkpoint.reason === "turn");
-  if (target.kind === "last") {
-    const last = turns[turns.length - 1];
-    if (!last) throw new UndoError("this session has no checkpoint yet: no turn has changed anything");
-    return last;
-  }
   if (target.kind === "turn") {
     const found = turns.find((checkpoint) => checkpoint.turn === target.turn);
     if (!found) {
@@ -76,20 +82,47 @@ function pick(checkpoints: CheckpointInfo[], target: UndoTarget): CheckpointInfo
   return found;
 }
 
+function openStore(options: Pick<UndoOptions, "root" | "sideDir" | "exclude">): CheckpointStore {
+  return createCheckpointStore({ root: options.root, dir: checkpointsDir(options.sideDir), ...(options.exclude ? { exclude: options.exclude } : {}) });
+}
+
 /** Files named in a `workspace.restored` event; the rest are counted. */
 const RESTORED_FILES_SHOWN = 50;
 
 export async function undo(options: UndoOptions): Promise<UndoResult> {
   const checkpoints = listCheckpoints(readWire(options.sessionFile).events);
-  const target = pick(checkpoints, options.target);
-  const store = createCheckpointStore({ root: options.root, dir: checkpointsDir(options.sideDir), ...(options.exclude ? { exclude: options.exclude } : {}) });
-  const current = await store.snapshot("before undo");
-  if (options.dryRun) return { target, changes: await store.changes(current.commit, target.commit) };
+  if (options.target.kind === "last" ? !checkpoints.some((checkpoint) => checkpoint.reason === "turn") : false) throw noCheckpoint();
+  const fixed = options.target.kind === "last" ? undefined : pick(checkpoints, options.target);
+  const store = openStore(options);
+  let current = await store.snapshot("before undo");
+  const chosen = fixed ? { target: fixed, plan: await store.changes(current.commit, fixed.commit) } : await pickLastChange(store, checkpoints, current.commit);
+  if (!chosen) throw noCheckpoint();
+  const { target } = chosen;
+  let plan = chosen.plan;
+  // A file the target has and this snapshot left out (ignored now) is about to be overwritten:
+  // saved too, so this undo can be undone.
+  const overwritten = plan.changes.filter((change) => change.status === "A" && lstatSync(path.join(options.root, change.path), { throwIfNoEntry: false }) !== undefined).map((change) => change.path);
+  if (overwritten.length > 0) {
+    current = await store.snapshot("before undo", overwritten);
+    plan = await store.changes(current.commit, target.commit);
+  }
+  // Nothing to change: no checkpoint is added and nothing is said to the model.
+  if (options.dryRun || plan.changes.length === 0) return { target, changes: plan.changes.map(({ status, path: file }) => ({ status, path: file })), kept: plan.kept };
   options.bus.publish("checkpoint.created", { reason: "undo", commit: current.commit, files: current.files });
   const saved: CheckpointInfo = { number: checkpoints.length + 1, commit: current.commit, reason: "undo", files: current.files };
-  const changes = await store.restore(current.commit, target.commit);
+  const done = await store.restore(current.commit, target.commit);
+  const changes = done.changes.map(({ status, path: file }) => ({ status, path: file }));
   // The conversation still says what the model did; this tells it what is on disk now.
   const files = changes.map((change) => change.path);
   options.bus.publish("workspace.restored", { checkpoint: target.number, commit: target.commit, files: files.slice(0, RESTORED_FILES_SHOWN), more: Math.max(0, files.length - RESTORED_FILES_SHOWN) });
-  return { target, saved, changes };
+  return { target, saved, changes, kept: done.kept };
+}
+
+/** `undo --list`: every checkpoint with what changed between it and the next (or now). */
+export async function listChanges(options: Pick<UndoOptions, "sessionFile" | "root" | "sideDir" | "exclude">): Promise<Array<{ checkpoint: CheckpointInfo; changed: FileChange[] }>> {
+  const checkpoints = listCheckpoints(readWire(options.sessionFile).events);
+  if (checkpoints.length === 0) return [];
+  const store = openStore(options);
+  const current = await store.snapshot("for a listing");
+  return changesAfter(store, checkpoints, current.commit);
 }

@@ -91,13 +91,14 @@ async function undoLastTurn(context: CommandContext): Promise<void> {
   if (context.session.busy) return context.error("/undo waits for the turn to end (esc stops it)");
   const preview = await context.session.undo({ dryRun: true });
   const label = preview.target.turn !== undefined ? `before turn ${preview.target.turn}` : `checkpoint ${preview.target.number}`;
-  if (preview.changes.length === 0) return context.info(`nothing to undo: the files already match the checkpoint ${label}`);
+  if (preview.changes.length === 0) return context.info(`nothing to undo: the files already match the checkpoint ${label}, and no later turn changed any`);
   const list = (changes: typeof preview.changes) => changes.map((change) => `  ${VERBS[change.status]} ${change.path}`).join("\n");
   context.info(`/undo puts the files back as they were ${label}, changing ${preview.changes.length} file(s):\n${list(preview.changes)}`);
   if (!(await context.confirm("Undo these changes? (y/n)"))) return context.info("nothing undone");
   const result = await context.session.undo();
   const saved = result.saved ? `\nthe state before this undo is checkpoint ${result.saved.number} (mini-agent undo --checkpoint ${result.saved.number} brings it back)` : "";
-  context.info(`undone: the files are as they were ${label}:\n${list(result.changes)}${saved}`);
+  const kept = result.kept.length > 0 ? `\nkept (ignored when the checkpoint was taken): ${result.kept.join(", ")}` : "";
+  context.info(`undone: the files are as they were ${label}:\n${list(result.changes)}${kept}${saved}`);
 }
 
 /** The registry's own command, its output shown in the conversation; an install asks y/n here. */
