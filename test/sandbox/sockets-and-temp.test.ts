@@ -111,8 +111,9 @@ describe.skipIf(!bwrapWorks)("each sandbox's temp folder is its own", () => {
     expect(await first(`cat ${tmp}/note`)).toContain("FIRSTSECRET");
   });
 
-  it("a sandbox folder of another version or user in the temp dir is covered too", async () => {
-    const other = mkdtempSync(path.join(os.tmpdir(), "mini-agent-sandbox-other-"));
+  it("another user's sandbox folder in the temp dir is covered too", async () => {
+    const other = path.join(os.tmpdir(), `mini-agent-sandbox-${(process.getuid?.() ?? 0) + 40_000 + (process.pid % 10_000)}`);
+    mkdirSync(other, { mode: 0o700 });
     try {
       writeFileSync(path.join(other, "secret"), "OTHERSECRET\n");
       const out = await open()(`cat ${other}/secret; ls ${other}; echo done`);

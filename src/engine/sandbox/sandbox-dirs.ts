@@ -1,9 +1,9 @@
 // The folders one session's sandbox owns (ADR 0037): its temp dir (TMPDIR inside), the home
 // its commands see (a private, writable stand-in for $HOME), and the folder of the network
 // proxy's socket. All sit under <tmpdir>/mini-agent-sandbox-<uid>/<random>/, mode 0700 at
-// every level, so another user cannot read them; every `mini-agent-sandbox-*` entry in the
-// temp dir is covered by an empty tmpfs inside the sandbox, so another session of the same
-// user (whose commands run in their own sandbox) cannot see this one's either.
+// every level, so another user cannot read them; every user's parent in the temp dir is
+// covered by an empty tmpfs inside the sandbox, so another session of the same user (whose
+// commands run in their own sandbox) cannot see this one's either.
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,8 +49,10 @@ export function makeSandboxDirs(): SandboxDirs {
   for (const dir of Object.values(dirs)) mkdirSync(dir, { mode: 0o700 });
   let hiddenParents: string[];
   try {
+    // Each user's parent (ours and any other's); each is one mount more for every command, so
+    // not the one-folder-per-session names of older versions, of which a machine can hold many.
     hiddenParents = readdirSync(tmp)
-      .filter((name) => name.startsWith(SANDBOX_DIR_PREFIX))
+      .filter((name) => new RegExp(`^${SANDBOX_DIR_PREFIX}\\d+(-|$)`).test(name))
       .map((name) => path.join(tmp, name));
   } catch {
     hiddenParents = [];

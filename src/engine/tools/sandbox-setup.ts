@@ -102,7 +102,8 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
     wrap: async (argv, protection) => {
       const net = await network.forCommand();
       if (macOS) {
-        const hidden = [...view.hide.filter((item) => !item.startsWith("/run") && !item.startsWith("/var/run")), ...view.hideInside, ...view.homes.map((home) => home.path)];
+        // The homes are not hidden whole here (the workspace is often in one): their data is unreadable but for what is shown.
+        const hidden = [...view.hide.filter((item) => !item.startsWith("/run") && !item.startsWith("/var/run")), ...view.hideInside];
         const shown = view.homes.flatMap((home) => home.binds.map((bind) => bind.source));
         const envArgs = ["env", ...view.unset.flatMap((name) => ["-u", name]), ...Object.entries(net.env).map(([name, value]) => `${name}=${value}`)];
         const profile = { root, tmpDir: dirs.tmp, hidden, homes: view.homes.map((home) => home.path), shown, allowNetwork: net.shareHost, ...(net.proxyPort ? { proxyPort: net.proxyPort } : {}), ...(protection ?? {}) };

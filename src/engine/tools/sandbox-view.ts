@@ -18,7 +18,7 @@ export interface SandboxView {
   hide: readonly string[];
   /** Hidden after the workspace bind (stores inside the workspace, a home the workspace holds). */
   hideInside: readonly string[];
-  /** Host files kept visible under a hidden folder (resolv.conf when the network is on). */
+  /** Host paths kept visible under a hidden folder (PATH's folders under /run, resolv.conf when the network is on). */
   keep: readonly string[];
   homes: readonly HomeMount[];
   /** Variables naming stores, dropped inside. */
@@ -75,7 +75,13 @@ export function sandboxView(input: {
     if (hide.some((folder) => isWithin(store, folder))) continue;
     (isWithin(store, root) ? hideInside : hide).push(store);
   }
+  // What PATH needs under /run stays (NixOS keeps every program under /run/current-system and /run/wrappers).
   const keep: string[] = [];
+  for (const dir of (input.env.PATH ?? "").split(path.delimiter)) {
+    const top = /^\/(?:var\/)?run\/[^/]+/.exec(path.normalize(dir))?.[0];
+    // Never the per-user runtime folders (agents, keyrings, registry logins) or mounted secrets.
+    if (top && !/\/(user|secrets)$/.test(top) && !keep.includes(top) && real(top)) keep.push(top);
+  }
   if (input.shareHostNetwork) {
     // Name resolution with the network on: /etc/resolv.conf often points into /run.
     const resolv = real("/etc/resolv.conf");
