@@ -23,12 +23,14 @@ if (!ready) console.warn(`network-proxy.test.ts: skipped (bwrap, nsenter, curl o
 let server: Server;
 let port: number;
 let requests: string[] = [];
+let hosts: string[] = [];
 let base: string;
 let session: CommandTools | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
+    hosts.push(req.headers.host ?? "");
     res.end("hello from the host\n");
   });
   await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
@@ -39,6 +41,7 @@ afterEach(async () => {
   await session?.closeAll();
   session = undefined;
   requests = [];
+  hosts = [];
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -88,10 +91,11 @@ describe.skipIf(!ready)("a host that is not allowed cannot be reached", () => {
 });
 
 describe.skipIf(!ready)("an allowed host is reached through the proxy", () => {
-  it("a plain HTTP request is forwarded", async () => {
-    const out = await run(`curl -fsS -m 10 http://${hostName}:${port}/plain`, allowed());
+  it("a plain HTTP request is forwarded, to the allowed host by name whatever Host header it carried", async () => {
+    const out = await run(`curl -fsS -m 10 -H "Host: other.example" http://${hostName}:${port}/plain`, allowed());
     expect(out).toContain("hello from the host");
     expect(requests).toEqual(["GET /plain"]);
+    expect(hosts).toEqual([`${hostName.toLowerCase()}:${port}`]);
   });
 
   it("a CONNECT tunnel is opened (what HTTPS uses)", async () => {

@@ -116,8 +116,9 @@ export function startNetProxy(options: NetProxyOptions): Promise<NetProxy> {
     const port = url.port ? Number(url.port) : 80;
     if (!isAllowed(options.rules, host, port)) return refuse(client, host, port);
     // One request per connection: the next one may name another host, and is judged again.
-    const headers = lines.slice(1).filter((line) => !HOP_HEADERS.test(line));
-    const request = [`${method} ${url.pathname}${url.search} ${version}`, ...headers, "Connection: close", "", ""].join("\r\n");
+    // Host is the allowed one: a server shared by many sites (a CDN) must not be asked for another.
+    const headers = lines.slice(1).filter((line) => !HOP_HEADERS.test(line) && !/^host:/i.test(line));
+    const request = [`${method} ${url.pathname}${url.search} ${version}`, `Host: ${url.host}`, ...headers, "Connection: close", "", ""].join("\r\n");
     tunnel(client, host, port, Buffer.from(request, "latin1"), rest);
   };
 
