@@ -110,6 +110,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     tasksDir: path.join(session.sideDir, "tasks"),
     sandbox: sandbox.mode,
     sandboxHidden: [input.home],
+    ...(model.sandboxNetwork ? { sandboxNetwork: model.sandboxNetwork } : {}),
     // Scripts hooks and MCP servers run: a sandboxed command must not rewrite what the host runs.
     ...(input.protectedPaths?.length ? { protectedPaths: input.protectedPaths } : {}),
   });

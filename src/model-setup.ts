@@ -18,6 +18,7 @@ import type { ScopedHooks } from "./engine/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "./engine/mcp/mcp-settings.js";
 import type { VariantConfig } from "./engine/variants/agent-variants.js";
 import type { WebSearchConfig } from "./engine/tools/web-search.js";
+import type { SandboxNetwork } from "./engine/sandbox/net-allowlist.js";
 
 export interface ModelSetup {
   provider: ModelProvider;
@@ -26,6 +27,8 @@ export interface ModelSetup {
   thinking?: ThinkingLevel;
   contextBudget?: number;
   sandbox?: string;
+  /** What sandboxed commands may reach (config "sandbox_network"); absent: the default registries. */
+  sandboxNetwork?: SandboxNetwork;
   readRoots?: string[];
   /** `permissions` from .agent.json: allow/deny rules such as `run_command(npm run lint:*)`. */
   permissions?: UserRules;
@@ -119,6 +122,7 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
     ...(config.contextBudget !== undefined ? { contextBudget: config.contextBudget } : {}),
     ...(config.protocol === "fake" ? {} : { thinking: config.thinking }),
     ...(config.sandbox !== undefined ? { sandbox: config.sandbox } : {}),
+    ...(config.sandboxNetwork ? { sandboxNetwork: config.sandboxNetwork } : {}),
     ...(config.readRoots ? { readRoots: config.readRoots } : {}),
     ...(config.permissions ? { permissions: config.permissions } : {}),
     ...(config.webSearch ? { webSearch: config.webSearch } : {}),

@@ -9,6 +9,7 @@ import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
 import type { VariantSetting } from "../engine/variants/agent-variants.js";
+import { DEFAULT_SANDBOX_NETWORK, parseHostRule, type SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import { ConfigError } from "./config-error.js";
 import type { HookSettings } from "../engine/hooks/hook-settings.js";
 import type { McpServerSetting } from "../engine/mcp/mcp-settings.js";
@@ -30,6 +31,8 @@ export interface FileConfig {
   first_byte_timeout_s?: number;
   idle_timeout_s?: number;
   sandbox?: SandboxSetting;
+  /** What sandboxed commands may reach (ADR 0037): "on", "off", or a list of hosts ("defaults" = the registries). */
+  sandbox_network?: SandboxNetwork;
   /** The registry index URL (`mini-agent registry …`). */
   registry?: string;
   read_roots?: string[];
@@ -62,7 +65,7 @@ const INTEGER_KEYS = ["context_budget", "max_rounds", "first_byte_timeout_s", "i
 const KNOWN = new Set<string>([
   ...STRING_KEYS,
   ...INTEGER_KEYS,
-  ...["sandbox", "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
+  ...["sandbox", "sandbox_network", "thinking", "read_roots", "permissions", "web_search", "agents", "toolSets", "hooks", "mcpServers", "$schema"],
 ]);
 
 /** A config file is a page of settings; a larger one is refused, never read whole. */
@@ -144,6 +147,7 @@ export function parseConfigText(text: string, path: string, options: { lenient?:
     });
   }
   field("sandbox", () => (values.sandbox = parseSandbox(input["sandbox"], text, path)));
+  field("sandbox_network", () => (values.sandbox_network = parseSandboxNetwork(input["sandbox_network"], path)));
   field("thinking", () => (values.thinking = parseThinking(input["thinking"], `${path}: "thinking"`)));
   field("read_roots", () => {
     const roots = input["read_roots"];
@@ -177,6 +181,21 @@ function parseSandbox(value: unknown, text: string, path: string): SandboxSettin
   throw new ConfigError(
     `${path} at line ${line}, column ${column}: invalid "sandbox" ${JSON.stringify(value)}; expected one of "auto", "workspace-write", "on", true, "off", false`,
   );
+}
+
+/** "on"/true, "off"/false, "defaults", or a list of hosts (`registry.npmjs.org`, `*.example.com`, `host:8080`, "defaults"). */
+function parseSandboxNetwork(value: unknown, path: string): SandboxNetwork {
+  if (value === "on" || value === true) return { mode: "on" };
+  if (value === "off" || value === false) return { mode: "allowlist", hosts: [] };
+  if (value === "defaults") return DEFAULT_SANDBOX_NETWORK;
+  const example = `"on", "off", "defaults" or a list such as ["defaults", "github.com", "*.example.com", "localhost:8080"]`;
+  if (!Array.isArray(value)) throw new ConfigError(`${path}: "sandbox_network" must be ${example}, got ${JSON.stringify(value)}`);
+  for (const entry of value) {
+    if (typeof entry !== "string") throw new ConfigError(`${path}: "sandbox_network" entries must be strings, got ${JSON.stringify(entry)}`);
+    const rule = entry.trim().toLowerCase() === "defaults" ? undefined : parseHostRule(entry);
+    if (typeof rule === "string") throw new ConfigError(`${path}: "sandbox_network": ${rule}`);
+  }
+  return { mode: "allowlist", hosts: value as string[] };
 }
 
 function parseWebSearch(value: unknown, path: string): WebSearchSetting {

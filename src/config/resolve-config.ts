@@ -7,6 +7,7 @@ import type { UserRules } from "../engine/approval/user-rules.js";
 import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
 import { validateVariants, type VariantConfig } from "../engine/variants/agent-variants.js";
+import { DEFAULT_SANDBOX_NETWORK, narrowNetwork, type SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
 import { withoutPowers } from "./project-powers.js";
@@ -120,6 +121,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   if (promptFile) sources["system_prompt_file"] = promptFile.source;
   const sandbox = record("sandbox", pick(fromFiles("sandbox")));
   const readRoots = record("read_roots", pick(fromFiles("read_roots")));
+  const sandboxNetwork = resolveSandboxNetwork(read, sources, warnings);
   const proxy = resolveProxy(env, sources);
   const permissions = mergePermissions(files);
   const webSearch = resolveWebSearch(env, files, sources);
@@ -137,6 +139,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     // Relative to the file that names it, so a user-level prompt works from any project.
     ...(promptFile ? { systemPromptFile: absolute(promptFile.value as string, dirname(promptFile.source)) } : {}),
     ...(sandbox !== undefined ? { sandbox } : {}),
+    ...(sandboxNetwork ? { sandboxNetwork } : {}),
     ...(readRoots !== undefined ? { readRoots: readRoots.map((r) => absolute(r, cwd)) } : {}),
     ...(proxy ? { proxy } : {}),
     ...(permissions ? { permissions } : {}),
@@ -227,6 +230,22 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     reasoningEcho: settings.reasoningEcho,
     ...shared,
   };
+}
+
+/**
+ * "sandbox_network" is the user's to widen: a project's (trusted or not) only narrows it, and
+ * whatever it names beyond the user's list is dropped with a warning.
+ */
+function resolveSandboxNetwork(read: ConfigFiles, sources: Record<string, string>, warnings: string[]): SandboxNetwork | undefined {
+  const user = read.user?.values.sandbox_network;
+  const project = read.project?.values.sandbox_network;
+  if (!user && !project) return undefined;
+  if (user && read.user) sources["sandbox_network"] = read.user.path;
+  if (!project || !read.project) return user;
+  const { network, dropped } = narrowNetwork(user ?? DEFAULT_SANDBOX_NETWORK, project);
+  if (dropped.length > 0) warnings.push(`${read.project.path}: "sandbox_network" can only narrow your own list; ignored: ${dropped.join(", ")}`);
+  sources["sandbox_network"] = read.project.path;
+  return network;
 }
 
 /** Without an explicit provider, the key that is set decides (OPENAI_API_KEY alone ⇒ openai). */

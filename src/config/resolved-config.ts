@@ -4,6 +4,7 @@ import type { UserRules } from "../engine/approval/user-rules.js";
 import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
 import type { ProviderConfig } from "../engine/llm/provider-config.js";
 import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
+import type { SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import type { VariantConfig } from "../engine/variants/agent-variants.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
@@ -21,6 +22,8 @@ export interface ResolvedConfig extends ProviderConfig {
   systemPromptFile?: string;
   /** Passed through for the sandbox / jail owners; not interpreted here. */
   sandbox?: string;
+  /** The user's "sandbox_network", narrowed by the project's (ADR 0037); absent: the default registries. */
+  sandboxNetwork?: SandboxNetwork;
   readRoots?: string[];
   /** Allow/deny rules from every config file, merged (deny from any file wins). */
   permissions?: UserRules;

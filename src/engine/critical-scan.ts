@@ -3,8 +3,9 @@
 // folder, the files a trusted setting runs (`protectedPaths`), and whatever a critical symlink
 // points at inside the workspace. The sandbox mounts the listed tops read-only; the listing
 // taken after the command is compared with this one (tools/critical-undo.ts).
-// Folders named node_modules or .git are not walked: a dependency's files run anyway, and the
-// workspace's .git is mounted read-only whole. This file lives beside the subfolders because
+// Folders named node_modules or .git are not walked: a dependency's files run anyway, and every
+// .git (folder, gitdir pointer or link, at any depth) is recorded whole in `gitEntries`, to be
+// mounted read-only and checked after the command (tools/git-guard.ts, ADR 0037). This file lives beside the subfolders because
 // the rules (approval) and the sandbox (tools) share the list, and those two may not import
 // each other.
 import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
@@ -37,6 +38,8 @@ export interface CriticalListing {
   unreadable: Map<string, string>;
   /** Folders the listing after a command made readable again (see `ListOptions.before`). */
   madeReadable: string[];
+  /** Every `.git` outside node_modules and critical folders, by workspace-relative path (the top one is ".git"). */
+  gitEntries: Map<string, EntryState>;
 }
 
 export interface ListLimits {
@@ -103,7 +106,7 @@ export interface ListOptions {
 export function listCritical(workspace: string, protectedPaths: readonly string[] = [], options: ListOptions = {}): CriticalListing {
   const { limits, before } = options;
   const root = realpathSync(workspace);
-  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [] };
+  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [], gitEntries: new Map() };
   const readDir = (relative: string): Dirent[] => {
     const absolute = path.join(root, relative);
     try {
@@ -168,6 +171,11 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
     for (const dirent of readDir(folder)) {
       counted();
       const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
+      if (dirent.name === ".git") {
+        const stats = lstatOrUndefined(path.join(root, relative));
+        if (stats) listing.gitEntries.set(relative, stateOf(stats));
+        continue;
+      }
       if (SKIPPED.has(dirent.name)) continue;
       // Below the top only the name can make a file critical (a critical top folder is listed whole).
       if (folder ? isCriticalName(dirent.name) : isCriticalFile(relative)) addTree(relative);

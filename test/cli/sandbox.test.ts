@@ -1,4 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
@@ -113,6 +116,41 @@ describe("--yes runs commands in the sandbox by default (bubblewrap, end to end)
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stderr).toMatch(/--no-sandbox: commands run unconfined/);
     expect(existsSync(path.join(outside, "escaped.txt"))).toBe(true);
+  });
+});
+
+describe('"sandbox_network" in the user config reaches the sandbox (end to end)', () => {
+  it.skipIf(!bwrapWorks || !existsSync("/usr/bin/curl"))("a listed host is reached through the proxy, an unlisted one is refused, \"on\" is warned once", async () => {
+    const box = makeSandbox();
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(req.url ?? "");
+      res.end("from-host-server");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+    try {
+      const url = `http://${os.hostname()}:${(server.address() as AddressInfo).port}`;
+      const command = `curl -fsS -m 10 ${url}/a; echo "rc=$?"`;
+      const script = box.script({ turns: [{ tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "result: {{last_result}}" }] });
+      const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home };
+      const runWith = async (setting: unknown) => {
+        writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ sandbox_network: setting }));
+        const run = await runCli(["-p", "go", "--sandbox", "--yes", "--new", "--output-format", "json"], { cwd: box.workspace, env });
+        expect(run.code, run.stderr).toBe(0);
+        return { result: JSON.parse(run.stdout).final_text as string, stderr: run.stderr };
+      };
+      const listed = await runWith(["defaults", new URL(url).host]);
+      expect(listed.result).toContain("from-host-server");
+      expect(requests).toEqual(["/a"]);
+      const unlisted = await runWith(["defaults"]);
+      expect(unlisted.result).toMatch(/rc=[1-9]/);
+      expect(unlisted.result).toContain("The sandbox refused network access to");
+      expect(requests).toEqual(["/a"]);
+      const on = await runWith("on");
+      expect(on.stderr.match(/"sandbox_network": "on": sandboxed commands may reach any host/g)).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 });
 

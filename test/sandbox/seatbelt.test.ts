@@ -18,18 +18,31 @@ describe("Seatbelt profile", () => {
       "(deny file-write*)",
       '(allow file-write* (subpath "/w/p") (subpath "/t/x") (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/fd/"))',
       '(deny file-write* (subpath "/w/p/.git"))',
+      // Every .git at any depth, new ones too, in either case (ADR 0037).
+      '(deny file-write* (regex #"^/[wW]/[pP]/[.][gG][iI][tT]$") (regex #"^/[wW]/[pP]/[.][gG][iI][tT]/") (regex #"^/[wW]/[pP]/.*/[.][gG][iI][tT]$") (regex #"^/[wW]/[pP]/.*/[.][gG][iI][tT]/"))',
       '(deny file-read* file-write* (subpath "/h/.ssh"))',
       '(deny file-read* file-write* (subpath "/h/we\\"ird"))',
     ]);
     expect(seatbeltProfile({ root: "/w", tmpDir: "/t", hidden: [], allowNetwork: false })).toContain("(deny network*)");
     // A command that runs without a question: critical paths denied by pattern (new ones too), protected paths by subpath.
     const guarded = seatbeltProfile({ root: "/w", tmpDir: "/t", hidden: ["/h/.ssh"], readOnly: ["/w/hooks/a.sh"], denyRegexes: ["^/w/[aA]$", "^/w/.*/[aA]$"] }).split("\n");
-    expect(guarded.slice(4, 7)).toEqual([
+    expect(guarded.slice(4, 8)).toEqual([
       '(deny file-write* (subpath "/w/.git"))',
+      '(deny file-write* (regex #"^/[wW]/[.][gG][iI][tT]$") (regex #"^/[wW]/[.][gG][iI][tT]/") (regex #"^/[wW]/.*/[.][gG][iI][tT]$") (regex #"^/[wW]/.*/[.][gG][iI][tT]/"))',
       '(deny file-write* (subpath "/w/hooks/a.sh"))',
       '(deny file-write* (regex #"^/w/[aA]$") (regex #"^/w/.*/[aA]$"))',
     ]);
     expect(wrapInSeatbelt(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t", hidden: [] }).slice(0, 2)).toEqual(["sandbox-exec", "-p"]);
+  });
+
+  it("shows only the shown toolchains of a home, and lets the network reach the proxy's port alone", () => {
+    const lines = seatbeltProfile({ root: "/h/u/p", tmpDir: "/t", hidden: [], homes: ["/h/u"], shown: ["/h/u/.nvm"], allowNetwork: false, proxyPort: 4321 }).split("\n");
+    expect(lines).toContain('(deny file-read-data (subpath "/h/u"))');
+    expect(lines).toContain('(allow file-read-data (subpath "/h/u/.nvm") (subpath "/h/u/p") (subpath "/t"))');
+    expect(lines.indexOf('(deny file-read-data (subpath "/h/u"))')).toBeLessThan(lines.findIndex((line) => line.startsWith("(allow file-read-data")));
+    expect(lines.slice(-2)).toEqual(["(deny network*)", '(allow network-outbound (remote ip "localhost:4321"))']);
+    // Fully on: no network rule at all.
+    expect(seatbeltProfile({ root: "/w", tmpDir: "/t", hidden: [], allowNetwork: true })).not.toContain("network");
   });
 
   it.skipIf(process.platform !== "darwin")("under sandbox-exec: an outside write fails, a workspace write succeeds, ~/.ssh/id_rsa is unreadable", async () => {

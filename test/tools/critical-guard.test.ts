@@ -34,7 +34,7 @@ afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 // Windows has no sandbox, so nothing runs this check there.
 describe.skipIf(process.platform === "win32")("the check after a command that ran without a question", () => {
-  it("lists what to mount read-only: critical files at any depth, critical folders whole, not node_modules or .git", () => {
+  it("lists what to mount read-only: critical files at any depth, critical folders whole, .git whole, not node_modules", () => {
     write("package.json", "{}");
     write("packages/a/package.json", "{}");
     write("packages/a/src/index.ts", "");
@@ -45,7 +45,7 @@ describe.skipIf(process.platform === "win32")("the check after a command that ra
     const guard = createCriticalGuard({ root, protectedPaths: [path.join(root, "scripts/hook.sh"), "/elsewhere/hook.sh"] });
     const { protection, finish } = guard.begin();
     expect([...protection.readOnly].sort()).toEqual(
-      [".github", "package.json", "packages/a/package.json", "src/tsconfig.build.json"].map((relative) => path.join(root, relative)),
+      [".git", ".github", "package.json", "packages/a/package.json", "src/tsconfig.build.json"].map((relative) => path.join(root, relative)),
     );
     expect(protection.denyRegexes.length).toBeGreaterThan(40);
     expect(finish()).toEqual([]);

@@ -1,6 +1,8 @@
 // The Linux sandbox: commands run under bubblewrap with the whole filesystem read-only except
-// the workspace (its .git and, when asked, its critical files read-only) and a private temp directory, the home's credential
-// stores hidden, and the network on unless configured off (ADR 0010).
+// the workspace (its .git folders and, when asked, its critical files read-only) and a private
+// temp directory; the home replaced by an allowlist view, stores elsewhere hidden, and the
+// network only through the session's proxy (ADR 0010, ADR 0037). This file assembles argv;
+// sandbox-setup.ts decides what goes in it.
 // Detection runs bwrap once with the same namespaces we will use, because an installed
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
 // A session probes in the background when its first command comes (sandbox-setup.ts), so
@@ -19,17 +21,43 @@ export interface SandboxProbe {
   reason?: string;
 }
 
+/** A mount that hides what is there: a folder becomes an empty tmpfs, a file reads as /dev/null. */
+export interface HiddenPath {
+  path: string;
+  directory: boolean;
+}
+
+/** How a home appears inside: replaced by an empty folder (or `replacement`), with `binds` read-only in it. */
+export interface HomeMount {
+  path: string;
+  /** A writable folder bound over the home; without it the home is an empty tmpfs. */
+  replacement?: string;
+  binds: readonly { source: string; target: string }[];
+}
+
 export interface SandboxPolicy {
   /** Absolute workspace root: writable inside the sandbox. */
   root: string;
   /** The writable temp directory (a private one per session); TMPDIR points at it inside. */
   tmpDir?: string;
-  /** Default true: tests and package managers need it; `false` unshares the network. */
+  /** Without `join`: true shares the host's network, false gives the command an empty namespace of its own. */
   allowNetwork?: boolean;
-  /** Existing paths to hide: directories become empty, files read as /dev/null. */
-  hide?: readonly { path: string; directory: boolean }[];
-  /** Existing paths inside the workspace mounted read-only over its writable bind (critical files, ADR 0035). */
+  /** Run inside the session's network namespace (net-holder.ts): this argv prefix joins it. */
+  join?: readonly string[];
+  /** Hidden before the binds: outside the workspace and the temp dir (credential stores, other sandboxes, /run). */
+  hide?: readonly HiddenPath[];
+  /** Hidden after the workspace bind: inside the workspace. */
+  hideInside?: readonly HiddenPath[];
+  /** Homes replaced by an allowlist view (home-view.ts), mounted before the temp dir and the workspace. */
+  homes?: readonly HomeMount[];
+  /** Existing paths inside the workspace mounted read-only over its writable bind (.git, critical files, ADR 0035). */
   readOnly?: readonly string[];
+  /** Read-only binds of host files the command needs despite a hidden parent (resolv.conf under /run). */
+  keep?: readonly string[];
+  /** The fd bwrap reads a seccomp program from (seccomp-filter.ts). */
+  seccompFd?: number;
+  setEnv?: Readonly<Record<string, string>>;
+  unsetEnv?: readonly string[];
 }
 
 let cached: SandboxProbe | undefined;
@@ -69,6 +97,18 @@ export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
   });
 }
 
+/** Whether bwrap loads `program` as its seccomp filter here (a kernel without seccomp filters refuses it). */
+export function probeSeccompAsync(program: Buffer, binary = "bwrap"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = childProcess().spawn(binary, ["--ro-bind", "/", "/", "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
+    const input = child.stdio[3] as import("node:stream").Writable | null;
+    input?.on("error", () => {});
+    input?.end(program);
+    child.once("error", () => resolve(false));
+    child.once("exit", (code) => resolve(code === 0));
+  });
+}
+
 function probeOutcome(binary: string, error: Error | undefined, status: number | null, stderr: string): SandboxProbe {
   if (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
@@ -100,7 +140,9 @@ function real(dir: string): string {
   }
 }
 
-/** Wraps a command's argv so it runs inside the sandbox. */
+const hideArgs = (item: HiddenPath) => (item.directory ? ["--tmpfs", item.path] : ["--ro-bind", "/dev/null", item.path]);
+
+/** Wraps a command's argv so it runs inside the sandbox. Later mounts win, so the order below is the policy. */
 export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[] {
   const tmp = real(policy.tmpDir ?? os.tmpdir());
   const root = real(policy.root);
@@ -108,16 +150,28 @@ export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[
   // the user's next git command. (Later binds win, so this must follow the workspace bind.)
   const gitDir = path.join(root, ".git");
   const readOnlyGit = existsSync(gitDir) ? ["--ro-bind", gitDir, gitDir] : [];
-  // Later binds win, so the workspace stays writable even when it lives under the temp dir.
   return [
+    ...(policy.join ?? []),
     "bwrap",
-    ...baseArgs(policy.allowNetwork ?? true),
+    ...baseArgs(policy.join ? true : (policy.allowNetwork ?? true)),
+    ...(policy.seccompFd !== undefined ? ["--seccomp", String(policy.seccompFd)] : []),
+    // What nobody may see: other sandboxes, stores outside the home, /run's sockets and secrets.
+    ...(policy.hide ?? []).flatMap(hideArgs),
+    ...(policy.keep ?? []).flatMap((file) => ["--ro-bind-try", file, file]),
+    // Each home: replaced, then the shown toolchains bound into it.
+    ...(policy.homes ?? []).flatMap((home) => [
+      ...(home.replacement ? ["--bind", home.replacement, home.path] : ["--tmpfs", home.path]),
+      ...home.binds.flatMap((bind) => ["--ro-bind-try", bind.source, bind.target]),
+    ]),
+    // The workspace after the temp dir, so it stays writable even when it lives under it.
     "--bind", tmp, tmp,
     "--bind", root, root,
     ...readOnlyGit,
     // "-try": one removed since it was listed is simply not mounted (the check after the command sees it).
     ...(policy.readOnly ?? []).flatMap((item) => ["--ro-bind-try", item, item]),
-    ...(policy.hide ?? []).flatMap((item) => (item.directory ? ["--tmpfs", item.path] : ["--ro-bind", "/dev/null", item.path])),
+    ...(policy.hideInside ?? []).flatMap(hideArgs),
+    ...(policy.unsetEnv ?? []).flatMap((name) => ["--unsetenv", name]),
+    ...Object.entries(policy.setEnv ?? {}).flatMap(([name, value]) => ["--setenv", name, value]),
     "--setenv", "TMPDIR", tmp,
     "--chdir", root,
     "--",

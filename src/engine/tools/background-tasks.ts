@@ -85,7 +85,7 @@ export class BackgroundTasks {
   /** `answeredBy`: the approval's (absent: it runs without a question, so critical files stay read-only). */
   async start(command: string, timeoutMs?: number, answeredBy?: ToolContext["answeredBy"]): Promise<string> {
     // Wrapped first: a required sandbox that is missing refuses before any log is opened.
-    const prepare = this.options.prepare ?? (async (argv: string[]) => ({ argv, finish: () => [] }));
+    const prepare: PrepareRun = this.options.prepare ?? (async (argv: string[]) => ({ argv, finish: () => [] }));
     const prepared = await prepare(shellArgv(command), answeredBy);
     const argv = prepared.argv;
     const limit = this.options.maxRunning ?? MAX_RUNNING_TASKS;
@@ -104,6 +104,7 @@ export class BackgroundTasks {
     const task = { id, command, logPath, log, tail: "" } as Task;
     task.running = this.options.runner.start({
       argv,
+      ...(prepared.fd3 ? { fd3: prepared.fd3 } : {}),
       cwd: this.options.cwd,
       env: this.options.env,
       timeoutMs: Math.min(timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, MAX_TASK_TIMEOUT_MS),

@@ -3,6 +3,7 @@
 // (reaped at close). The composition root calls this once per session.
 import path from "node:path";
 import type { SandboxMode } from "../sandbox/bubblewrap.js";
+import type { SandboxNetwork } from "../sandbox/net-allowlist.js";
 import { createCriticalGuard, type PrepareRun } from "./critical-guard.js";
 import { setUpSandbox, type SandboxOptions } from "./sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
@@ -17,10 +18,15 @@ export interface CommandToolsOptions {
   /** <session dir>/tasks: where background task logs go. */
   tasksDir: string;
   sandbox?: SandboxMode;
-  /** Let sandboxed commands reach the network (default true). */
-  sandboxNetwork?: boolean;
-  /** Directories hidden inside the sandbox besides the home's credential stores (the agent's home). */
+  /**
+   * What sandboxed commands may reach (ADR 0037): true every host, false none, or the hosts
+   * of a setting; by default the package registries, through the session's proxy.
+   */
+  sandboxNetwork?: boolean | SandboxNetwork;
+  /** Directories hidden inside the sandbox wherever they are (the agent's home). */
   sandboxHidden?: readonly string[];
+  /** The user's home, replaced inside the sandbox by an allowlist view (default os.homedir()). */
+  home?: string;
   /**
    * Absolute paths of files a trusted project setting runs (hook scripts, MCP server scripts):
    * like critical files, read-only to a sandboxed command that runs without a question, and
@@ -60,10 +66,14 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
   const env = options.env ?? commandEnvironment();
   const foreground = new ForegroundCommands();
 
+  const network: SandboxNetwork | undefined =
+    typeof options.sandboxNetwork === "boolean" ? (options.sandboxNetwork ? { mode: "on" } : { mode: "allowlist", hosts: [] }) : options.sandboxNetwork;
   const setup = setUpSandbox({
     mode: options.sandbox ?? "off",
     root: options.root,
-    ...(options.sandboxNetwork !== undefined ? { allowNetwork: options.sandboxNetwork } : {}),
+    env,
+    ...(options.home ? { home: options.home } : {}),
+    ...(network ? { network } : {}),
     ...(options.sandboxHidden ? { hidden: options.sandboxHidden } : {}),
     ...(options.sandboxProbe ? { probe: options.sandboxProbe } : {}),
   });
@@ -75,15 +85,20 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     asideDir: path.join(options.tasksDir, "undone"),
   });
   const wrapArgv = setup.wrapArgv;
-  // A command that runs without a question gets the critical files read-only, and a check after it (ADR 0033).
+  /** What the proxy refused while the command ran: said in its result, so the model knows why a download failed. */
+  const refusedLines = () => {
+    const refused = setup.takeRefused();
+    return refused.length > 0 ? [`The sandbox refused network access to ${refused.join(", ")}: not in the allowed hosts ("sandbox_network" in the user's config).`] : [];
+  };
+  // A command that runs without a question gets the critical files read-only, and a check after it (ADR 0033);
+  // every sandboxed command gets every .git read-only, and a .git it plants is moved out unless a person approved it (ADR 0037).
   const prepare: PrepareRun | undefined = wrapArgv
     ? async (argv, answeredBy) => {
         await setup.ready();
-        if (!setup.active) return { argv: await wrapArgv(argv), finish: () => [] };
-        // Approved: critical files may change, but never the scripts the host runs for hooks.
-        if (answeredBy) return { argv: await wrapArgv(argv, guard.approved()), finish: () => [] };
-        const run = guard.begin();
-        return { argv: await wrapArgv(argv, run.protection), finish: run.finish };
+        if (!setup.active) return { ...(await wrapArgv(argv)), finish: () => [] };
+        const run = answeredBy ? guard.approvedRun(answeredBy) : guard.begin();
+        const wrapped = await wrapArgv(argv, run.protection);
+        return { ...wrapped, finish: () => [...run.finish(), ...refusedLines()] };
       }
     : undefined;
 

@@ -2,9 +2,11 @@
 // runs without a question gets every critical file read-only (existing ones mounted so, new
 // ones denied by pattern where the sandbox can), and whatever it still changed is undone
 // right after it, before its result is returned. A command someone approved is left alone.
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from "node:fs";
+// Every sandboxed command, approved or not, gets every .git read-only (git-guard.ts, ADR 0037).
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, realpathSync } from "node:fs";
 import { criticalPathRegexes, listCritical, ListingTooLargeError, type CriticalListing, type ListLimits } from "../critical-scan.js";
 import { undoCriticalChanges } from "./critical-undo.js";
+import { gitReadOnly, topGitListing, undoPlantedGit } from "./git-guard.js";
 import { ToolError, type ToolContext } from "./tool.js";
 
 /** What the sandbox makes read-only for one command. */
@@ -18,6 +20,8 @@ export interface WriteProtection {
 /** A command ready to start, and what to do once it is gone. */
 export interface PreparedRun {
   argv: string[];
+  /** Bytes for the command's fd 3 (the sandbox's seccomp program). */
+  fd3?: Buffer;
   /** Call once the command's processes are all gone: lines for its result naming what was undone (none when nothing was). */
   finish(): string[];
 }
@@ -50,6 +54,11 @@ export interface CriticalGuard {
    * for planting code the host will run).
    */
   approved(): WriteProtection;
+  /**
+   * For an approved command: `approved()` plus every .git read-only, and the check after it
+   * that moves a planted .git out unless a person (not --yes) approved the command.
+   */
+  approvedRun(answeredBy: "user" | "flag"): { protection: WriteProtection; finish(): string[] };
 }
 
 /** A copy is read again only when the file's identity changed since the last command. */
@@ -88,6 +97,31 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
       const existing = protectedPaths.filter((file) => existsSync(file));
       return { readOnly: existing, denyRegexes: protectedPaths.filter((file) => !/["\\\n\r]/.test(file)).map((file) => `^${escapeRegex(file)}(/|$)`) };
     },
+    approvedRun(answeredBy) {
+      const base = this.approved();
+      let before: Pick<CriticalListing, "root" | "gitEntries">;
+      let walked = true;
+      try {
+        before = listCritical(options.root, [], { limits: options.limits ?? LIST_LIMITS });
+      } catch (error) {
+        if (!(error instanceof ListingTooLargeError)) throw error;
+        // Too large to walk before every command: the top .git only.
+        before = topGitListing(realpathSync(options.root));
+        walked = false;
+      }
+      return {
+        protection: { readOnly: [...base.readOnly, ...gitReadOnly(before)], denyRegexes: base.denyRegexes },
+        finish() {
+          if (answeredBy === "user") return [];
+          try {
+            const after = walked ? listCritical(options.root, []) : topGitListing(before.root);
+            return undoPlantedGit(before, after, options.asideDir);
+          } catch (error) {
+            return [`Git metadata could not be checked after this command: ${(error as Error).message}`];
+          }
+        },
+      };
+    },
     begin() {
       let before: CriticalListing;
       let copies: Map<string, Buffer>;
@@ -101,12 +135,13 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
         );
       }
       return {
-        protection: { readOnly: before.readOnly, denyRegexes: criticalPathRegexes(before.root) },
+        protection: { readOnly: [...before.readOnly, ...gitReadOnly(before)], denyRegexes: criticalPathRegexes(before.root) },
         finish() {
           try {
             const after = listCritical(options.root, protectedPaths, { before });
             const lines = undoCriticalChanges({ before, after, copies, ...(options.asideDir ? { asideDir: options.asideDir } : {}) });
-            return lines.length > 0 ? [UNDONE_HEADER, ...lines.map((line) => `  ${line}`)] : [];
+            const git = undoPlantedGit(before, after, options.asideDir);
+            return [...(lines.length > 0 ? [UNDONE_HEADER, ...lines.map((line) => `  ${line}`)] : []), ...git];
           } catch (error) {
             return [`Critical files could not be checked after this command: ${(error as Error).message}`];
           }

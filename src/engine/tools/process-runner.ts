@@ -17,6 +17,8 @@ export interface CommandSpec {
   captureChars?: number;
   /** Written to the child's stdin, which is then closed (hooks read their JSON payload there). */
   stdin?: string;
+  /** Written to the child's fd 3, which is then closed (bwrap reads its seccomp program there). */
+  fd3?: Buffer;
 }
 
 export interface CommandOutcome {
@@ -197,7 +199,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
     env: spec.env,
     // The child leads its own process group so one kill reaches every grandchild.
     detached: !IS_WINDOWS,
-    stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe", ...(spec.fd3 ? ["pipe" as const] : [])],
     windowsHide: true,
     windowsVerbatimArguments: IS_WINDOWS,
   });
@@ -205,6 +207,11 @@ function startCommand(spec: CommandSpec): RunningCommand {
     // A child that exits without reading its input closes the pipe: not our error.
     child.stdin.on("error", () => {});
     child.stdin.end(spec.stdin);
+  }
+  const fd3 = child.stdio[3] as import("node:stream").Writable | null | undefined;
+  if (spec.fd3 && fd3) {
+    fd3.on("error", () => {});
+    fd3.end(spec.fd3);
   }
 
   for (const [name, stream, sink] of [

@@ -102,6 +102,7 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
       const running = options.runner.start({
         argv: prepared.argv,
+        ...(prepared.fd3 ? { fd3: prepared.fd3 } : {}),
         cwd: options.root,
         env,
         timeoutMs,

@@ -2,20 +2,17 @@
 // all. The probe runs when the first command needs it, not at start-up. "required" (--sandbox, "sandbox": "on") never degrades silently: without bwrap every
 // command fails with how to install it. "auto" (the --yes default) uses the sandbox where it
 // works and says once that commands run unconfined where it does not.
-import { lstatSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { probeBubblewrapAsync, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "../sandbox/bubblewrap.js";
+import { probeBubblewrapAsync, probeSeccompAsync, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "../sandbox/bubblewrap.js";
+import { DEFAULT_SANDBOX_NETWORK, type SandboxNetwork } from "../sandbox/net-allowlist.js";
+import { makeSandboxDirs } from "../sandbox/sandbox-dirs.js";
 import { probeSeatbelt, wrapInSeatbelt } from "../sandbox/seatbelt.js";
+import { unixSocketFilter } from "../sandbox/seccomp-filter.js";
+import { startSessionNetwork } from "../sandbox/session-network.js";
 import type { WriteProtection } from "./critical-guard.js";
-import { DENIED_HOME_PATHS } from "./jail-denied.js";
+import { existingHidden, sandboxView } from "./sandbox-view.js";
 import { ToolError } from "./tool.js";
-
-/** Credential stores hidden inside the sandbox, relative to the home (plus DENIED_HOME_PATHS). */
-export const HIDDEN_HOME_PATHS = [
-  ...DENIED_HOME_PATHS,
-  ".config/gcloud", ".docker", ".pgpass", ".vault-token", ".cargo/credentials", ".cargo/credentials.toml", ".config/hub", ".terraform.d/credentials.tfrc.json",
-];
 
 export const INSTALL_HINT = "install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap; Arch: sudo pacman -S bubblewrap)";
 
@@ -25,9 +22,19 @@ export interface SandboxOptions {
   home?: string;
   /** More directories to hide (the agent's own home with sessions and keys). */
   hidden?: readonly string[];
-  allowNetwork?: boolean;
+  /** Which hosts sandboxed commands may reach (default: the package registries, ADR 0037). */
+  network?: SandboxNetwork;
+  /** The commands' environment: stores it moves are hidden, its variables dropped inside. */
+  env?: NodeJS.ProcessEnv;
   /** For tests: a probe of a missing binary. */
   probe?: () => SandboxProbe | Promise<SandboxProbe>;
+}
+
+/** A command ready to run in the sandbox. */
+export interface WrappedCommand {
+  argv: string[];
+  /** Bytes for its fd 3 (the seccomp program bwrap reads). */
+  fd3?: Buffer;
 }
 
 export interface SandboxSetup {
@@ -38,71 +45,92 @@ export interface SandboxSetup {
   ready(): Promise<void>;
   /** Commands really run inside the sandbox; false until `ready()` has settled. */
   readonly active: boolean;
-  /** Shown once to the user (auto without a sandbox); known once `ready()` has settled. */
+  /** Shown once to the user (auto without a sandbox, the network fully on or offline); known once `ready()` has settled. */
   readonly notice: string | undefined;
   /**
    * Wraps a command's argv once the sandbox is decided, with `protection` read-only inside it;
    * rejects with `SandboxUnavailableError` when a required sandbox is missing.
    */
-  wrapArgv?: (argv: string[], protection?: WriteProtection) => Promise<string[]>;
+  wrapArgv?: (argv: string[], protection?: WriteProtection) => Promise<WrappedCommand>;
+  /** Hosts the network proxy refused since the last call (`host:port`). */
+  takeRefused(): string[];
   dispose(): void;
 }
 
 /** A tool error: the model (and the user) read why the command did not run. */
 export class SandboxUnavailableError extends ToolError {}
 
-function existing(candidates: readonly string[]): { path: string; directory: boolean }[] {
-  const out: { path: string; directory: boolean }[] = [];
-  for (const candidate of new Set(candidates)) {
-    try {
-      const stats = lstatSync(candidate);
-      if (!stats.isSymbolicLink()) out.push({ path: candidate, directory: stats.isDirectory() });
-    } catch {
-      // Not there: nothing to hide.
-    }
-  }
-  return out;
-}
-
 interface Decided {
   active: boolean;
   notice?: string;
-  wrap?: (argv: string[], protection?: WriteProtection) => string[];
+  wrap?: (argv: string[], protection?: WriteProtection) => Promise<WrappedCommand>;
+  takeRefused(): string[];
   dispose(): void;
 }
 
-function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boolean): Decided {
+async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boolean): Promise<Decided> {
   const required = options.mode !== "auto";
+  const none = { takeRefused: () => [], dispose() {} };
   if (!probe.works) {
-    if (!required) return { active: false, notice: `No sandbox here (${probe.reason}): commands run unconfined.`, dispose() {} };
+    if (!required) return { active: false, notice: `No sandbox here (${probe.reason}): commands run unconfined.`, ...none };
     const hint = macOS ? "sandbox-exec ships with macOS; check that it runs" : INSTALL_HINT;
     const message = `the sandbox was requested but cannot run: ${probe.reason}. To use it, ${hint}; to run commands unconfined instead, pass --no-sandbox`;
     return {
       active: false,
       notice: `Sandbox unavailable: ${probe.reason}. Every command will fail until you ${hint} (or pass --no-sandbox).`,
-      wrap: () => {
-        throw new SandboxUnavailableError(message);
-      },
-      dispose() {},
+      wrap: () => Promise.reject(new SandboxUnavailableError(message)),
+      ...none,
     };
   }
-  const home = options.home ?? os.homedir();
-  const tmpDir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "mini-agent-sandbox-")));
-  const candidates = [...HIDDEN_HOME_PATHS.map((item) => path.join(home, item)), ...(options.hidden ?? [])];
-  const hide = existing(candidates);
-  const allowNetwork = options.allowNetwork ?? true;
+  const env = options.env ?? process.env;
+  const dirs = makeSandboxDirs();
+  const setting = options.network ?? DEFAULT_SANDBOX_NETWORK;
+  const network = await startSessionNetwork({ network: setting, dir: dirs.net, platform: macOS ? "darwin" : "linux" });
+  const view = sandboxView({ root: options.root, dirs, home: options.home ?? os.homedir(), hidden: options.hidden ?? [], env, shareHostNetwork: setting.mode === "on" });
+  const dispose = () => {
+    network.dispose();
+    dirs.dispose();
+  };
+  const program = macOS ? undefined : unixSocketFilter();
+  // Checked once: a kernel that refuses the filter would otherwise fail every command.
+  const seccomp = program && (await probeSeccompAsync(program)) ? program : undefined;
+  const socketNotice = !macOS && !seccomp ? `Unix sockets are not closed to sandboxed commands here (${program ? "bwrap could not load the seccomp filter" : `no filter for ${process.arch}`}); /run and the homes are still hidden.` : undefined;
+  const root = realpathSync(options.root);
   return {
     active: true,
-    wrap: macOS
-      ? (argv, protection) =>
-          wrapInSeatbelt(argv, { root: realpathSync(options.root), tmpDir, hidden: candidates, allowNetwork, ...(protection ?? {}) })
-      : (argv, protection) => wrapInBubblewrap(argv, { root: options.root, tmpDir, allowNetwork, hide, ...(protection ? { readOnly: protection.readOnly } : {}) }),
-    dispose: () => rmSync(tmpDir, { recursive: true, force: true }),
+    ...(network.notice || socketNotice ? { notice: [network.notice, socketNotice].filter(Boolean).join(" ") } : {}),
+    wrap: async (argv, protection) => {
+      const net = await network.forCommand();
+      if (macOS) {
+        // The homes are not hidden whole here (the workspace is often in one): their data is unreadable but for what is shown.
+        const hidden = [...view.hide.filter((item) => !item.startsWith("/run") && !item.startsWith("/var/run")), ...view.hideInside];
+        const shown = view.homes.flatMap((home) => home.binds.map((bind) => bind.source));
+        const envArgs = ["env", ...view.unset.flatMap((name) => ["-u", name]), ...Object.entries(net.env).map(([name, value]) => `${name}=${value}`)];
+        const profile = { root, tmpDir: dirs.tmp, hidden, homes: view.homes.map((home) => home.path), shown, allowNetwork: net.shareHost, ...(net.proxyPort ? { proxyPort: net.proxyPort } : {}), ...(protection ?? {}) };
+        return { argv: wrapInSeatbelt([...envArgs, "TMPDIR=" + dirs.tmp, ...argv], profile) };
+      }
+      const wrapped = wrapInBubblewrap(argv, {
+        root,
+        tmpDir: dirs.tmp,
+        ...(net.join ? { join: net.join } : { allowNetwork: net.shareHost }),
+        hide: existingHidden(view.hide),
+        hideInside: existingHidden(view.hideInside),
+        keep: view.keep,
+        homes: view.homes,
+        ...(protection ? { readOnly: protection.readOnly } : {}),
+        ...(seccomp ? { seccompFd: 3 } : {}),
+        setEnv: net.env,
+        unsetEnv: view.unset,
+      });
+      return { argv: wrapped, ...(seccomp ? { fd3: seccomp } : {}) };
+    },
+    takeRefused: () => network.takeRefused(),
+    dispose,
   };
 }
 
 export function setUpSandbox(options: SandboxOptions): SandboxSetup {
-  if (options.mode === "off") return { active: false, notice: undefined, ready: async () => {}, dispose() {} };
+  if (options.mode === "off") return { active: false, notice: undefined, ready: async () => {}, takeRefused: () => [], dispose() {} };
   const macOS = process.platform === "darwin" && !options.probe;
   let decided: Decided | undefined;
   let deciding: Promise<Decided> | undefined;
@@ -110,8 +138,8 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
   const ready = (): Promise<Decided> => {
     deciding ??= (async () => {
       const probe = await (options.probe ?? (macOS ? probeSeatbelt : probeBubblewrapAsync))();
-      decided = decide(options, probe, macOS);
-      // Closed while probing: the temp folder made just now goes at once.
+      decided = await decide(options, probe, macOS);
+      // Closed while probing: the temp folder and the proxy made just now go at once.
       if (disposed) decided.dispose();
       return decided;
     })();
@@ -129,8 +157,9 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
     },
     wrapArgv: async (argv, protection) => {
       const { wrap } = await ready();
-      return wrap ? wrap(argv, protection) : argv;
+      return wrap ? wrap(argv, protection) : { argv };
     },
+    takeRefused: () => decided?.takeRefused() ?? [],
     dispose: () => {
       disposed = true;
       decided?.dispose();
