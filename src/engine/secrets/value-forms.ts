@@ -5,7 +5,7 @@
 // - base64 and base64url, alone or inside a longer encoding (`Authorization: Basic`, docker's
 //   "auth", `base64 ~/.netrc`): each of the three alignments of the value in the byte stream
 //   gives a fixed run of characters, its "core", and the core is redacted;
-// - percent-encoded (a password in a URL), JSON-escaped, and hex (`xxd -p`, `od`).
+// - percent-encoded (a password in a URL), JSON-escaped (`\/` too), and hex (`xxd -p`).
 //
 // Not covered, on purpose: parts of a value (`cut -c1-8`, `head -c`), reversed or rotated
 // text, or any other transformation. A shorter match would redact ordinary text; a value
@@ -38,7 +38,9 @@ export function valueForms(value: string): string[] {
     forms.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
   }
   forms.add(encodeURIComponent(value));
-  forms.add(JSON.stringify(value).slice(1, -1));
+  const json = JSON.stringify(value).slice(1, -1);
+  forms.add(json);
+  forms.add(json.replace(/\//g, "\\/")); // PHP's and others' JSON escape "/" too
   forms.add(bytes.toString("hex"));
   return [...forms].filter((form) => form === value || form.length >= MIN_FORM_LENGTH);
 }
