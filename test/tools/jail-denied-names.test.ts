@@ -12,7 +12,7 @@ import { makeTree, run, runError, tempDir } from "./tree.js";
 
 const DENIED = [
   // .env and its copies
-  ".envrc", ".env~", ".env.bak", ".env.swp", "#.env#", ".envrc.orig", ".ENV.local~",
+  ".envrc", ".envrc.local", ".env~", ".env.bak", ".env.swp", "#.env#", ".envrc.orig", ".ENV.local~",
   // private keys' copies
   "id_rsa.bak", "id_rsa~", "id_ed25519.old", ".id_ecdsa.swp",
   // credential files
