@@ -36,13 +36,24 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
   redactor.longestSecret = holdBack;
   redactor.ranges = (text) => {
     const ranges: SecretRange[] = [];
-    const patterns = MAY_HOLD_KEY.test(text) ? KEY_PATTERNS.map(([pattern]) => pattern) : [];
-    for (const pattern of exact ? [exact, ...patterns] : patterns) {
-      for (const match of text.matchAll(pattern)) ranges.push([match.index, match.index + match[0].length]);
-    }
+    if (exact) collectRanges(exact, text, ranges);
+    if (MAY_HOLD_KEY.test(text)) for (const [pattern] of KEY_PATTERNS) collectRanges(pattern, text, ranges);
     return ranges;
   };
   return redactor;
+}
+
+/**
+ * The matches of a global pattern, through its own lastIndex: matchAll would copy the pattern
+ * on every call, and a stream asks for every piece. Synchronous, so nothing else sees it moved.
+ */
+function collectRanges(pattern: RegExp, text: string, into: SecretRange[]): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    into.push([match.index, match.index + match[0].length]);
+    if (match[0].length === 0) pattern.lastIndex += 1;
+  }
+  pattern.lastIndex = 0;
 }
 
 /**

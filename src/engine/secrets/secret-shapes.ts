@@ -7,7 +7,7 @@
  * line is shown numbered: grep's `file:3:` / `file-3-` / `3:`, cat -n's, nl's and read_file's
  * `     3\t`, indentation, an opening quote.
  */
-const LINE_PREFIX = String.raw`(?:[^\s:]*[:-])?(?:[ \t]*\d+(?:[:\t-]| +))?[ \t"']*`;
+const LINE_PREFIX = String.raw`(?:[^\s:]{0,256}[:-])?(?:[ \t]{0,16}\d{1,9}(?:[:\t-]| {1,16}))?[ \t"']{0,16}`;
 
 /** Between two tokens of a netrc entry: whitespace, maybe a line-number prefix (`\n  2\t`). */
 const NETRC_GAP = String.raw`\s{1,16}(?:\d{1,9}[:\t]\s{0,16})?`;
@@ -56,13 +56,14 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   [/(:_(?:authToken|auth|password)\s{0,16}=\s{0,16}["']?)[^\s"']+/g, "$1"],
   [/(\bnpmAuth(?:Token|Ident)["']?\s{0,16}:\s{0,16}["']?)[^\s"']+/g, "$1"],
   [new RegExp(String.raw`(\b(?:machine\s{1,16}\S{1,256}|default)(?:${NETRC_GAP}(?:login|account|port)\s{1,16}\S{1,256}){0,3}${NETRC_GAP}password\s{1,16})\S+`, "g"), "$1"],
-  [new RegExp(String.raw`^(${LINE_PREFIX}[^:\s#"']+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(?:[^:\s\\]|\\.)+$`, "gm"), "$1"],
+  // (Patterns start at a literal where they can, `:` here, so a scan skips to candidates fast.)
+  [new RegExp(String.raw`(:(?<=^${LINE_PREFIX}[^:\s#"']{1,256}:)(?:\d{1,5}|\*):[^:\s]{1,256}:[^:\s]{1,256}:)(?:[^:\s\\]|\\.){1,512}$`, "gm"), "$1"],
   // A password in any URL (.git-credentials, a DSN: postgres://u:pass@, redis://:pass@,
   // mongodb+srv://…), and in a connection string's or URL's `password=`.
-  [/(\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@]*:)[^\s/?#]+(?=@)/g, "$1"],
+  [/(:\/\/(?<=\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/?#@]{0,256}:)[^\s/?#]{1,512}(?=@)/g, "$1"],
   [/([?&;](?:password|passwd|pass|pwd|sslpassword)=)[^&;\s#"']+/gi, "$1"],
   // A secret-named variable set in an env file, `.envrc`, `env` output: `export API_TOKEN=…`.
-  [new RegExp(String.raw`(?<![\w.$-])(${ENV_SECRET_NAME}=["']?)(?![$"'])[^\s"'\`]+`, "g"), "$1"],
+  [new RegExp(String.raw`(=(?<=(?<![\w.$-])${ENV_SECRET_NAME}=)["']?)(?![$"'])[^\s"'\`]+`, "g"), "$1"],
   // Credential JSON: a service account's "private_key_id", OAuth tokens, docker's "auth".
   [new RegExp(String.raw`("(?:${JSON_SECRET_KEY})"\s{0,16}:\s{0,16}")(?:[^"\\\s]|\\.){8,}(?=")`, "gi"), "$1"],
 ];
@@ -74,7 +75,7 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
  * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
  */
 export const MAY_HOLD_KEY =
-  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|pass|credential|auth|pat)\w*=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"/i;
+  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"/i;
 
 /**
  * The end of a text where a shape's context has begun but its value may still be coming: a
