@@ -21,7 +21,7 @@ const DENIED = [
   "service-account.json", "serviceAccountKey.json", "my-service_account-key.json", "client_secret_1234.apps.googleusercontent.com.json",
   "application_default_credentials.json",
 ];
-const ALLOWED = ["id_rsa.pub", "id_rsa.pub.bak", ".env.example", ".envrc.example", "environment.ts", "account.json", "notes.bak", "client.json"];
+const ALLOWED = ["id_rsa.pub", "id_rsa.pub.bak", ".env.example", ".envrc.example", ".envrc.ts", "environment.ts", "account.json", "notes.bak", "client.json"];
 
 function workspace() {
   const files = Object.fromEntries([...DENIED, ...ALLOWED].map((name) => [`conf/${name}`, `needle in ${name}\n`]));

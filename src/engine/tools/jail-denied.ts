@@ -33,7 +33,7 @@ export const DENIED_HOME_PATHS = [
  */
 // Case-insensitive: on macOS and Windows `.ENV` opens `.env`.
 const DENIED_NAME =
-  /^(\.env(\..+)?|\.envrc(\..+)?|\.netrc|_netrc|\.authinfo(\.gpg)?|\.pgpass|\.my\.cnf|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.*service[-_]?account.*\.json|client_secret.*\.json|application_default_credentials\.json)$/i;
+  /^(\.env(\..+)?|\.envrc(\.local)?|\.netrc|_netrc|\.authinfo(\.gpg)?|\.pgpass|\.my\.cnf|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.*service[-_]?account.*\.json|client_secret.*\.json|application_default_credentials\.json)$/i;
 const ALLOWED_ENV_TEMPLATE = /^\.env(?:rc)?\.(example|sample|template|dist|defaults)$/i;
 /** What editors and people add to a copy: `.env~`, `id_rsa.bak`, `#.env#`, vim's `.id_rsa.swp`. */
 const BACKUP_SUFFIX = /(?:~|\.(?:bak|backup|old|orig|save|tmp|sw[a-p]))$/i;
