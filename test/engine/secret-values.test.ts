@@ -43,13 +43,14 @@ describe("secret values in credential files, by format", () => {
     ["assignments", "//registry.npmjs.org/:_authToken=npm-file-token\nalways-auth=true\nemail=ada@example.com\n", ["npm-file-token"]],
     ["assignments", "[pypi]\n  username = __token__\n  password = pypi-AgEIcHlwaS5vcmc\n", ["pypi-AgEIcHlwaS5vcmc"]],
     ["assignments", "github.com:\n    oauth_token: gho_16C7e42F292c6912E7710c8\n    user: ada\n", ["gho_16C7e42F292c6912E7710c8"]],
-    ["assignments", "users:\n- name: ada\n  user:\n    token: kube-bearer-token-value\n    client-key-data: LS0tLS1CRUdJTiBSU0E=\n", ["kube-bearer-token-value", "LS0tLS1CRUdJTiBSU0E="]],
+    ["assignments", "clusters:\n- cluster:\n    certificate-authority-data: LS0tLS1CRUdJTiBDRVJU\nusers:\n- name: ada\n  user:\n    token: kube-bearer-token-value\n    client-key-data: LS0tLS1CRUdJTiBSU0E=\n", ["kube-bearer-token-value", "LS0tLS1CRUdJTiBSU0E="]],
+    ["assignments", "[profile dev]\nsso_session = my-company-sso\nsso_start_url = https://x.awsapps.com/start\ncredential_process = /usr/bin/aws-vault exec dev\n", []],
     ["assignments", ':rubygems_api_key: rubygems_0123456789abcdef\nnpmAuthToken: "${NPM_TOKEN}"\n', ["rubygems_0123456789abcdef"]],
     ["netrc", "machine api.example.com\n  login ada\n  password netrc-password-1\ndefault login x password netrc-password-2\n", ["netrc-password-1", "netrc-password-2"]],
     ["pgpass", "# comment\ndb:5432:app:ada:pgpass-pw-1\n*:*:*:bob:pg\\:pass\\\\word-2\n", ["pgpass-pw-1", "pg:pass\\word-2"]],
     ["urls", "https://ada:git-cred-token-1@github.com\nhttps://bob:git%2Fcred-2@gitlab.com\n", ["git-cred-token-1", "git%2Fcred-2", "git/cred-2"]],
     ["json", JSON.stringify({ auths: { "ghcr.io": { auth: Buffer.from("ada:docker-registry-pw").toString("base64") } } }), [Buffer.from("ada:docker-registry-pw").toString("base64"), "docker-registry-pw"]],
-    ["json", JSON.stringify({ type: "service_account", private_key_id: "0123456789abcdef", client_email: "bot@x.iam", private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n" }), ["0123456789abcdef", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"]],
+    ["json", JSON.stringify({ type: "service_account", private_key_id: "0123456789abcdef", client_email: "bot@x.iam", private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n" }), ["0123456789abcdef", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"]],
     ["xml", "<settings><servers><server><id>central</id><username>ada</username><password>maven-password-1</password></server></servers></settings>", ["maven-password-1"]],
   ] as const)("%s: %s", (format, text, expected) => {
     expect(credentialValues(text, format)).toEqual(expected);

@@ -19,7 +19,7 @@ export type CredentialFormat =
   | "xml";
 
 /** A key whose value is a secret; not one that only points at one (a file, a helper, a process). */
-const SECRET_KEY = /key|token|secret|pass|pwd|credential|auth|cookie|session/i;
+const SECRET_KEY = /key|token|secret|pass|pwd|credential|auth|cookie/i;
 const NOT_A_SECRET = /file|path|dir|helper|process|command|cmd|url|provider|type|region|expir|keyboard|author|(?<!private_key)_id$|^id$|passthr/i;
 
 export function isSecretKey(key: string): boolean {
@@ -102,7 +102,9 @@ function json(text: string): string[] {
   const walk = (node: unknown, key: string) => {
     if (typeof node === "string") {
       if (!isSecretKey(key) || isReference(node)) return;
-      values.push(node);
+      // A PEM key whole would make every stream hold back its length; its shape is redacted
+      // anyway, and its body lines are taken below.
+      if (!node.includes("-----BEGIN")) values.push(node);
       const password = key.toLowerCase() === "auth" ? basicAuthPassword(node) : undefined;
       if (password) values.push(password);
       // A private key's body matters, not its fixed BEGIN/END lines.
