@@ -21,6 +21,7 @@ import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
 import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/open-session.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
+import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
 import { SessionLockedError } from "./engine/session-lock.js";
 import type { EngineSession } from "./engine/surface.js";
 import { createCommandTools } from "./engine/tools/command-tools.js";
@@ -111,6 +112,7 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
     sandbox: sandbox.mode,
     sandboxHidden: [input.home],
     ...(model.sandboxNetwork ? { sandboxNetwork: model.sandboxNetwork } : {}),
+    ...(session.redact ? { redact: session.redact } : {}),
     // Scripts hooks and MCP servers run: a sandboxed command must not rewrite what the host runs.
     ...(input.protectedPaths?.length ? { protectedPaths: input.protectedPaths } : {}),
   });
@@ -249,7 +251,9 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   const trust = await decideTrust({ env, home, workspace: cwd, trust: options.trustProject ?? false, ...(context.askTrust ? { askTrust: context.askTrust } : {}) });
   const projectTrusted = trust.trusted;
   const model = await resolveModel({ options, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: report.info });
-  const redact = createRedactor([...secretsFromEnv(env), ...(model.secrets ?? [])]);
+  // Known values: the configured keys, secret-named variables and URL passwords, the user's credential files.
+  const fileSecrets = secretsFromCredentialFiles({ env, home: userHomeOf(env) });
+  const redact = createRedactor([...secretsFromEnv(env), ...fileSecrets, ...(model.secrets ?? [])]);
   const extensions = await setUpExtensions({
     workspace: cwd,
     home,
@@ -310,10 +314,15 @@ function redactedPrompt(prompt: ModelSetup["systemPrompt"], redact: (text: strin
   };
 }
 
+/** The user's home directory (not the agent's): where their credential stores are. */
+function userHomeOf(env: NodeJS.ProcessEnv): string {
+  return env["HOME"] ?? env["USERPROFILE"] ?? os.homedir();
+}
+
 /** The trust decision, with a mistake in the user's own config as a usage error (exit 2). */
 async function decideTrust(input: Omit<TrustInput, "userHome">): Promise<TrustDecision> {
   try {
-    return await decideProjectTrust({ ...input, userHome: input.env["HOME"] ?? input.env["USERPROFILE"] ?? os.homedir() });
+    return await decideProjectTrust({ ...input, userHome: userHomeOf(input.env) });
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;

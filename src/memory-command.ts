@@ -10,6 +10,7 @@ import { agentHome } from "./config/home.js";
 import { noteForTerminal } from "./engine/memory/memory-link.js";
 import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./engine/memory/memory-store.js";
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
+import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
 import { askYesNo } from "./terminal-confirm.js";
 
 const HELP = `mini-agent memory — the notes kept about this workspace
@@ -75,7 +76,7 @@ export async function runMemoryCommand(argv: string[], io: MemoryIo = processIo(
     return EXIT.ok;
   }
   const home = path.resolve(agentHome(io.env, os.homedir(), io.cwd));
-  const store = new MemoryStore(home, io.cwd, createRedactor(secretsFromEnv(io.env)));
+  const store = new MemoryStore(home, io.cwd, createRedactor([...secretsFromEnv(io.env), ...secretsFromCredentialFiles({ env: io.env, home: io.env["HOME"] ?? os.homedir() })]));
   const [action = "list", ...rest] = positionals;
   if (action === "list") {
     if (rest.length > 0) throw new UsageError(`unexpected ${JSON.stringify(rest[0])} after mini-agent memory list`);

@@ -56,7 +56,7 @@ export class EventBus {
     let stream = this.streams.get(streamKey);
     if (!stream) {
       stream = {
-        redactor: createStreamRedactor(this.redact, this.redact.longestSecret ?? 0),
+        redactor: createStreamRedactor(this.redact),
         type: type as "assistant.delta" | "tool.output",
         payload: { ...payload },
         origin,

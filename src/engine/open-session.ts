@@ -37,8 +37,10 @@ export interface OpenSession {
   file: string;
   /** Folder for this session's side files (background task logs). */
   sideDir: string;
-  /** The prompts typed in this workspace, across sessions (a face's up-arrow). */
+  /** The prompts typed in this workspace, across sessions (a face's up-arrow); stored redacted. */
   promptHistory: PromptHistory;
+  /** The session's redactor (what the bus applies): for what the session writes besides events (task logs). */
+  redact?: Redactor;
   bus: EventBus;
   state: SessionState;
   /**
@@ -157,7 +159,8 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     resumed,
     file,
     sideDir: store.sideDirFor(sessionId),
-    promptHistory: new PromptHistory(store.promptHistoryFile()),
+    promptHistory: new PromptHistory(store.promptHistoryFile(), undefined, options.redact),
+    ...(options.redact ? { redact: options.redact } : {}),
     bus,
     state,
     startupNotices: notices,

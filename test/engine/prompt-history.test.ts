@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync, appendFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync, appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
 import { PromptHistory } from "../../src/engine/prompt-history.js";
+import { createRedactor, REDACTED } from "../../src/engine/redact.js";
 import { startEngine } from "../helpers/engine.js";
 
 function dirs() {
@@ -52,5 +53,38 @@ describe("prompt history", () => {
     expect(readFileSync(file, "utf8").trim().split("\n").length).toBeLessThanOrEqual(6);
     appendFileSync(file, '"half');
     expect(new PromptHistory(file, 3).load()).toEqual(["p3", "p4", "p5"]);
+  });
+
+  it("is stored redacted: a key shape, a known value, a DSN password, a netrc line typed into a prompt", async () => {
+    const { cwd, home } = dirs();
+    const known = "known-prompt-secret-42";
+    const prompts = [
+      "use ghp_abcdefghijklmnopqrstuvwxyz0123456789 to push",
+      `the deploy key is ${known}`,
+      "connect with postgres://app:db-prompt-pass@db/app",
+      "machine api.example.com login ada password netrc-prompt-pass",
+    ];
+    const run = startEngine({ home, cwd, provider: new FakeProvider({ turns: [] }), secrets: [known] });
+    for (const prompt of prompts) {
+      run.engine.submit(prompt);
+      await run.engine.idle();
+    }
+    const shown = run.engine.promptHistory();
+    await run.engine.shutdown();
+    const onDisk = readFileSync(path.join(home, "sessions", readdirSync(path.join(home, "sessions"))[0]!, "prompt-history"), "utf8");
+    for (const text of [onDisk, JSON.stringify(shown)]) {
+      for (const secret of ["ghp_abcdef", known, "db-prompt-pass", "netrc-prompt-pass"]) expect(text).not.toContain(secret);
+      expect(text.split(REDACTED)).toHaveLength(prompts.length + 1);
+    }
+    expect(shown[0]).toBe(`use ${REDACTED} to push`);
+  });
+
+  it("rewrites a history written in clear before, on its first load", () => {
+    const { base } = dirs();
+    const file = path.join(base, "history");
+    writeFileSync(file, `${JSON.stringify("plain prompt")}\n${JSON.stringify("key sk-ant-abcdefghijklmnopqrstuvwxyz012345")}\n`);
+    const history = new PromptHistory(file, 10, createRedactor([]));
+    expect(history.load()).toEqual(["plain prompt", `key ${REDACTED}`]);
+    expect(readFileSync(file, "utf8")).toBe(`${JSON.stringify("plain prompt")}\n${JSON.stringify(`key ${REDACTED}`)}\n`);
   });
 });

@@ -1,5 +1,5 @@
 // The redactor tests a string once for what any key shape needs (MAY_HOLD_KEY in redact.ts)
-// before running the twenty shape patterns. That shortcut must never skip a string a pattern
+// before running the shape patterns. That shortcut must never skip a string a pattern
 // would change: here the redactor is held to the patterns applied one by one, with no
 // shortcut, on each shape's own examples (in other cases too) and on seeded random strings
 // made of their pieces, mangled, and ordinary text.
@@ -31,16 +31,21 @@ const EXAMPLES = [
   "eyJhbGciOiJI.eyJzdWIiOiIx.c2lnbmF0dXJl",
   `Authorization: Bearer ${"t".repeat(24)}`,
   "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----",
-  "aws_session_token = FwoGZXIvYXdzEJr",
+  "client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF",
+  "     3\taws_session_token = FwoGZXIvYXdzEJr",
   "//registry.npmjs.org/:_authToken=npm-secret",
+  'npmAuthToken: "npm-secret-token"',
   "machine example.com login me password hunter2",
-  "localhost:5432:db:user:secretpw",
-  "https://user:hunter2@example.com/repo.git",
+  "4:localhost:5432:db:user:secretpw",
+  "DATABASE_URL=postgres://user:hunter2@example.com/db",
+  "jdbc:mysql://h/db?user=u&password=hunter22",
+  "export GITHUB_TOKEN=abcdef123456",
+  '  "private_key_id": "0123456789abcdef0123456789abcdef01234567",',
 ];
 
 const swapCase = (text: string) => [...text].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
 
-const ORDINARY = ["const x = 1;", "see https://example.com/a", "a:b:c", "time 12:30:45", "Bearer ${token}", "sk-", "eyJ", "\n", " ", "  ", "::", ":1:", ":*:", "@", "/", "=", "\"", "'"];
+const ORDINARY = ["const x = 1;", "see https://example.com/a", "a:b:c", "time 12:30:45", "Bearer ${token}", "sk-", "eyJ", "\n", " ", "  ", "::", ":1:", ":*:", "@", "/", "=", "\"", "'", "\t", "3:", "KEY", "password", "machine", "default", '"auth"', ": "];
 
 function randomText(random: () => number): string {
   const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;

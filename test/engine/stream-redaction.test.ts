@@ -50,14 +50,14 @@ describe("streaming redaction", () => {
   }
 
   it("holds back only a trailing word, and lets the rest go at the end", () => {
-    const stream = createStreamRedactor(createRedactor([]), 0);
+    const stream = createStreamRedactor(createRedactor([]));
     expect(stream.push("hello wor")).toBe("hello ");
     expect(stream.push("ld and")).toBe("world ");
     expect(stream.end()).toBe("and");
   });
 
   it("holds an unfinished private key block until its end line", () => {
-    const stream = createStreamRedactor(createRedactor([]), 0);
+    const stream = createStreamRedactor(createRedactor([]));
     const head = stream.push("key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n");
     const tail = stream.push("abcdef\n-----END RSA PRIVATE KEY-----\nok\n");
     expect(head + tail + stream.end()).toBe(`key:\n${REDACTED}\nok\n`);

@@ -1,8 +1,11 @@
 // Background tasks: commands that keep running while the turn goes on (servers, watchers,
 // long builds). Each writes its output to <tasksDir>/<id>.log; at most a few run at once,
-// and every one is reaped when the session ends so nothing outlives the agent.
+// and every one is reaped when the session ends so nothing outlives the agent. The log is
+// written redacted, as the session file is: a task that prints a key leaves none on disk.
 import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } from "node:fs";
 import path from "node:path";
+import type { Redactor } from "../redact.js";
+import { createStreamRedactor } from "../stream-redactor.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { readEarlierTasks } from "./task-history.js";
 import type { PrepareRun } from "./critical-guard.js";
@@ -46,6 +49,8 @@ export interface BackgroundTasksOptions {
   /** Wraps the argv for the sandbox and checks after the task (run-command.ts's `prepare`). */
   prepare?: PrepareRun;
   maxRunning?: number;
+  /** The session's redactor: the log and the tail hold only redacted output. */
+  redact?: Redactor;
 }
 
 function stateOf(task: Task): TaskState {
@@ -100,8 +105,17 @@ export class BackgroundTasks {
     const logPath = path.join(this.options.tasksDir, `${id}.log`);
     // Opened synchronously so the log exists on disk the moment the id is returned.
     const log = createWriteStream(logPath, { fd: openSync(logPath, "a") });
-    log.write(`$ ${command}\n`);
-    const task = { id, command, logPath, log, tail: "" } as Task;
+    const redact = this.options.redact;
+    const shown = redact ? redact(command) : command;
+    log.write(`$ ${shown}\n`);
+    const task = { id, command: shown, logPath, log, tail: "" } as Task;
+    // One stream for stdout and stderr: the log interleaves them as they arrive.
+    const output = redact ? createStreamRedactor(redact) : undefined;
+    const record = (text: string) => {
+      if (!text) return;
+      log.write(text);
+      task.tail = (task.tail + text).slice(-TAIL_CHARS);
+    };
     task.running = this.options.runner.start({
       argv,
       ...(prepared.fd3 ? { fd3: prepared.fd3 } : {}),
@@ -110,21 +124,15 @@ export class BackgroundTasks {
       timeoutMs: Math.min(timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, MAX_TASK_TIMEOUT_MS),
       // The log holds everything; memory keeps only what task_status shows.
       captureChars: TAIL_CHARS,
-      onOutput: (_stream, chunk) => {
-        log.write(chunk);
-        task.tail = (task.tail + chunk).slice(-TAIL_CHARS);
-      },
+      onOutput: (_stream, chunk) => record(output ? output.push(chunk) : chunk),
     });
     task.settled = task.running.outcome.then(
       (outcome) =>
         new Promise<void>((resolve) => {
+          record(output?.end() ?? "");
           // Every process of the task is gone: what it did to critical files is undone now, and said in its log.
           const undone = prepared.finish();
-          if (undone.length > 0) {
-            const text = `\n${undone.join("\n")}\n`;
-            log.write(text);
-            task.tail = (task.tail + text).slice(-TAIL_CHARS);
-          }
+          if (undone.length > 0) record(`\n${undone.join("\n")}\n`);
           task.outcome = outcome;
           // A task we killed has no exit code worth showing (a SIGTERM handler may exit 0).
           const killed = outcome.stoppedBy ? `${stateOf(task)}, killed with ${outcome.killSignal ?? "a signal"}` : undefined;

@@ -2,6 +2,7 @@
 // process runner, one set of foreground commands (for interrupt) and one background table
 // (reaped at close). The composition root calls this once per session.
 import path from "node:path";
+import type { Redactor } from "../redact.js";
 import type { SandboxMode } from "../sandbox/bubblewrap.js";
 import type { SandboxNetwork } from "../sandbox/net-allowlist.js";
 import { createCriticalGuard, type PrepareRun } from "./critical-guard.js";
@@ -37,6 +38,8 @@ export interface CommandToolsOptions {
   sandboxProbe?: SandboxOptions["probe"];
   /** Defaults to the agent's environment minus credentials. */
   env?: NodeJS.ProcessEnv;
+  /** The session's redactor, for what is written besides events (background task logs). */
+  redact?: Redactor;
   runner?: ProcessRunner;
 }
 
@@ -108,6 +111,7 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     cwd: options.root,
     env,
     ...(prepare ? { prepare } : {}),
+    ...(options.redact ? { redact: options.redact } : {}),
   });
   const tools = [
     createRunCommandTool({ root: options.root, runner, env, foreground, background, ...(prepare ? { prepare } : {}) }),

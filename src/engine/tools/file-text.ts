@@ -1,7 +1,8 @@
 // Shared file checks for the file tools: binary detection and reading a file as text
 // exactly as it is on disk (BOM and CRLF kept, so edits can preserve them).
-import { closeSync, openSync, readSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { readSync } from "node:fs";
+import { stat } from "node:fs/promises";
+import { notRegularError, openRegular, withRegularFileSync } from "./regular-file.js";
 import { ToolError } from "./tool.js";
 
 /** Bytes sniffed for a NUL, as git and ripgrep do. */
@@ -13,16 +14,17 @@ export function hasNul(bytes: Uint8Array): boolean {
   return bytes.indexOf(0) !== -1;
 }
 
-/** True when the first 8 KB of the file contain a NUL byte; synchronously: three syscalls beat three thread-pool round trips per file. */
+/**
+ * True when the first 8 KB of the file contain a NUL byte, or it is no regular file (a FIFO is
+ * never read); synchronously: three syscalls beat three thread-pool round trips per file.
+ */
 export function isBinaryFileSync(absolute: string): boolean {
-  const fd = openSync(absolute, "r");
-  try {
+  const binary = withRegularFileSync(absolute, (fd) => {
     const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
     const bytesRead = readSync(fd, buffer, 0, BINARY_SNIFF_BYTES, 0);
     return hasNul(buffer.subarray(0, bytesRead));
-  } finally {
-    closeSync(fd);
-  }
+  });
+  return binary ?? true;
 }
 
 /** The file as text, or undefined when it does not exist. Refuses directories, binaries, giants. */
@@ -36,11 +38,17 @@ export async function readTextForEdit(absolute: string, display: string): Promis
     throw error;
   }
   if (info.isDirectory()) throw new ToolError(`${display} is a directory`);
-  if (!info.isFile()) throw new ToolError(`${display} is not a regular file`);
-  if (info.size > MAX_EDIT_BYTES) {
-    throw new ToolError(`${display} is ${info.size} bytes; files over ${MAX_EDIT_BYTES} bytes are not edited by tools`);
+  if (!info.isFile()) throw notRegularError(display, info);
+  // Opened without blocking and checked again: a FIFO may have taken the file's place.
+  const { handle, stats } = await openRegular(absolute, display);
+  try {
+    if (stats.size > MAX_EDIT_BYTES) {
+      throw new ToolError(`${display} is ${stats.size} bytes; files over ${MAX_EDIT_BYTES} bytes are not edited by tools`);
+    }
+    const bytes = await handle.readFile();
+    if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) throw new ToolError(`${display} is a binary file (NUL byte in the first 8 KB)`);
+    return bytes.toString("utf8");
+  } finally {
+    await handle.close();
   }
-  const bytes = await readFile(absolute);
-  if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) throw new ToolError(`${display} is a binary file (NUL byte in the first 8 KB)`);
-  return bytes.toString("utf8");
 }

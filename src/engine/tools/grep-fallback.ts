@@ -3,12 +3,12 @@
 // are decoded and tested; otherwise the whole file is decoded and tested line by line.
 // Files are read synchronously in slices of a few milliseconds, yielding in between, which
 // is several times faster than a promise per file and still keeps the UI responsive.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
 import { HitCollector, includeMatcher, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import type { Jail } from "./jail.js";
 import { requiredLiteral } from "./regex-literal.js";
+import { readRegularFileSync } from "./regular-file.js";
 import { walkFiles } from "./walker.js";
 
 const SLICE_MS = 10;
@@ -50,12 +50,14 @@ function searchAll(file: string, bytes: Buffer, m: Matcher, hits: HitCollector):
 }
 
 function searchFile(file: string, m: Matcher, hits: HitCollector): void {
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   try {
-    bytes = readFileSync(file);
+    // A FIFO that took a walked file's place is skipped, not waited on.
+    bytes = readRegularFileSync(file);
   } catch {
     return; // vanished or unreadable: ripgrep skips these too
   }
+  if (!bytes) return;
   if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) return;
   if (m.literal) searchCandidates(file, bytes, m, m.literal, hits);
   else searchAll(file, bytes, m, hits);

@@ -7,6 +7,7 @@ import { grepFallback } from "./grep-fallback.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { findRipgrep, grepRipgrep, RipgrepPatternError } from "./grep-rg.js";
 import type { Jail } from "./jail.js";
+import { notRegularError } from "./regular-file.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
 
@@ -52,6 +53,8 @@ export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
       const start = jail.resolveRead(input.path ?? ".");
       const info = await stat(start).catch(() => undefined);
       if (!info) throw new ToolError(`${jail.display(start)} does not exist`);
+      // rg would open a FIFO named as the path and wait for a writer forever.
+      if (!info.isFile() && !info.isDirectory()) throw notRegularError(jail.display(start), info);
       const query: GrepQuery = {
         regex: compile(input.pattern, input.ignore_case ?? false),
         pattern: input.pattern,

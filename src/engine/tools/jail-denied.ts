@@ -25,15 +25,31 @@ export const DENIED_HOME_PATHS = [
 ];
 
 /**
- * File names refused anywhere. `.env` files hold a project's secrets; the conventional
- * templates (`.env.example` etc.) hold none, so those stay readable.
+ * File names refused anywhere. `.env` files (and direnv's `.envrc`) hold a project's secrets;
+ * the conventional templates (`.env.example` etc.) hold none, so those stay readable. Then
+ * credential files that also turn up in projects: netrc/authinfo, pgpass, MySQL's `.my.cnf`,
+ * git's stored credentials, private keys by their ssh-keygen names, and Google's key files
+ * (a service account's JSON key, an OAuth client secret, application default credentials).
  */
 // Case-insensitive: on macOS and Windows `.ENV` opens `.env`.
-const DENIED_NAME = /^(\.env(\..+)?|\.netrc|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?)$/i;
-const ALLOWED_ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/i;
+const DENIED_NAME =
+  /^(\.env(\..+)?|\.envrc(\.local)?|\.netrc|_netrc|\.authinfo(\.gpg)?|\.pgpass|\.my\.cnf|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.*service[-_]?account.*\.json|client_secret.*\.json|application_default_credentials\.json)$/i;
+const ALLOWED_ENV_TEMPLATE = /^\.env(?:rc)?\.(example|sample|template|dist|defaults)$/i;
+/** What editors and people add to a copy: `.env~`, `id_rsa.bak`, `#.env#`, vim's `.id_rsa.swp`. */
+const BACKUP_SUFFIX = /(?:~|\.(?:bak|backup|old|orig|save|tmp|sw[a-p]))$/i;
+
+/** The name, and the name a backup or swap file was copied from. */
+function originalNames(baseName: string): string[] {
+  let name = baseName.replace(/^#(.+)#$/, "$1");
+  for (let before = ""; before !== name; ) {
+    before = name;
+    name = name.replace(BACKUP_SUFFIX, "");
+  }
+  return name.startsWith(".") ? [baseName, name, name.slice(1)] : [baseName, name];
+}
 
 export function isDeniedName(baseName: string): boolean {
-  return DENIED_NAME.test(baseName) && !ALLOWED_ENV_TEMPLATE.test(baseName);
+  return originalNames(baseName).some((name) => DENIED_NAME.test(name) && !ALLOWED_ENV_TEMPLATE.test(name));
 }
 
 export interface DeniedPaths {

@@ -3,6 +3,7 @@
 import { readlink, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Jail } from "./jail.js";
+import { fileType } from "./regular-file.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
 import { listDirectory } from "./walker.js";
@@ -22,7 +23,9 @@ export function createListFilesTool({ jail }: { jail: Jail }) {
       const shown = jail.display(dir);
       const info = await stat(dir).catch(() => undefined);
       if (!info) throw new ToolError(`${shown} does not exist`);
-      if (!info.isDirectory()) throw new ToolError(`${shown} is a file, not a directory; use read_file`);
+      if (!info.isDirectory()) {
+        throw new ToolError(info.isFile() ? `${shown} is a file, not a directory; use read_file` : `${shown} is ${fileType(info)}, not a directory`);
+      }
 
       const entries = await listDirectory({ jail, start: dir, includeIgnored: include_ignored });
       const denied = (name: string) => jail.deniedReason(path.join(dir, name)) !== undefined;

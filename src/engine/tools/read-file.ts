@@ -1,10 +1,10 @@
 // read_file: numbered lines of a text file, paged so a huge file never loads whole, or an
 // image as image content. Line numbers are 1-based like every editor's.
-import { open, stat, type FileHandle } from "node:fs/promises";
-import path from "node:path";
+import { stat, type FileHandle } from "node:fs/promises";
 import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
 import { sniffImageType } from "./image-sniff.js";
 import type { Jail } from "./jail.js";
+import { notRegularError, openRegular } from "./regular-file.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
 
@@ -82,13 +82,13 @@ export function createReadFileTool({ jail }: { jail: Jail }) {
         throw error;
       });
       if (info.isDirectory()) throw new ToolError(`${shown} is a directory; use list_files to see its entries`);
-      if (!info.isFile()) throw new ToolError(`${shown} is not a regular file`);
-
-      if (info.size === 0) return { content: `(${shown} is empty)` };
-      // One handle for every look at the file, so the checks and the lines see the same bytes.
-      const handle = await open(absolute, "r");
+      if (!info.isFile()) throw notRegularError(shown, info);
+      // One handle for every look at the file, so the checks and the lines see the same bytes;
+      // opened without blocking and checked again, in case a FIFO took the file's place.
+      const { handle, stats } = await openRegular(absolute, shown);
       try {
-        return await readOpen(handle, shown, info.size, offset, limit);
+        if (stats.size === 0) return { content: `(${shown} is empty)` };
+        return await readOpen(handle, shown, stats.size, offset, limit);
       } finally {
         await handle.close();
       }

@@ -1,0 +1,61 @@
+// Secret values the environment holds: variables whose names say they hold one, and the
+// passwords inside URL-valued variables (DATABASE_URL=postgres://u:pass@h/db: the name says
+// nothing, the URL does). Pure: the caller passes the environment.
+
+/**
+ * Names of variables that hold a secret: any name containing KEY, TOKEN, SECRET, PASS,
+ * CREDENTIAL or AUTH, in any case and position (AZURE_OPENAI_KEY, API_KEY_PROD, DB_PASS,
+ * SECRET_KEY_BASE, PGPASSWORD, SSH_AUTH_SOCK). Shared with commandEnvironment()
+ * (tools/run-command.ts), so what is redacted by value is also never handed to a command.
+ * Over-matching costs a variable a command did not need; under-matching leaks a key.
+ */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|^MYSQL_PWD$|(^|_)PAT$/i;
+/** Names that contain those words but hold no secret (KEYBOARD, AUTHOR, PASSTHROUGH). */
+const NOT_SECRET = /KEYBOARD|KEYMAP|AUTHOR|PASSTHR/i;
+
+/**
+ * Shorter values are not redacted by value: a 4-letter password would blank that word in
+ * every file and every answer. Their shapes (a URL's password, a credential line) still are.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !NOT_SECRET.test(name);
+}
+
+/** `scheme://user:pass@`, with the password as written (and, if it differs, percent-decoded). */
+const URL_PASSWORD = /\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@]*:([^\s/?#]+)@/g;
+/** `?password=…` in a URL or `;Password=…` in a connection string. */
+const QUERY_PASSWORD = /[?&;](?:password|passwd|pass|pwd|sslpassword)=([^&;\s#"']+)/gi;
+
+/** Passwords written inside URLs and connection strings anywhere in `text`. */
+export function urlPasswords(text: string): string[] {
+  const found: string[] = [];
+  for (const pattern of [URL_PASSWORD, QUERY_PASSWORD]) {
+    for (const match of text.matchAll(pattern)) {
+      const raw = match[1]!;
+      found.push(raw);
+      try {
+        const decoded = decodeURIComponent(raw);
+        if (decoded !== raw) found.push(decoded);
+      } catch {
+        // Not valid percent-encoding: the raw form is all there is.
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Secret values from the environment: the values of secret-named variables, and the
+ * passwords inside any variable's URLs or connection strings.
+ */
+export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (typeof value !== "string") continue;
+    if (isSecretName(name) && value.length >= MIN_SECRET_LENGTH) values.push(value);
+    if (value.includes("://") || /pass|pwd/i.test(value)) values.push(...urlPasswords(value).filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+  }
+  return [...new Set(values)];
+}

@@ -1,0 +1,98 @@
+// Shapes of secrets: what a key or a credential-file line looks like, so it is redacted even
+// when its value is known to nobody. Pure data; the redactor (redact.ts) applies it and the
+// streaming redactor (stream-redactor.ts) uses OPEN_CONTEXT to know what to hold back.
+
+/**
+ * What may stand before a credential-file line, so a line-start anchor still holds when the
+ * line is shown numbered: grep's `file:3:` / `file-3-` / `3:`, cat -n's, nl's and read_file's
+ * `     3\t`, indentation, an opening quote.
+ */
+const LINE_PREFIX = String.raw`(?:[^\s:]{0,256}[:-])?(?:[ \t]{0,16}\d{1,9}(?:[:\t-]| {1,16}))?[ \t"']{0,16}`;
+
+/** Between two tokens of a netrc entry: whitespace, maybe a line-number prefix (`\n  2\t`). */
+const NETRC_GAP = String.raw`\s{1,16}(?:\d{1,9}[:\t]\s{0,16})?`;
+
+/** Base64 of "PRIVATE KE" at each of the three alignments (see secrets/value-forms.ts). */
+const B64_PRIVATE_KE = "UFJJVkFURSBLRV|BSSVZBVEUgS0VZ|QUklWQVRFIEtFW";
+
+/** Names (upper-case, as in env files and `env` output) that say a variable holds a secret. */
+const ENV_SECRET_NAME = String.raw`(?![A-Z0-9_]*(?:KEYBOARD|KEYMAP|AUTHOR|PASSTHR))(?:[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH)[A-Z0-9_]*|MYSQL_PWD|[A-Z0-9_]*_PAT)`;
+
+/** JSON keys of credential files (service-account keys, OAuth tokens, docker's config.json). */
+const JSON_SECRET_KEY = "private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token";
+
+/**
+ * Each shape with, where it has one, the text kept before the secret (`$1`). Every shape has
+ * a fixed prefix or a named context, so ordinary code (identifiers, `Bearer ${token}`) is
+ * left alone. The context before a value is bounded (`\s{0,16}`, `\S{1,256}`) so the streaming
+ * redactor knows how far back a value's context can start.
+ */
+export const KEY_PATTERNS: readonly [RegExp, string?][] = [
+  // OpenAI/Anthropic/Moonshot/OpenRouter, GitHub classic and fine-grained, AWS key ids.
+  [/\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g],
+  [/\bgh[pousr]_[A-Za-z0-9]{30,}/g],
+  [/\bgithub_pat_[A-Za-z0-9_]{22,}/g],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
+  [/\b(aws_secret_access_key["']?\s{0,16}[=:]\s{0,16}["']?)[A-Za-z0-9/+]{40}\b/gi, "$1"],
+  // Google API keys, Slack, GitLab, npm, Hugging Face, Stripe, JWTs, bearer tokens.
+  [/\bAIza[0-9A-Za-z_-]{35}/g],
+  [/\bxox[abeprs]-[A-Za-z0-9-]{10,}/g],
+  [/\bxapp-[A-Za-z0-9-]{10,}/g],
+  [/\bglpat-[A-Za-z0-9_-]{20,}/g],
+  [/\bnpm_[A-Za-z0-9]{36}\b/g],
+  [/\bhf_[A-Za-z0-9]{30,}\b/g],
+  [/\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/g],
+  [/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
+  [/\b(Bearer\s{1,16})[A-Za-z0-9._~+/-]{20,}=*/gi, "$1"],
+  // A PEM private key (also inside a JSON string, `\n` escaped): the whole block, or, cut short
+  // (head, a line or hit cut), from BEGIN to where its base64 ends.
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=\s:,.-]|\\[nr])*)/g],
+  // The same, base64-encoded (kubeconfig's client-key-data).
+  [new RegExp(String.raw`\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{0,40}?(?:${B64_PRIVATE_KE})[A-Za-z0-9+/]*={0,2}`, "g")],
+  // Lines of credential files, wherever the line starts: ~/.aws/credentials (session tokens
+  // have no fixed shape), npm's and yarn's auth tokens, netrc/authinfo passwords (an entry may
+  // span lines), pgpass lines.
+  [/(?<!\w)((?:aws_session_token|aws_security_token|aws_secret_access_key|x_security_token)["']?\s{0,16}[=:]\s{0,16}["']?)[^\s"',]+/gi, "$1"],
+  [/(:_(?:authToken|auth|password)\s{0,16}=\s{0,16}["']?)[^\s"']+/g, "$1"],
+  [/(\bnpmAuth(?:Token|Ident)["']?\s{0,16}:\s{0,16}["']?)[^\s"']+/g, "$1"],
+  [new RegExp(String.raw`(\b(?:machine\s{1,16}\S{1,256}|default)(?:${NETRC_GAP}(?:login|account|port)\s{1,16}\S{1,256}){0,3}${NETRC_GAP}password\s{1,16})\S+`, "g"), "$1"],
+  // (Patterns start at a literal where they can, `:` here, so a scan skips to candidates fast.)
+  [new RegExp(String.raw`(:(?<=^${LINE_PREFIX}[^:\s#"']{1,256}:)(?:\d{1,5}|\*):[^:\s]{1,256}:[^:\s]{1,256}:)(?:[^:\s\\]|\\.){1,512}$`, "gm"), "$1"],
+  // A password in any URL (.git-credentials, a DSN: postgres://u:pass@, redis://:pass@,
+  // mongodb+srv://…), and in a connection string's or URL's `password=`.
+  [/(:\/\/(?<=\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/?#@]{0,256}:)[^\s/?#]{1,512}(?=@)/g, "$1"],
+  [/([?&;](?:password|passwd|pass|pwd|sslpassword)=)[^&;\s#"']+/gi, "$1"],
+  // A secret-named variable set in an env file, `.envrc`, `env` output: `export API_TOKEN=…`.
+  [new RegExp(String.raw`(=(?<=(?<![\w.$-])${ENV_SECRET_NAME}=)["']?)(?![$"'])[^\s"'\`]+`, "g"), "$1"],
+  // Credential JSON: a service account's "private_key_id", OAuth tokens, docker's "auth".
+  [new RegExp(String.raw`("(?:${JSON_SECRET_KEY})"\s{0,16}:\s{0,16}")(?:[^"\\\s]|\\.){8,}(?=")`, "gi"), "$1"],
+];
+
+/**
+ * Text every shape above needs somewhere in a string it can match (case aside), one test
+ * instead of thirty passes: most strings (a delta, a path, a file's lines) contain none, and
+ * skip the passes and the first-use compile of each pattern. Adding a shape means adding
+ * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
+ */
+export const MAY_HOLD_KEY =
+  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"/i;
+
+/**
+ * The end of a text where a shape's context has begun but its value may still be coming: a
+ * streaming redactor holds from here, or the next piece would arrive without the context
+ * that marks it (`Bearer ` then the token; `password ` then the password). Shapes without
+ * whitespace before their value need no entry: the trailing word is held anyway.
+ */
+export const OPEN_CONTEXT = new RegExp(
+  [
+    String.raw`(?<!\w)(?:aws_session_token|aws_security_token|aws_secret_access_key|x_security_token)["']?\s*(?:[=:]\s*["']?\S*)?$`,
+    String.raw`\bbearer\s+\S*$`,
+    String.raw`:_(?:authToken|auth|password)\s*(?:=\s*\S*)?$`,
+    String.raw`\bnpmAuth(?:Token|Ident)["']?\s*(?::\s*\S*)?$`,
+    // A netrc entry so far: machine, then login/account/port pairs, maybe a line number.
+    String.raw`\b(?:machine(?:\s+\S+)?|default)(?:\s+(?:\d+[:\t]\s*)?(?:login|account|port)\s+\S+)*(?:\s+(?:\d+(?:[:\t]\s*)?)?(?:(?:login|account|port|password)\s+)?\S*)?\s*$`,
+    String.raw`"(?:${JSON_SECRET_KEY})"\s*(?::\s*(?:"\S*)?)?$`,
+    String.raw`-----BEGIN(?: [A-Z]*)*$`,
+  ].join("|"),
+  "i",
+);

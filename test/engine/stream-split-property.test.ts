@@ -1,0 +1,95 @@
+// The streaming redactor lets no part of a secret through, wherever the pieces are cut: for
+// every shape the redactor knows and every known value (and its encoded forms), the text is
+// streamed split at every offset, character by character, and in seeded random pieces, and
+// what comes out is exactly what redacting the whole text at once gives.
+import { describe, expect, it } from "vitest";
+import { createRedactor, REDACTED } from "../../src/engine/redact.js";
+import { createStreamRedactor } from "../../src/engine/stream-redactor.js";
+import { seededRandom } from "../helpers/seeded-random.js";
+
+const KNOWN = ["kimi-secret-value-0123456789", "correct horse battery staple", "pg-P@ss/w0rd"];
+
+/** One text per shape (the credential lines also numbered, indented, quoted) and per known value's form. */
+const SECRETS = [
+  "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+  "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+  "github_pat_11ABCDEFG0123456789_abcdefghij",
+  "AKIAIOSFODNN7EXAMPLE",
+  "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  "AIzaSyA-1234567890abcdefghijklmnopqrstu",
+  "xoxb-1234567890-abcdefghij",
+  "glpat-abcdefghij0123456789",
+  "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+  "sk_live_abcdefghijklmnop1234",
+  "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N",
+  "Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123",
+  "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\nabcdef\n-----END RSA PRIVATE KEY-----",
+  '  "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkq\\n-----END PRIVATE KEY-----\\n",',
+  "client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF",
+  "     3\taws_session_token = FwoGZXIvYXdzEJr//////////wEaDAg0aF+session",
+  '12:  "aws_session_token": "IQoJb3JpZ2luX2VjEJr"',
+  "//registry.npmjs.org/:_authToken = npm-secret-token",
+  "npmAuthToken: npm-secret-token-yarn",
+  "     1\tmachine api.example.com\n     2\t  login ada\n     3\t  password hunter22",
+  "machine h login u password hunter22",
+  "4:localhost:5432:app:ada:pg-secret-9",
+  "DATABASE_URL=postgres://u:s3cretpass@h/db",
+  "redis://:pa55word@cache:6379/0",
+  "jdbc:mysql://h/db?user=u&password=hunter22&ssl=1",
+  "export GITHUB_TOKEN=abcdef123456",
+  '  "client_secret": "GOCSPX-abcdefghijkl",',
+  ...KNOWN.map((value) => `value ${value} end`),
+  "upper KIMI-SECRET-VALUE-0123456789 end",
+  `basic ${Buffer.from(`ada:${KNOWN[0]}`).toString("base64")} end`,
+  `url https://ada:${encodeURIComponent(KNOWN[2]!)}@example.com end`,
+];
+
+const redact = createRedactor(KNOWN);
+
+function streamed(pieces: string[]): string {
+  const stream = createStreamRedactor(redact);
+  return pieces.map((piece) => stream.push(piece)).join("") + stream.end();
+}
+
+describe("a streamed secret, cut anywhere", () => {
+  it.each(SECRETS)("is redacted as a whole text would be, at every split offset and char by char: %s", (secret) => {
+    const whole = `before\n${secret}\nafter the secret\n`;
+    const expected = redact(whole);
+    expect(expected).toContain(REDACTED);
+    for (let at = 0; at <= whole.length; at += 1) {
+      expect(streamed([whole.slice(0, at), whole.slice(at)]), `split at ${at}`).toBe(expected);
+    }
+    expect(streamed([...whole])).toBe(expected);
+  });
+
+  it("holds in seeded random pieces of many secrets in a row", () => {
+    const random = seededRandom(21);
+    const whole = SECRETS.map((secret) => `${secret}\nsome ordinary words between them\n`).join("");
+    const expected = redact(whole);
+    for (let round = 0; round < 200; round += 1) {
+      const pieces: string[] = [];
+      for (let at = 0; at < whole.length; ) {
+        const size = 1 + Math.floor(random() * 24);
+        pieces.push(whole.slice(at, at + size));
+        at += size;
+      }
+      expect(streamed(pieces), `round ${round}`).toBe(expected);
+    }
+  });
+
+  it("lets ordinary text go at once but for its last word, and a context only once it is settled", () => {
+    // No known value with a space in it, so nothing more than the last word is held.
+    const stream = createStreamRedactor(createRedactor([KNOWN[0]!]));
+    expect(stream.push("the machine learning model is ")).toBe("the machine learning model is ");
+    expect(stream.push("Authorization: Bearer ")).toBe("Authorization: ");
+    expect(stream.push("abcdefghijklmnopqrstuvwxyz0123 ok ")).toBe(`Bearer ${REDACTED} ok `);
+    expect(stream.end()).toBe("");
+  });
+
+  it("holds back as much as the longest known value with a space in it, from a word's start", () => {
+    const stream = createStreamRedactor(redact);
+    expect(stream.push("one two three four five six seven eight nine ten correct horse")).toBe("one two three four five six seven ");
+    expect(stream.push(" battery staple, fine.")).toBe("eight nine ten ");
+    expect(stream.end()).toBe(`${REDACTED}, fine.`);
+  });
+});
