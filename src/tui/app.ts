@@ -255,6 +255,8 @@ export class TuiApp {
     this.detach?.();
     this.session = undefined;
     await current.shutdown();
+    // The notice was about the session left behind.
+    this.footer.update({ notice: undefined });
     await this.attach(await this.options.open(picked === "new" ? { mode: "new" } : { mode: "resume", id: picked }, this.ask));
   }
 }

@@ -1,4 +1,4 @@
-// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r) are caught
+// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r, ctrl-l) are caught
 // before the focused component; a submitted line becomes a slash command or a prompt for the
 // engine (which runs it now or queues it while a turn runs).
 import { matchesKey, type TUI } from "@mariozechner/pi-tui";
@@ -61,6 +61,11 @@ export class Coordinator {
     }
     if (matchesKey(data, "ctrl+o")) {
       if (this.parts.tools.toggleLatest()) tui.requestRender();
+      return { consume: true };
+    }
+    if (matchesKey(data, "ctrl+l")) {
+      // Repaint everything, as shells do: whatever else wrote to the terminal is drawn over.
+      tui.requestRender(true);
       return { consume: true };
     }
     if (matchesKey(data, "ctrl+r")) {

@@ -54,6 +54,20 @@ describe("status line", () => {
     expect(spinner.running).toBe(false);
   });
 
+  it("a replayed notice is not shown; a live one stays until the next prompt or /clear", async () => {
+    const { terminal, feed } = setup();
+    feed(event("notice", { level: "warn", message: "from an earlier run" }), true);
+    feed(event("notice", { level: "error", message: "first line\nsecond line" }));
+    await terminal.waitForText("second line");
+    expect(terminal.allLines().join("\n")).not.toContain("from an earlier run");
+    feed(event("turn.started", { turnId: "t", prompt: "x" }));
+    await terminal.waitForScreen((s) => !s.includes("second line"), "the prompt to clear the notice");
+    feed(event("notice", { level: "warn", message: "about the old context" }));
+    await terminal.waitForText("about the old context");
+    feed(event("context.cleared", {}));
+    await terminal.waitForScreen((s) => !s.includes("about the old context"), "/clear to clear the notice");
+  });
+
   it("background tasks count while they run", async () => {
     const { terminal, feed } = setup();
     feed(event("tool.call", { callId: "b1", name: "run_command", arguments: '{"command":"npm run dev","background":true}' }));

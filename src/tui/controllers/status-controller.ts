@@ -41,13 +41,15 @@ export class StatusController implements EventSink {
         return;
       }
       case "context.cleared":
-        this.footer.update({ contextTokens: 0 });
+        // The person moved on: a notice about what came before goes with it.
+        this.footer.update({ contextTokens: 0, ...(replay ? {} : { notice: undefined }) });
         return;
       case "context.compacted":
         this.footer.update({ contextTokens: event.tokensAfter });
         return;
       case "notice":
-        this.footer.update({ notice: event.message });
+        // A replayed notice is about an earlier run (a resumed session): not news now.
+        if (!replay) this.footer.update({ notice: event.message });
         return;
       case "tool.call":
         this.callNames.set(event.callId, event.name);
@@ -71,6 +73,10 @@ export class StatusController implements EventSink {
   private onLiveEvent(event: UiEvent): void {
     switch (event.type) {
       case "turn.started":
+        // A new prompt: the notice from before it has been read (or is moot).
+        this.footer.update({ notice: undefined });
+        this.spinner.start("waiting for the model");
+        return;
       case "step.started":
         this.spinner.start("waiting for the model");
         return;

@@ -1,7 +1,11 @@
 // The status line under the editor: model, thinking, context used, cost, directory, branch,
-// background tasks; and above it one dim line for the latest engine notice.
-import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
+// background tasks; and above it, dim, the latest engine notice (every line of it).
+import { truncateToWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
+import { sanitizeForTerminal } from "../messages/sanitize.js";
+
+/** A notice longer than this (a missing key's advice is seven lines) ends with "… N more lines". */
+const NOTICE_LINES = 10;
 
 export interface FooterInfo {
   model: string;
@@ -57,8 +61,22 @@ export class Footer implements Component {
     ];
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
     const lines: string[] = [];
-    if (info.notice) lines.push(truncateToWidth(` ${t.fg("dim", info.notice)}`, width));
+    if (info.notice) lines.push(...this.noticeLines(info.notice, width));
     lines.push(truncateToWidth(` ${t.fg("muted", parts.join(" · "))}`, width));
     return lines;
+  }
+
+  /**
+   * A notice may hold several lines; each is wrapped and drawn as rows of its own. A newline
+   * left inside one row would move the terminal's cursor behind pi-tui's back and break every
+   * later frame (stray borders, a frozen spinner line).
+   */
+  private noticeLines(notice: string, width: number): string[] {
+    const rows: string[] = [];
+    for (const paragraph of sanitizeForTerminal(notice).trimEnd().split("\n")) {
+      for (const line of wrapTextWithAnsi(paragraph, Math.max(1, width - 1))) rows.push(line);
+    }
+    const shown = rows.length > NOTICE_LINES ? [...rows.slice(0, NOTICE_LINES - 1), `… ${rows.length - NOTICE_LINES + 1} more lines`] : rows;
+    return shown.map((line) => truncateToWidth(` ${this.theme.fg("dim", line)}`, width));
   }
 }
