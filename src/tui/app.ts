@@ -19,6 +19,7 @@ import { Coordinator } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
+import type { OutputCapture } from "./output-capture.js";
 import { RenderScheduler } from "./render-scheduler.js";
 import type { Theme } from "./theme/theme.js";
 import { Transcript } from "./transcript.js";
@@ -46,6 +47,8 @@ export interface TuiAppOptions {
   initialPrompt?: string;
   /** The environment slash commands read (the registry's URL and home); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Takes what dependencies write to stdout/stderr while the TUI runs; shown as a notice. */
+  outputCapture?: OutputCapture;
 }
 
 const STREAMED = new Set(["assistant.delta", "thinking.delta", "tool.output"]);
@@ -108,6 +111,10 @@ export class TuiApp {
 
   private async start(): Promise<void> {
     this.tui.start();
+    this.options.outputCapture?.start((text) => {
+      this.footer.update({ notice: text });
+      this.scheduler.now();
+    });
     this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
     let choice = this.options.defaultChoice;
     if (this.options.offerSessions && this.options.offerSessions.length > 0) {
@@ -151,6 +158,7 @@ export class TuiApp {
     this.spinner.stop();
     this.scheduler.cancel();
     this.tui.stop();
+    this.options.outputCapture?.stop();
   }
 
   private stop(code: number): number {

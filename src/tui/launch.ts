@@ -15,6 +15,7 @@ import type { SessionSummary } from "./components/chrome/session-item.js";
 import { gitBranch } from "./git-branch.js";
 import { SafeProcessTerminal } from "./process-terminal.js";
 import { HistoryStore } from "./input/history-store.js";
+import { OutputCapture } from "./output-capture.js";
 import { detectColors } from "./theme/detect.js";
 import { createTheme } from "./theme/theme.js";
 
@@ -65,8 +66,11 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     return engine;
   };
 
+  const terminal = new SafeProcessTerminal();
   const app = new TuiApp({
-    terminal: new SafeProcessTerminal(),
+    terminal,
+    // A provider SDK's deprecation warning, a process warning: a notice, not bytes over the frame.
+    outputCapture: new OutputCapture(() => terminal.writing),
     theme: createTheme(detectColors(env)),
     version: context.version,
     cwd,
