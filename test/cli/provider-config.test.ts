@@ -45,6 +45,19 @@ describe("configuration errors through the CLI", () => {
     expect(run.stderr).toContain("the project's settings were ignored");
   });
 
+  it("a base URL that is not an http(s) URL: exit 2 at once, naming the setting and where it came from", async () => {
+    const box = providerSandbox();
+    const fromEnv = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-unused-000000000000000000", OPENAI_BASE_URL: "not-a-url" });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain('base_url "not-a-url" (from env OPENAI_BASE_URL) is not an http:// or https:// URL');
+    const file = path.join(box.home, "config.json");
+    writeFileSync(file, JSON.stringify({ provider: "openai", base_url: "ftp://example.com/v1" }));
+    const fromFile = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-unused-000000000000000000" });
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toContain(`base_url "ftp://example.com/v1" (from ${file})`);
+    expect(sessionFiles(box.home)).toEqual([]);
+  });
+
   it("a custom provider without base_url: exit 2, naming what is missing", async () => {
     const box = providerSandbox();
     writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ provider: "my-gateway", model: "m1" }));
