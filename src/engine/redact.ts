@@ -63,6 +63,8 @@ export interface Redactor {
   (text: string): string;
   /** Length of the longest exact secret value: how much a streaming redactor holds back. */
   longestSecret?: number;
+  /** Is `text` the first part of an exact secret value (so a stream must not let it go yet)? */
+  beginsSecret?(text: string): boolean;
 }
 
 /** Secret values from the environment: variables whose names say they hold one. */
@@ -86,6 +88,7 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
     return out;
   };
   redactor.longestSecret = values[0]?.length ?? 0;
+  redactor.beginsSecret = (text) => text !== "" && values.some((value) => value.startsWith(text));
   return redactor;
 }
 

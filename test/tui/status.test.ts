@@ -44,7 +44,9 @@ describe("status line", () => {
     feed(event("retry", { attempt: 1, delayMs: 4000, reason: "429" }));
     await terminal.waitForText("retrying in 4s (429)");
     feed(event("assistant.delta", { text: "hi" }));
-    await terminal.waitForScreen((s) => !s.includes("retrying"), "the spinner to stop at the first token");
+    await terminal.waitForScreen((s) => !s.includes("retrying") && s.includes("the model is writing"), "the spinner to say the answer is streaming");
+    feed(event("question.asked", { id: "q", question: "which?", multiple: false }));
+    await terminal.waitForScreen((s) => !s.includes("the model is writing"), "the spinner to stop while the person is asked");
     feed(event("tool.call", { callId: "c", name: "run_command", arguments: '{"command":"make"}' }));
     feed(event("approval.decision", { callId: "c", name: "run_command", decision: "allow", by: "rule", reason: "ok" }));
     await terminal.waitForText("running the command (ctrl-c stops it)");

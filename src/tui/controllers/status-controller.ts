@@ -1,6 +1,7 @@
 // The footer and the spinner, from events: model and thinking level, context used and cost
 // (from usage), retries ("retrying in 4s (429)"), notices, background tasks; the spinner runs
-// while the model has not answered yet and while a command runs.
+// from the prompt to the turn's end (waiting, streaming, a command running), except while a
+// question waits for the person.
 import type { Footer } from "../components/chrome/footer.js";
 import type { Spinner } from "../components/chrome/spinner.js";
 import type { EventSink, UiEvent } from "../ui-events.js";
@@ -85,7 +86,13 @@ export class StatusController implements EventSink {
         return;
       case "assistant.delta":
       case "thinking.delta":
+        // The stream is open until the step ends: a model that stalls mid-answer must not
+        // look finished, so the spinner goes on, saying what arrives.
+        if (this.runningCommands.size === 0) this.spinner.start(event.type === "assistant.delta" ? "the model is writing" : "the model is thinking");
+        return;
       case "approval.request":
+      case "question.asked":
+        // The person is asked: nothing runs until they answer.
         if (this.runningCommands.size === 0) this.spinner.stop();
         return;
       case "approval.decision":
