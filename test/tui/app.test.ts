@@ -84,18 +84,25 @@ describe("the TUI over a real engine session", () => {
     expect(terminal.allLines().join("\n")).not.toContain("should not run");
   });
 
-  it("ctrl-c while a command runs stops only the command; the turn goes on", async () => {
-    running = startApp({ script: { turns: [{ text: "running it.", tool_calls: [waitForFile("never")] }, { text: "the command was stopped, moving on." }] } });
+  it("ctrl-c while a command runs stops only the command, keeping its output; the turn goes on", async () => {
+    const command = "echo printed-before-ctrl-c; while [ ! -f never ]; do sleep 0.05; done";
+    const turns = [{ text: "running it.", tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "the command was stopped, moving on. Model saw: {{last_result}}" }];
+    running = startApp({ script: { turns } });
     const { terminal, exit } = running;
     await terminal.waitForText("ctrl-c twice quit");
     terminal.send("run\r");
     await terminal.waitForText("y allow once");
     terminal.send("y");
     await terminal.waitForText("running the command (ctrl-c stops it)");
+    await terminal.waitForText("printed-before-ctrl-c");
     terminal.send(CTRL_C);
     await terminal.waitForText("command stopped (ctrl-c)");
     await terminal.waitForText("the command was stopped, moving on.");
-    await terminal.waitForText("✗ run_command while");
+    await terminal.waitForText("✗ run_command echo");
+    // The frame and the model both keep what was printed before the stop.
+    await terminal.waitForText("│ printed-before-ctrl-c");
+    await terminal.waitForText("Model saw: The user interrupted this command");
+    expect(terminal.allLines().join("\n")).toMatch(/Model saw:[\s\S]*stdout:\s+printed-before-ctrl-c/);
     let exited = false;
     void exit.then(() => (exited = true));
     expect(exited).toBe(false);
