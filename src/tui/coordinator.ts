@@ -31,6 +31,16 @@ export interface CoordinatorParts {
 
 const QUIT_HINT = "ctrl-c again to quit";
 
+/** "dropped the queued prompt “fix the tests” (esc drops the queue with the turn)". */
+export function describeDropped(prompts: readonly string[]): string {
+  const quoted = prompts.map((prompt) => {
+    const line = prompt.replace(/\s+/g, " ").trim();
+    return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
+  });
+  const what = prompts.length === 1 ? "the queued prompt" : `${prompts.length} queued prompts`;
+  return `dropped ${what} ${quoted.join(", ")} (esc drops the queue with the turn; up recalls it)`;
+}
+
 export class Coordinator {
   private armedToQuit = false;
   private confirmation: ((yes: boolean) => void) | undefined;
@@ -76,7 +86,10 @@ export class Coordinator {
       // The approval frame answers esc itself (deny); the editor closes its menu itself.
       if (approvals.current?.pending || editor.isShowingAutocomplete()) return undefined;
       if (session.busy || session.queue.length > 0) {
+        const dropped = session.queue.map((queued) => queued.prompt);
         session.abortTurn();
+        // The queue goes with the turn: say so, or the prompts vanish unexplained.
+        if (dropped.length > 0) this.parts.conversation.note(describeDropped(dropped));
         return { consume: true };
       }
     }
@@ -94,7 +107,12 @@ export class Coordinator {
       this.parts.quit();
       return;
     }
-    editor.clear();
+    // A ctrl-c that cleared something did its job: only one on an empty input arms the quit.
+    if (editor.getText() !== "") {
+      editor.clear();
+      tui.requestRender();
+      return;
+    }
     this.armedToQuit = true;
     footer.update({ notice: QUIT_HINT });
     tui.requestRender();

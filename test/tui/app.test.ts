@@ -80,7 +80,8 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("(queued");
     terminal.send(ESC);
     await terminal.waitForText("stopped");
-    await terminal.waitForScreen((s) => !s.includes("(queued") && !s.includes("queued one"), "the queue to be dropped");
+    await terminal.waitForScreen((s) => !s.includes("(queued") && !s.includes("› queued one"), "the queue to be dropped");
+    await terminal.waitForText("dropped the queued prompt “queued one” (esc drops the queue with the turn; up recalls it)");
     expect(terminal.allLines().join("\n")).not.toContain("should not run");
   });
 
@@ -108,17 +109,21 @@ describe("the TUI over a real engine session", () => {
     expect(exited).toBe(false);
   });
 
-  it("ctrl-c clears the input, a second one quits and restores the terminal", async () => {
+  it("ctrl-c clears the input; on an empty input it arms the quit, a second one quits and restores the terminal", async () => {
     running = startApp({});
     const { terminal, app, exit } = running;
     await terminal.waitForText("ctrl-c twice quit");
     terminal.send("half-typed thought");
     await terminal.waitForText("half-typed thought");
     terminal.send(CTRL_C);
+    await waitFor(() => app.editor.getText() === "", 10_000, "ctrl-c to clear the input");
+    // Clearing the input was all it did: no quit is armed by it.
+    expect(app.footer.info.notice).toBeUndefined();
+    terminal.send(CTRL_C);
     await terminal.waitForText("ctrl-c again to quit");
-    expect(app.editor.getText()).toBe("");
     terminal.send("x");
     await terminal.waitForScreen((s) => !s.includes("ctrl-c again to quit"), "another key to disarm the quit");
+    terminal.send(CTRL_C);
     terminal.send(CTRL_C);
     terminal.send(CTRL_C);
     expect(await exit).toBe(0);
