@@ -216,7 +216,9 @@ export class TuiApp {
     }
     for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
     held = undefined;
-    if (session.state.thinking) this.footer.update({ thinking: session.state.thinking });
+    // The level the requests use, as headless mode reports it ("medium", not "default").
+    const thinking = session.thinking ?? session.state.thinking;
+    if (thinking) this.footer.update({ thinking });
     this.footer.update({ contextWindow: session.contextBudget });
 
     const coordinator = new Coordinator({

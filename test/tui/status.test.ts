@@ -70,6 +70,19 @@ describe("status line", () => {
     await terminal.waitForScreen((s) => !s.includes("about the old context"), "/clear to clear the notice");
   });
 
+  it("at 80 columns the directory gives way from its left and the branch stays; no price shows as $—", async () => {
+    const theme = plainTheme();
+    const footer = new Footer(theme, { model: "gpt-5", thinking: "medium", cwd: "/home/someone/projects/a-rather-long-project-name/packages/server", branch: "feature/login", contextTokens: 12_300, costUsd: 0, backgroundTasks: 0, contextWindow: 200_000 });
+    const { terminal, tui } = mount([footer], 80, 6);
+    const status = new StatusController(footer, new Spinner(theme, () => tui.requestRender()));
+    status.onEvent(event("usage", { inputTokens: 12_300, outputTokens: 10 }), false);
+    tui.requestRender();
+    await terminal.waitForScreen((s) => /\$— · …\S*\/server \(feature\/login\)$/m.test(s), "the cut path, the branch and the unknown price");
+    status.onEvent(event("usage", { inputTokens: 12_300, outputTokens: 10, costUsd: 0.0123 }), false);
+    tui.requestRender();
+    await terminal.waitForText("≥$0.0123");
+  });
+
   it("background tasks count while they run", async () => {
     const { terminal, feed } = setup();
     feed(event("tool.call", { callId: "b1", name: "run_command", arguments: '{"command":"npm run dev","background":true}' }));

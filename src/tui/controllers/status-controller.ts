@@ -35,10 +35,12 @@ export class StatusController implements EventSink {
         return;
       case "usage": {
         const costUsd = this.footer.info.costUsd + (event.costUsd ?? 0);
+        // No price for this model: the sum is a lower bound at best, never "$0.0000".
+        const costUnknown = this.footer.info.costUnknown || event.costUsd === undefined;
         // A subagent's request costs money but says nothing about this conversation's context.
-        if (event.agentId) return this.footer.update({ costUsd });
+        if (event.agentId) return this.footer.update({ costUsd, costUnknown });
         const contextTokens = event.inputTokens + (event.cacheReadTokens ?? 0) + (event.cacheWriteTokens ?? 0);
-        this.footer.update({ contextTokens, costUsd });
+        this.footer.update({ contextTokens, costUsd, costUnknown });
         return;
       }
       case "context.cleared":
