@@ -125,15 +125,15 @@ export class TuiApp {
     }
     // The input works while the engine opens; what is sent meanwhile is held, then sent.
     this.showEditor();
-    const early: string[] = [];
-    this.editor.onSubmitExpanded = (text) => {
-      if (text.trim()) early.push(text);
+    const early: [text: string, typed: string][] = [];
+    this.editor.onSubmitExpanded = (text, typed) => {
+      if (text.trim()) early.push([text, typed]);
     };
     const session = await this.options.open(choice, this.ask);
     if (this.quitting) return void (await session.shutdown());
     const coordinator = await this.attach(session);
     if (this.options.initialPrompt?.trim()) coordinator.submit(this.options.initialPrompt);
-    for (const text of early) coordinator.submit(text);
+    for (const [text, typed] of early) coordinator.submit(text, typed);
   }
 
   /** Ends the app: the session is shut down, the terminal restored. The first call wins. */

@@ -48,7 +48,7 @@ export class Coordinator {
 
   constructor(private readonly parts: CoordinatorParts) {
     for (const entry of parts.history.load()) parts.editor.addToHistory(entry);
-    parts.editor.onSubmitExpanded = (text) => this.submit(text);
+    parts.editor.onSubmitExpanded = (text, typed) => this.submit(text, typed);
     this.removeListener = parts.tui.addInputListener((data) => this.onKey(data));
   }
 
@@ -124,11 +124,12 @@ export class Coordinator {
     this.parts.tui.requestRender();
   }
 
-  /** A line from the input: a slash command or a prompt for the engine. */
-  submit(text: string): void {
+  /** A line from the input: a slash command or a prompt for the engine. `typed`: as the input showed it. */
+  submit(text: string, typed = text): void {
     const { session, conversation, editor, history, tui } = this.parts;
     if (!text.trim()) return;
-    editor.addToHistory(text);
+    // Up recalls it as it was typed (a paste as its placeholder); the saved history keeps the text.
+    editor.addToHistory(typed);
     history.add(text);
     const parsed = parseInput(text, this.parts.commands());
     if (parsed.kind === "unknown-command") {
