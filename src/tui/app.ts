@@ -69,6 +69,8 @@ export class TuiApp {
   private finished: ((code: number) => void) | undefined;
   private failed: ((error: unknown) => void) | undefined;
   private quitting = false;
+  /** What to say once the terminal is the person's again: how to resume, or what was deleted. */
+  farewell: string | undefined;
   private restored = false;
   private readonly done: Promise<number>;
   private readonly trust: TrustPrompt;
@@ -136,19 +138,24 @@ export class TuiApp {
     for (const [text, typed] of early) coordinator.submit(text, typed);
   }
 
-  /** Ends the app: the session is shut down, the terminal restored. The first call wins. */
-  async quit(code = 0): Promise<void> {
+  /** Ends the app: the session is shut down, the terminal restored, then `last` runs. The first call wins. */
+  async quit(code = 0, last?: () => Promise<void>): Promise<void> {
     if (this.quitting) return;
     this.quitting = true;
     // A trust question still open is answered no, so the opening session can shut down.
     this.trust.cancel();
     const session = this.session;
+    if (session) this.farewell = `session ${session.sessionId} (resume: mini-agent -r ${session.sessionId})`;
     this.detach?.();
     this.session = undefined;
     // Restore the terminal first: a slow shutdown must not leave it in raw mode.
     this.restoreTerminal();
     if (session) await session.shutdown().catch(() => undefined);
-    this.finished?.(code);
+    try {
+      await last?.();
+    } finally {
+      this.finished?.(code);
+    }
   }
 
   /** Raw mode off, cursor shown, paste mode off. Safe to call more than once. */
@@ -239,8 +246,11 @@ export class TuiApp {
         env: this.options.env ?? process.env,
         deleteSessionAndQuit: async () => {
           const id = session.sessionId;
-          await this.quit(0);
-          await this.options.deleteSession(id);
+          // Deleted after the session is shut down (its file closed), before the app reports done.
+          await this.quit(0, async () => {
+            await this.options.deleteSession(id);
+            this.farewell = `deleted session ${id}`;
+          });
         },
         quit: () => void this.quit(0),
       },

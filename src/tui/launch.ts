@@ -100,7 +100,10 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
   try {
-    return await app.run();
+    const code = await app.run();
+    // The terminal is the person's again: say how to come back (as headless mode does).
+    if (app.farewell) process.stderr.write(`${app.farewell}\n`);
+    return code;
   } catch (error) {
     await app.quit(EXIT.runtime);
     throw error;
