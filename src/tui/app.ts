@@ -1,7 +1,7 @@
 // The TUI's composition root: lays out the screen, offers the session picker, replays a
 // resumed session's conversation, then wires controllers and the coordinator to a live
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
-import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
+import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../cli-options.js";
 import type { EngineSession } from "../engine/surface.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
@@ -100,7 +100,9 @@ export class TuiApp {
       return { consume: true };
     });
     this.start().then(undefined, (error: unknown) => {
-      // Opening failed (a locked session, bad config): restore the terminal, then report.
+      // Opening failed (a locked session, bad config): take back what was drawn, restore the
+      // terminal, then report; the reason is not printed under a half-drawn screen.
+      this.eraseScreen();
       this.restoreTerminal();
       this.failed?.(error);
     });
@@ -166,6 +168,20 @@ export class TuiApp {
     this.scheduler.cancel();
     this.tui.stop();
     this.options.outputCapture?.stop();
+  }
+
+  /**
+   * Draws an empty frame now, which clears every row drawn so far. pi-tui draws on a timer and
+   * offers no synchronous draw: its own (private) doRender is called, as SafeProcessTerminal
+   * reads a private field; test/tui/app-notice.test.ts watches the screen.
+   */
+  private eraseScreen(): void {
+    if (this.restored) return;
+    this.spinner.stop();
+    this.tui.clear();
+    // One empty row, not none: pi-tui clears the rows after the last one it draws.
+    this.tui.addChild(new Spacer(1));
+    (this.tui as unknown as { doRender(): void }).doRender();
   }
 
   private stop(code: number): number {

@@ -1,5 +1,6 @@
 // Engine notices in the whole TUI: a notice of several lines (a missing key's advice) is drawn
 // whole, breaks no frame, and goes away once the person moves on; ctrl-l repaints everything.
+// A session that cannot open leaves no half-drawn screen above its reason.
 import { afterEach, describe, expect, it } from "vitest";
 import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
 import { waitFor } from "../helpers/processes.js";
@@ -46,5 +47,18 @@ describe("a notice of several lines", () => {
     await waitFor(() => app.tui.fullRedraws > before, 10_000, "ctrl-l to repaint the whole screen");
     await terminal.waitForText("answered.");
     expect(rules(terminal.allLines())).toBe(2);
+  });
+
+  it("a session that cannot open (no API key) takes back what was drawn before the reason is told", async () => {
+    let release!: () => void;
+    running = startApp({ providerEnv: {}, openGate: new Promise((resolve) => (release = resolve)) });
+    const { terminal } = running;
+    const failed = expect(running.exit).rejects.toThrow(/No API key found/);
+    await terminal.waitForText("ctrl-c twice quit");
+    release();
+    await failed;
+    expect(terminal.stopped).toBe(true);
+    await terminal.flush();
+    expect(terminal.viewport().join("\n").trim()).toBe("");
   });
 });
