@@ -23,6 +23,11 @@ describe("configuration errors through the CLI", () => {
       expect(run.stderr).toContain(way);
     }
     expect(sessionFiles(box.home)).toEqual([]);
+    // The default provider's own variable comes first.
+    expect(run.stderr).toMatch(/works:\n {2}- set KIMI_API_KEY\n/);
+    const anthropic = await box.run(["-p", "hello", "--provider", "anthropic"]);
+    expect(anthropic.code).toBe(2);
+    expect(anthropic.stderr).toMatch(/works:\n {2}- set ANTHROPIC_API_KEY\n {2}- or use another provider: set KIMI_API_KEY \(Kimi Code, the default provider\) or OPENAI_API_KEY\n/);
   });
 
   it("invalid JSON in your config.json: exit 2, naming the file, line and column", async () => {
