@@ -84,6 +84,11 @@ function parse(argv: string[]) {
     return parseArgs({ args: argv, options: FLAGS, allowPositionals: true, strict: true });
   } catch (error) {
     // Node's messages name the flag ("Unknown option '--frob'"); keep them, add the way out.
+    // Its unknown-option advice has unbalanced quotes ('-- "--frob"): said again, whole.
+    const unknown = /^Unknown option '([^']+)'/.exec((error as Error).message)?.[1];
+    if (unknown) {
+      throw new UsageError(`unknown option '${unknown}'. Run mini-agent --help for the options; a task that starts with "-" goes after --, as in: mini-agent -- "${unknown}"`);
+    }
     throw new UsageError(`${(error as Error).message}. Run mini-agent --help for the options.`);
   }
 }

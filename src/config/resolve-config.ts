@@ -215,6 +215,10 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
       throw new ConfigError(`Provider "${provider}" has no base_url you configured: put "base_url" in ${join(userDir, "config.json")}.`);
     }
   }
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    // Said now, not after a round of retries against a host that cannot exist.
+    throw new ConfigError(`base_url ${JSON.stringify(baseUrl)} (from ${sources["base_url"]}) is not an http:// or https:// URL, e.g. https://api.openai.com/v1`);
+  }
   const apiKey = record("api_key", apiKeyFound);
   const settings = preset ?? { ...CUSTOM_PRESET, envPrefix: "", baseUrl: baseUrl as string };
   if (settings.needsKey && apiKey === undefined) {
@@ -246,6 +250,15 @@ function resolveSandboxNetwork(read: ConfigFiles, sources: Record<string, string
   if (dropped.length > 0) warnings.push(`${read.project.path}: "sandbox_network" can only narrow your own list; ignored: ${dropped.join(", ")}`);
   sources["sandbox_network"] = read.project.path;
   return network;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
 }
 
 /** Without an explicit provider, the key that is set decides (OPENAI_API_KEY alone ⇒ openai). */

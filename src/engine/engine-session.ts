@@ -134,6 +134,9 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     get busy() {
       return busy;
     },
+    get thinking() {
+      return model.thinking;
+    },
     get contextBudget() {
       return contextBudget({ model: model.current.model, ...(parts.contextBudget !== undefined ? { configured: parts.contextBudget } : {}) });
     },

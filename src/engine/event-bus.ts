@@ -8,6 +8,12 @@ import { createStreamRedactor, type StreamRedactor } from "./stream-redactor.js"
 
 export type Subscriber = (event: AgentEvent) => void;
 
+/**
+ * A stream quiet this long lets go of what it held back (safe parts only, see
+ * StreamRedactor.flush): a model that pauses mid-sentence must not leave its last words unseen.
+ */
+export const STREAM_PAUSE_MS = 250;
+
 /** Publishes one event; undefined when streamed text was held back (it follows with the next piece). */
 export type Publish = <T extends EventType>(type: T, payload: Payload<T>, origin?: EventOrigin) => AgentEvent | undefined;
 
@@ -28,6 +34,7 @@ export class EventBus {
   private readonly redact: Redactor | undefined;
   private readonly streams = new Map<string, { redactor: StreamRedactor; type: "assistant.delta" | "tool.output"; payload: Record<string, unknown>; origin: EventOrigin | undefined }>();
   private reportingError = false;
+  private pauseTimer: NodeJS.Timeout | undefined;
 
   constructor(options: EventBusOptions = {}) {
     this.seq = options.startSeq ?? 0;
@@ -64,9 +71,26 @@ export class EventBus {
       this.streams.set(streamKey, stream);
     }
     const text = stream.redactor.push(String((payload as Record<string, unknown>)[field] ?? ""));
+    this.armPauseFlush();
     if (text === "") return undefined;
     return this.deliver(type, { ...payload, [field]: text }, origin);
   };
+
+  /** (Re)starts the pause timer; it never keeps the process alive. */
+  private armPauseFlush(): void {
+    if (this.pauseTimer) return void this.pauseTimer.refresh();
+    this.pauseTimer = setTimeout(() => this.flushPaused(), STREAM_PAUSE_MS);
+    this.pauseTimer.unref();
+  }
+
+  private flushPaused(): void {
+    this.pauseTimer = undefined;
+    for (const stream of this.streams.values()) {
+      const text = stream.redactor.flush();
+      const field = stream.type === "assistant.delta" ? "text" : "chunk";
+      if (text) this.deliver(stream.type, { ...stream.payload, [field]: text } as never, stream.origin);
+    }
+  }
 
   /** Streams are per origin: per call and stdout/stderr for output, one for the model's text. */
   private streamKeyOf(type: EventType, payload: unknown, origin: EventOrigin | undefined): string | undefined {

@@ -23,10 +23,12 @@ export interface Redactor {
   longestSecret?: number;
   /** Every match in `text`, so a streaming redactor never cuts a piece inside one. */
   ranges?(text: string): SecretRange[];
+  /** Could `text` still grow into a known value (is it the start of one of its forms)? A paused stream asks. */
+  beginsSecret?(text: string): boolean;
 }
 
 export function createRedactor(secrets: Iterable<string>): Redactor {
-  const { pattern: exact, holdBack } = valueMatcher(secrets);
+  const { pattern: exact, holdBack, forms } = valueMatcher(secrets);
   const redactor: Redactor = (text) => {
     let out = exact ? text.replace(exact, REDACTED) : text;
     if (!MAY_HOLD_KEY.test(out)) return out;
@@ -40,6 +42,8 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
     if (MAY_HOLD_KEY.test(text)) for (const [pattern] of KEY_PATTERNS) collectRanges(pattern, text, ranges);
     return ranges;
   };
+  const lowered = forms.map((form) => form.toLowerCase());
+  redactor.beginsSecret = (text) => text !== "" && lowered.some((form) => form.startsWith(text.toLowerCase()));
   return redactor;
 }
 

@@ -49,6 +49,8 @@ export interface EngineSession {
    * else the current model's window minus room for the answer (follows setModel).
    */
   readonly contextBudget: number;
+  /** The thinking level the next request uses (the configured one until setThinking). */
+  readonly thinking: ThinkingLevel | undefined;
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
 

@@ -1,7 +1,7 @@
 // The TUI's composition root: lays out the screen, offers the session picker, replays a
 // resumed session's conversation, then wires controllers and the coordinator to a live
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
-import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
+import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../cli-options.js";
 import type { EngineSession } from "../engine/surface.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
@@ -19,6 +19,7 @@ import { Coordinator } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
+import type { OutputCapture } from "./output-capture.js";
 import { RenderScheduler } from "./render-scheduler.js";
 import type { Theme } from "./theme/theme.js";
 import { Transcript } from "./transcript.js";
@@ -46,6 +47,8 @@ export interface TuiAppOptions {
   initialPrompt?: string;
   /** The environment slash commands read (the registry's URL and home); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Takes what dependencies write to stdout/stderr while the TUI runs; shown as a notice. */
+  outputCapture?: OutputCapture;
 }
 
 const STREAMED = new Set(["assistant.delta", "thinking.delta", "tool.output"]);
@@ -66,6 +69,8 @@ export class TuiApp {
   private finished: ((code: number) => void) | undefined;
   private failed: ((error: unknown) => void) | undefined;
   private quitting = false;
+  /** What to say once the terminal is the person's again: how to resume, or what was deleted. */
+  farewell: string | undefined;
   private restored = false;
   private readonly done: Promise<number>;
   private readonly trust: TrustPrompt;
@@ -95,7 +100,9 @@ export class TuiApp {
       return { consume: true };
     });
     this.start().then(undefined, (error: unknown) => {
-      // Opening failed (a locked session, bad config): restore the terminal, then report.
+      // Opening failed (a locked session, bad config): take back what was drawn, restore the
+      // terminal, then report; the reason is not printed under a half-drawn screen.
+      this.eraseScreen();
       this.restoreTerminal();
       this.failed?.(error);
     });
@@ -108,6 +115,10 @@ export class TuiApp {
 
   private async start(): Promise<void> {
     this.tui.start();
+    this.options.outputCapture?.start((text) => {
+      this.footer.update({ notice: text });
+      this.scheduler.now();
+    });
     this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
     let choice = this.options.defaultChoice;
     if (this.options.offerSessions && this.options.offerSessions.length > 0) {
@@ -118,30 +129,35 @@ export class TuiApp {
     }
     // The input works while the engine opens; what is sent meanwhile is held, then sent.
     this.showEditor();
-    const early: string[] = [];
-    this.editor.onSubmitExpanded = (text) => {
-      if (text.trim()) early.push(text);
+    const early: [text: string, typed: string][] = [];
+    this.editor.onSubmitExpanded = (text, typed) => {
+      if (text.trim()) early.push([text, typed]);
     };
     const session = await this.options.open(choice, this.ask);
     if (this.quitting) return void (await session.shutdown());
     const coordinator = await this.attach(session);
     if (this.options.initialPrompt?.trim()) coordinator.submit(this.options.initialPrompt);
-    for (const text of early) coordinator.submit(text);
+    for (const [text, typed] of early) coordinator.submit(text, typed);
   }
 
-  /** Ends the app: the session is shut down, the terminal restored. The first call wins. */
-  async quit(code = 0): Promise<void> {
+  /** Ends the app: the session is shut down, the terminal restored, then `last` runs. The first call wins. */
+  async quit(code = 0, last?: () => Promise<void>): Promise<void> {
     if (this.quitting) return;
     this.quitting = true;
     // A trust question still open is answered no, so the opening session can shut down.
     this.trust.cancel();
     const session = this.session;
+    if (session) this.farewell = `session ${session.sessionId} (resume: mini-agent -r ${session.sessionId})`;
     this.detach?.();
     this.session = undefined;
     // Restore the terminal first: a slow shutdown must not leave it in raw mode.
     this.restoreTerminal();
     if (session) await session.shutdown().catch(() => undefined);
-    this.finished?.(code);
+    try {
+      await last?.();
+    } finally {
+      this.finished?.(code);
+    }
   }
 
   /** Raw mode off, cursor shown, paste mode off. Safe to call more than once. */
@@ -151,6 +167,21 @@ export class TuiApp {
     this.spinner.stop();
     this.scheduler.cancel();
     this.tui.stop();
+    this.options.outputCapture?.stop();
+  }
+
+  /**
+   * Draws an empty frame now, which clears every row drawn so far. pi-tui draws on a timer and
+   * offers no synchronous draw: its own (private) doRender is called, as SafeProcessTerminal
+   * reads a private field; test/tui/app-notice.test.ts watches the screen.
+   */
+  private eraseScreen(): void {
+    if (this.restored) return;
+    this.spinner.stop();
+    this.tui.clear();
+    // One empty row, not none: pi-tui clears the rows after the last one it draws.
+    this.tui.addChild(new Spacer(1));
+    (this.tui as unknown as { doRender(): void }).doRender();
   }
 
   private stop(code: number): number {
@@ -208,7 +239,9 @@ export class TuiApp {
     }
     for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
     held = undefined;
-    if (session.state.thinking) this.footer.update({ thinking: session.state.thinking });
+    // The level the requests use, as headless mode reports it ("medium", not "default").
+    const thinking = session.thinking ?? session.state.thinking;
+    if (thinking) this.footer.update({ thinking });
     this.footer.update({ contextWindow: session.contextBudget });
 
     const coordinator = new Coordinator({
@@ -229,8 +262,11 @@ export class TuiApp {
         env: this.options.env ?? process.env,
         deleteSessionAndQuit: async () => {
           const id = session.sessionId;
-          await this.quit(0);
-          await this.options.deleteSession(id);
+          // Deleted after the session is shut down (its file closed), before the app reports done.
+          await this.quit(0, async () => {
+            await this.options.deleteSession(id);
+            this.farewell = `deleted session ${id}`;
+          });
         },
         quit: () => void this.quit(0),
       },
@@ -255,6 +291,8 @@ export class TuiApp {
     this.detach?.();
     this.session = undefined;
     await current.shutdown();
+    // The notice was about the session left behind.
+    this.footer.update({ notice: undefined });
     await this.attach(await this.options.open(picked === "new" ? { mode: "new" } : { mode: "resume", id: picked }, this.ask));
   }
 }

@@ -1,4 +1,4 @@
-// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r) are caught
+// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r, ctrl-l) are caught
 // before the focused component; a submitted line becomes a slash command or a prompt for the
 // engine (which runs it now or queues it while a turn runs).
 import { matchesKey, type TUI } from "@mariozechner/pi-tui";
@@ -31,6 +31,16 @@ export interface CoordinatorParts {
 
 const QUIT_HINT = "ctrl-c again to quit";
 
+/** "dropped the queued prompt “fix the tests” (esc drops the queue with the turn)". */
+export function describeDropped(prompts: readonly string[]): string {
+  const quoted = prompts.map((prompt) => {
+    const line = prompt.replace(/\s+/g, " ").trim();
+    return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
+  });
+  const what = prompts.length === 1 ? "the queued prompt" : `${prompts.length} queued prompts`;
+  return `dropped ${what} ${quoted.join(", ")} (esc drops the queue with the turn; up recalls it)`;
+}
+
 export class Coordinator {
   private armedToQuit = false;
   private confirmation: ((yes: boolean) => void) | undefined;
@@ -38,7 +48,7 @@ export class Coordinator {
 
   constructor(private readonly parts: CoordinatorParts) {
     for (const entry of parts.history.load()) parts.editor.addToHistory(entry);
-    parts.editor.onSubmitExpanded = (text) => this.submit(text);
+    parts.editor.onSubmitExpanded = (text, typed) => this.submit(text, typed);
     this.removeListener = parts.tui.addInputListener((data) => this.onKey(data));
   }
 
@@ -63,6 +73,11 @@ export class Coordinator {
       if (this.parts.tools.toggleLatest()) tui.requestRender();
       return { consume: true };
     }
+    if (matchesKey(data, "ctrl+l")) {
+      // Repaint everything, as shells do: whatever else wrote to the terminal is drawn over.
+      tui.requestRender(true);
+      return { consume: true };
+    }
     if (matchesKey(data, "ctrl+r")) {
       if (this.parts.conversation.toggleThinking()) tui.requestRender();
       return { consume: true };
@@ -71,7 +86,10 @@ export class Coordinator {
       // The approval frame answers esc itself (deny); the editor closes its menu itself.
       if (approvals.current?.pending || editor.isShowingAutocomplete()) return undefined;
       if (session.busy || session.queue.length > 0) {
+        const dropped = session.queue.map((queued) => queued.prompt);
         session.abortTurn();
+        // The queue goes with the turn: say so, or the prompts vanish unexplained.
+        if (dropped.length > 0) this.parts.conversation.note(describeDropped(dropped));
         return { consume: true };
       }
     }
@@ -89,7 +107,12 @@ export class Coordinator {
       this.parts.quit();
       return;
     }
-    editor.clear();
+    // A ctrl-c that cleared something did its job: only one on an empty input arms the quit.
+    if (editor.getText() !== "") {
+      editor.clear();
+      tui.requestRender();
+      return;
+    }
     this.armedToQuit = true;
     footer.update({ notice: QUIT_HINT });
     tui.requestRender();
@@ -101,11 +124,12 @@ export class Coordinator {
     this.parts.tui.requestRender();
   }
 
-  /** A line from the input: a slash command or a prompt for the engine. */
-  submit(text: string): void {
+  /** A line from the input: a slash command or a prompt for the engine. `typed`: as the input showed it. */
+  submit(text: string, typed = text): void {
     const { session, conversation, editor, history, tui } = this.parts;
     if (!text.trim()) return;
-    editor.addToHistory(text);
+    // Up recalls it as it was typed (a paste as its placeholder); the saved history keeps the text.
+    editor.addToHistory(typed);
     history.add(text);
     const parsed = parseInput(text, this.parts.commands());
     if (parsed.kind === "unknown-command") {

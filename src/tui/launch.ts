@@ -15,6 +15,7 @@ import type { SessionSummary } from "./components/chrome/session-item.js";
 import { gitBranch } from "./git-branch.js";
 import { SafeProcessTerminal } from "./process-terminal.js";
 import { HistoryStore } from "./input/history-store.js";
+import { OutputCapture } from "./output-capture.js";
 import { detectColors } from "./theme/detect.js";
 import { createTheme } from "./theme/theme.js";
 
@@ -65,8 +66,11 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     return engine;
   };
 
+  const terminal = new SafeProcessTerminal();
   const app = new TuiApp({
-    terminal: new SafeProcessTerminal(),
+    terminal,
+    // A provider SDK's deprecation warning, a process warning: a notice, not bytes over the frame.
+    outputCapture: new OutputCapture(() => terminal.writing),
     theme: createTheme(detectColors(env)),
     version: context.version,
     cwd,
@@ -96,7 +100,10 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
   try {
-    return await app.run();
+    const code = await app.run();
+    // The terminal is the person's again: say how to come back (as headless mode does).
+    if (app.farewell) process.stderr.write(`${app.farewell}\n`);
+    return code;
   } catch (error) {
     await app.quit(EXIT.runtime);
     throw error;

@@ -23,6 +23,11 @@ describe("configuration errors through the CLI", () => {
       expect(run.stderr).toContain(way);
     }
     expect(sessionFiles(box.home)).toEqual([]);
+    // The default provider's own variable comes first.
+    expect(run.stderr).toMatch(/works:\n {2}- set KIMI_API_KEY\n/);
+    const anthropic = await box.run(["-p", "hello", "--provider", "anthropic"]);
+    expect(anthropic.code).toBe(2);
+    expect(anthropic.stderr).toMatch(/works:\n {2}- set ANTHROPIC_API_KEY\n {2}- or use another provider: set KIMI_API_KEY \(Kimi Code, the default provider\) or OPENAI_API_KEY\n/);
   });
 
   it("invalid JSON in your config.json: exit 2, naming the file, line and column", async () => {
@@ -43,6 +48,19 @@ describe("configuration errors through the CLI", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(`Invalid JSON in ${file} at line 3, column 20`);
     expect(run.stderr).toContain("the project's settings were ignored");
+  });
+
+  it("a base URL that is not an http(s) URL: exit 2 at once, naming the setting and where it came from", async () => {
+    const box = providerSandbox();
+    const fromEnv = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-unused-000000000000000000", OPENAI_BASE_URL: "not-a-url" });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain('base_url "not-a-url" (from env OPENAI_BASE_URL) is not an http:// or https:// URL');
+    const file = path.join(box.home, "config.json");
+    writeFileSync(file, JSON.stringify({ provider: "openai", base_url: "ftp://example.com/v1" }));
+    const fromFile = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-unused-000000000000000000" });
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toContain(`base_url "ftp://example.com/v1" (from ${file})`);
+    expect(sessionFiles(box.home)).toEqual([]);
   });
 
   it("a custom provider without base_url: exit 2, naming what is missing", async () => {

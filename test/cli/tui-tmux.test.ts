@@ -55,6 +55,8 @@ describe.skipIf(!tmuxAvailable)("mini-agent in tmux", () => {
     await waitForScreen("e2e", "ctrl-c again to quit");
     tmux("send-keys", "-t", "e2e", "C-c");
     await waitForScreen("e2e", "FIRST-EXIT:0");
+    // Once the terminal is handed back, it says how to come back.
+    expect(screen("e2e")).toMatch(/session \S+ \(resume: mini-agent -r \S+\)\s+FIRST-EXIT:0/);
     await waitFor(() => existsSync(sttyFile) && readFileSync(sttyFile, "utf8").includes("icanon"), 10_000, "stty -a output");
     const modes = readFileSync(sttyFile, "utf8");
     // Cooked mode again: canonical input and echo on (raw mode shows -icanon -echo).

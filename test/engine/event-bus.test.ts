@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { childPublish, EventBus } from "../../src/engine/event-bus.js";
+import { createRedactor } from "../../src/engine/redact.js";
+import { waitFor } from "../helpers/processes.js";
 import { agentEventSchema, type AgentEvent } from "../../src/engine/events.js";
 
 describe("EventBus", () => {
@@ -67,5 +69,19 @@ describe("EventBus", () => {
     expect(seen[0]).toMatchObject({ agentId: "sub-1", parentCallId: "call_9", text: "from the child", seq: 1 });
     expect(seen[1]).not.toHaveProperty("agentId");
     expect(agentEventSchema.parse(JSON.parse(JSON.stringify(seen[0])))).toMatchObject({ agentId: "sub-1" });
+  });
+
+  it("a quiet stream lets go of its held-back words without waiting for the next piece", async () => {
+    const bus = new EventBus({ redact: createRedactor(["a-configured-secret-value"]) });
+    const text: string[] = [];
+    bus.subscribe((event) => {
+      if (event.type === "assistant.delta") text.push(event.text);
+    });
+    bus.publish("assistant.delta", { text: "First part" });
+    bus.publish("assistant.delta", { text: " arrives." });
+    await waitFor(() => text.join("") === "First part arrives.", 5_000, "the paused stream to let its words go");
+    bus.publish("assistant.delta", { text: " More." });
+    bus.publish("turn.ended", { turnId: "t", stopReason: "completed", rounds: 1 });
+    expect(text.join("")).toBe("First part arrives. More.");
   });
 });

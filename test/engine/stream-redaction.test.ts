@@ -63,4 +63,30 @@ describe("streaming redaction", () => {
     expect(head + tail + stream.end()).toBe(`key:\n${REDACTED}\nok\n`);
     expect(head).not.toContain("MIIE");
   });
+
+  it("a paused stream lets go of a plain trailing word, never the start of a secret", () => {
+    const stream = createStreamRedactor(createRedactor([KNOWN]));
+    expect(stream.push("First part arrives.")).toBe("First part ");
+    expect(stream.flush()).toBe("arrives.");
+    expect(stream.push(" See kimi-sec")).toBe(" See ");
+    expect(stream.flush()).toBe("");
+    expect(stream.push("ret-value-0123456789 and ghp_abc")).toBe(`${REDACTED} and `);
+    expect(stream.flush()).toBe("");
+    expect(stream.push("defghijklmnopqrstuvwxyz0123456789 done")).toBe(`${REDACTED} `);
+    expect(stream.flush() + stream.end()).toBe("done");
+  });
+
+  for (const secret of [KNOWN, SHAPED, "sk-proj-abcdefghijklmnopqrstuvwxyz012345", "AKIAABCDEFGHIJKLMNOP", "xoxb-1234567890-abcdefghij"]) {
+    it(`a pause at any offset inside ${secret.slice(0, 4)}… lets no part of it go`, () => {
+      for (let cut = 0; cut <= secret.length; cut += 1) {
+        const stream = createStreamRedactor(createRedactor([KNOWN]));
+        const text = `before ${secret} after\n`;
+        const at = "before ".length + cut;
+        let out = "";
+        for (const piece of [text.slice(0, at), text.slice(at, at + 3), text.slice(at + 3)]) out += stream.push(piece) + stream.flush();
+        out += stream.end();
+        expect(out).toBe(`before ${REDACTED} after\n`);
+      }
+    });
+  }
 });

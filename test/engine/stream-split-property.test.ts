@@ -51,7 +51,21 @@ function streamed(pieces: string[]): string {
   return pieces.map((piece) => stream.push(piece)).join("") + stream.end();
 }
 
+/** The same with the stream pausing (flush) after every piece: a pause lets go nothing of a secret. */
+function streamedWithPauses(pieces: string[]): string {
+  const stream = createStreamRedactor(redact);
+  return pieces.map((piece) => stream.push(piece) + stream.flush()).join("") + stream.end();
+}
+
 describe("a streamed secret, cut anywhere", () => {
+  it.each(SECRETS)("a pause at every split offset lets no part of it go: %s", (secret) => {
+    const whole = `before\n${secret}\nafter the secret\n`;
+    const expected = redact(whole);
+    for (let at = 0; at <= whole.length; at += 1) {
+      expect(streamedWithPauses([whole.slice(0, at), whole.slice(at)]), `pause at ${at}`).toBe(expected);
+    }
+  });
+
   it.each(SECRETS)("is redacted as a whole text would be, at every split offset and char by char: %s", (secret) => {
     const whole = `before\n${secret}\nafter the secret\n`;
     const expected = redact(whole);

@@ -1,6 +1,7 @@
 // End-to-end tests run the built CLI (the dist/ bundle), so the suite builds it once first.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { writeStamp } from "../../scripts/build-inputs.mjs";
 
 export default function buildOnce(): void {
   const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -14,4 +15,6 @@ export default function buildOnce(): void {
   }
   // The installed bin runs the bundle; build it from the same sources.
   execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: root, stdio: "pipe" });
+  // dist/ matches the sources now: npm run demo and npm pack need not build it again.
+  writeStamp(root);
 }

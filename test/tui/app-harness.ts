@@ -9,6 +9,7 @@ import { workspaceKey } from "../../src/engine/session.js";
 import { SessionStore } from "../../src/engine/session.js";
 import { TuiApp, type SessionOpenChoice } from "../../src/tui/app.js";
 import { HistoryStore } from "../../src/tui/input/history-store.js";
+import type { OutputCapture } from "../../src/tui/output-capture.js";
 import { makeSandbox, type Sandbox } from "../helpers/run-cli.js";
 import { VirtualTerminal } from "../helpers/virtual-terminal.js";
 import { plainTheme } from "./harness.js";
@@ -39,6 +40,8 @@ export function startApp(options: {
   record?: string;
   /** A real provider instead of FAKE_LLM: its variables (key, base URL); HOME becomes a temp folder. */
   providerEnv?: Record<string, string>;
+  /** Takes stdout/stderr writes and console output while the app runs (as launch.ts does). */
+  outputCapture?: OutputCapture;
 }): RunningApp {
   const box = options.box ?? makeSandbox();
   const env: NodeJS.ProcessEnv = options.providerEnv
@@ -71,6 +74,7 @@ export function startApp(options: {
     listSessions,
     deleteSession: async (id) => store.remove(id),
     ...(options.prompt ? { initialPrompt: options.prompt } : {}),
+    ...(options.outputCapture ? { outputCapture: options.outputCapture } : {}),
     env,
   });
   return { app, terminal, box, exit: app.run() };

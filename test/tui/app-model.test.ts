@@ -23,12 +23,12 @@ describe("/model and /thinking", () => {
     terminal.send("hello\r");
     await terminal.waitForText("first.");
     expect(server.json(0)["model"]).toBe("gpt-5");
-    await terminal.waitForText("gpt-5 · thinking default");
+    await terminal.waitForText("gpt-5 · thinking medium");
     await terminal.waitForText("/384k (");
 
     terminal.send("/model o3\r");
     await terminal.waitForText("model: o3");
-    await terminal.waitForText("o3 · thinking default");
+    await terminal.waitForText("o3 · thinking medium");
     // o3's window is 200k: the budget follows the model.
     await terminal.waitForText("/184k (");
     terminal.send("/thinking high\r");

@@ -39,7 +39,7 @@ describe("/undo in the TUI", () => {
     terminal.send("change them\r");
     await terminal.waitForText("y allow once");
     terminal.send("y");
-    await terminal.waitForScreen((s) => /write_file notes\.md → allowed once/.test(s) && s.includes("y allow once"), "the second approval");
+    await terminal.waitForScreen((s) => /write_file notes\.md {2}ok · allowed once/.test(s) && s.includes("y allow once"), "the second approval");
     terminal.send("y");
     await terminal.waitForText("Both written.");
     expect(readFileSync(notes, "utf8")).toBe("the new notes\n");

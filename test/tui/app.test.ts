@@ -80,38 +80,50 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("(queued");
     terminal.send(ESC);
     await terminal.waitForText("stopped");
-    await terminal.waitForScreen((s) => !s.includes("(queued") && !s.includes("queued one"), "the queue to be dropped");
+    await terminal.waitForScreen((s) => !s.includes("(queued") && !s.includes("› queued one"), "the queue to be dropped");
+    await terminal.waitForText("dropped the queued prompt “queued one” (esc drops the queue with the turn; up recalls it)");
     expect(terminal.allLines().join("\n")).not.toContain("should not run");
   });
 
-  it("ctrl-c while a command runs stops only the command; the turn goes on", async () => {
-    running = startApp({ script: { turns: [{ text: "running it.", tool_calls: [waitForFile("never")] }, { text: "the command was stopped, moving on." }] } });
+  it("ctrl-c while a command runs stops only the command, keeping its output; the turn goes on", async () => {
+    const command = "echo printed-before-ctrl-c; while [ ! -f never ]; do sleep 0.05; done";
+    const turns = [{ text: "running it.", tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "the command was stopped, moving on. Model saw: {{last_result}}" }];
+    running = startApp({ script: { turns } });
     const { terminal, exit } = running;
     await terminal.waitForText("ctrl-c twice quit");
     terminal.send("run\r");
     await terminal.waitForText("y allow once");
     terminal.send("y");
     await terminal.waitForText("running the command (ctrl-c stops it)");
+    await terminal.waitForText("printed-before-ctrl-c");
     terminal.send(CTRL_C);
     await terminal.waitForText("command stopped (ctrl-c)");
     await terminal.waitForText("the command was stopped, moving on.");
-    await terminal.waitForText("✗ run_command while");
+    await terminal.waitForText("✗ run_command echo");
+    // The frame and the model both keep what was printed before the stop.
+    await terminal.waitForText("│ printed-before-ctrl-c");
+    await terminal.waitForText("Model saw: The user interrupted this command");
+    expect(terminal.allLines().join("\n")).toMatch(/Model saw:[\s\S]*stdout:\s+printed-before-ctrl-c/);
     let exited = false;
     void exit.then(() => (exited = true));
     expect(exited).toBe(false);
   });
 
-  it("ctrl-c clears the input, a second one quits and restores the terminal", async () => {
+  it("ctrl-c clears the input; on an empty input it arms the quit, a second one quits and restores the terminal", async () => {
     running = startApp({});
     const { terminal, app, exit } = running;
     await terminal.waitForText("ctrl-c twice quit");
     terminal.send("half-typed thought");
     await terminal.waitForText("half-typed thought");
     terminal.send(CTRL_C);
+    await waitFor(() => app.editor.getText() === "", 10_000, "ctrl-c to clear the input");
+    // Clearing the input was all it did: no quit is armed by it.
+    expect(app.footer.info.notice).toBeUndefined();
+    terminal.send(CTRL_C);
     await terminal.waitForText("ctrl-c again to quit");
-    expect(app.editor.getText()).toBe("");
     terminal.send("x");
     await terminal.waitForScreen((s) => !s.includes("ctrl-c again to quit"), "another key to disarm the quit");
+    terminal.send(CTRL_C);
     terminal.send(CTRL_C);
     terminal.send(CTRL_C);
     expect(await exit).toBe(0);

@@ -39,7 +39,8 @@ describe("approval frames", () => {
     terminal.send("y");
     await waitFor(() => answers.length === 1);
     expect(answers[0]).toEqual({ id: "ap-1", reply: { decision: "allow_once" } });
-    await terminal.waitForText("→ allowed once");
+    // Answered by a key, the frame folds away: the call's tool frame says how it was answered.
+    await terminal.waitForScreen((s) => !s.includes("deletes files") && !s.includes("rm -rf build"), "the answered frame to fold");
   });
 
   it("a allows always and says what always covers", async () => {
@@ -61,7 +62,7 @@ describe("approval frames", () => {
     terminal.send("\r");
     await waitFor(() => answers.length === 1);
     expect(answers[0]).toEqual({ id: "c1", reply: { decision: "deny", note: "use make clean instead" } });
-    await terminal.waitForText("→ denied: use make clean instead");
+    await terminal.waitForScreen((s) => !s.includes("note for the model"), "the answered frame to fold");
   });
 
   it("esc denies; the next request is shown only after", async () => {
@@ -98,6 +99,24 @@ describe("approval frames", () => {
     terminal.send("y");
     await waitFor(() => answers.length === 1);
     expect(answers[0]!.reply).toEqual({ decision: "allow_once" });
+  });
+
+  it("a subagent's request keeps one answered line (it has no tool frame of its own)", async () => {
+    const { terminal, approvals } = setup();
+    const child = { agentId: "explore-1", parentCallId: "task-1" };
+    approvals.onEvent({ ...event("tool.call", { callId: "k1", name: "run_command", arguments: '{"command":"make"}' }), ...child } as never, false);
+    approvals.onEvent({ ...event("approval.request", { callId: "k1", name: "run_command", reason: "builds", preview: "$ make" }), ...child } as never, false);
+    await terminal.waitForText("y allow once");
+    terminal.send("y");
+    await terminal.waitForText("? run_command make → allowed once");
+  });
+
+  it("a reason the preview already gives is not printed twice", async () => {
+    const { terminal, ask } = setup();
+    const reason = "./count.sh is a program from a path, not the system count.sh";
+    ask("c1", { reason, preview: `./count.sh → confirm: ${reason}\n\n$ ./count.sh` });
+    await terminal.waitForText("y allow once");
+    expect(terminal.allLines().join("\n").split("is a program from a path")).toHaveLength(2);
   });
 
   it("an abort (turn ended) settles the open frame and gives the keyboard back", async () => {

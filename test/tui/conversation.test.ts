@@ -135,5 +135,14 @@ describe("conversation on screen", () => {
     await terminal.waitForScreen((s) => s.includes("› wrap me") && s.includes("end.") && s.includes("a fairly long sentence that"), "the re-wrapped conversation");
     expect(terminal.viewport().every((line) => line.length <= 30)).toBe(true);
   });
-});
 
+  it("a compaction note counts messages in good grammar and never calls a growth a saving", async () => {
+    const { terminal, feed } = setup(100);
+    const compacted = (replaced: number, tokensBefore: number, tokensAfter: number) =>
+      event("context.compacted", { summary: "s", replaced, kept: 2, mode: "summary", trigger: "manual", tokensBefore, tokensAfter, filesRead: [], filesChanged: [] } as never);
+    feed(compacted(1, 5100, 5200));
+    await terminal.waitForText("context compacted (manual): 1 message summarised, no smaller (5.1k → 5.2k tokens)");
+    feed(compacted(12, 48_000, 6_100));
+    await terminal.waitForText("context compacted (manual): 12 messages summarised, 48k → 6.1k tokens");
+  });
+});

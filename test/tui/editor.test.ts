@@ -16,9 +16,9 @@ function setup(cwd = process.cwd()) {
   tui.addChild(editor);
   tui.setFocus(editor);
   const submitted: string[] = [];
-  editor.onSubmitExpanded = (text) => {
+  editor.onSubmitExpanded = (text, typed) => {
     submitted.push(text);
-    editor.addToHistory(text);
+    editor.addToHistory(typed);
   };
   return { terminal, tui, editor, submitted };
 }
@@ -48,7 +48,8 @@ describe("input editor", () => {
     await terminal.waitForText("paste");
     expect(submitted).toEqual([]);
     editor.clear();
-    const big = Array.from({ length: 120 }, (_, i) => `row ${i}`).join("\n");
+    // Copied with its last newline, as terminals do: still 120 lines.
+    const big = Array.from({ length: 120 }, (_, i) => `row ${i}\n`).join("");
     terminal.send("see ");
     terminal.paste(big);
     await terminal.waitForText("see [pasted 120 lines]");
@@ -57,6 +58,12 @@ describe("input editor", () => {
     terminal.send("\r");
     await waitFor(() => submitted.length === 1);
     expect(submitted[0]).toBe(`see ${big}`);
+    // Up recalls it as typed, placeholder and all, and sending it again sends the paste.
+    terminal.send(UP);
+    await waitFor(() => editor.getText() === "see [pasted 120 lines]");
+    terminal.send("\r");
+    await waitFor(() => submitted.length === 2);
+    expect(submitted[1]).toBe(`see ${big}`);
   });
 
   it("up recalls earlier prompts", async () => {

@@ -51,6 +51,7 @@ describe("paste placeholders", () => {
     expect(marker).toBe("[pasted 120 lines]");
     expect(pastes.add(big)).toBe("[pasted 120 lines #2]");
     expect(pastes.add("x".repeat(1500))).toBe("[pasted 1500 chars]");
+    expect(pastes.add(`${"y\n".repeat(11)}`)).toBe("[pasted 11 lines]");
     const expanded = pastes.expand(`look: ${marker} and [pasted 120 lines #2]`);
     expect(expanded.split("\n")).toHaveLength(239);
     expect(expanded).not.toContain("\r");

@@ -44,7 +44,9 @@ describe("status line", () => {
     feed(event("retry", { attempt: 1, delayMs: 4000, reason: "429" }));
     await terminal.waitForText("retrying in 4s (429)");
     feed(event("assistant.delta", { text: "hi" }));
-    await terminal.waitForScreen((s) => !s.includes("retrying"), "the spinner to stop at the first token");
+    await terminal.waitForScreen((s) => !s.includes("retrying") && s.includes("the model is writing"), "the spinner to say the answer is streaming");
+    feed(event("question.asked", { id: "q", question: "which?", multiple: false }));
+    await terminal.waitForScreen((s) => !s.includes("the model is writing"), "the spinner to stop while the person is asked");
     feed(event("tool.call", { callId: "c", name: "run_command", arguments: '{"command":"make"}' }));
     feed(event("approval.decision", { callId: "c", name: "run_command", decision: "allow", by: "rule", reason: "ok" }));
     await terminal.waitForText("running the command (ctrl-c stops it)");
@@ -52,6 +54,33 @@ describe("status line", () => {
     await terminal.waitForText("sandbox is off: bubblewrap is not installed");
     feed(event("turn.ended", { turnId: "t", stopReason: "completed", rounds: 1 }));
     expect(spinner.running).toBe(false);
+  });
+
+  it("a replayed notice is not shown; a live one stays until the next prompt or /clear", async () => {
+    const { terminal, feed } = setup();
+    feed(event("notice", { level: "warn", message: "from an earlier run" }), true);
+    feed(event("notice", { level: "error", message: "first line\nsecond line" }));
+    await terminal.waitForText("second line");
+    expect(terminal.allLines().join("\n")).not.toContain("from an earlier run");
+    feed(event("turn.started", { turnId: "t", prompt: "x" }));
+    await terminal.waitForScreen((s) => !s.includes("second line"), "the prompt to clear the notice");
+    feed(event("notice", { level: "warn", message: "about the old context" }));
+    await terminal.waitForText("about the old context");
+    feed(event("context.cleared", {}));
+    await terminal.waitForScreen((s) => !s.includes("about the old context"), "/clear to clear the notice");
+  });
+
+  it("at 80 columns the directory gives way from its left and the branch stays; no price shows as $—", async () => {
+    const theme = plainTheme();
+    const footer = new Footer(theme, { model: "gpt-5", thinking: "medium", cwd: "/home/someone/projects/a-rather-long-project-name/packages/server", branch: "feature/login", contextTokens: 12_300, costUsd: 0, backgroundTasks: 0, contextWindow: 200_000 });
+    const { terminal, tui } = mount([footer], 80, 6);
+    const status = new StatusController(footer, new Spinner(theme, () => tui.requestRender()));
+    status.onEvent(event("usage", { inputTokens: 12_300, outputTokens: 10 }), false);
+    tui.requestRender();
+    await terminal.waitForScreen((s) => /\$— · …\S*\/server \(feature\/login\)$/m.test(s), "the cut path, the branch and the unknown price");
+    status.onEvent(event("usage", { inputTokens: 12_300, outputTokens: 10, costUsd: 0.0123 }), false);
+    tui.requestRender();
+    await terminal.waitForText("≥$0.0123");
   });
 
   it("background tasks count while they run", async () => {

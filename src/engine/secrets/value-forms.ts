@@ -58,6 +58,8 @@ export interface ValueMatcher {
    * the stream holds the trailing word anyway (stream-redactor.ts).
    */
   holdBack: number;
+  /** Every form, longest first (a paused stream asks whether its tail may begin one). */
+  forms: string[];
 }
 
 export function valueMatcher(secrets: Iterable<string>): ValueMatcher {
@@ -65,5 +67,5 @@ export function valueMatcher(secrets: Iterable<string>): ValueMatcher {
   const forms = [...new Set([...values].flatMap(valueForms))].sort((a, b) => b.length - a.length);
   const pattern = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join("|"), "gi") : undefined;
   const spaced = forms.filter((form) => /\s/.test(form));
-  return { pattern, holdBack: spaced[0]?.length ?? 0 };
+  return { pattern, holdBack: spaced[0]?.length ?? 0, forms };
 }

@@ -122,7 +122,7 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       const undone = prepared.finish();
       const told = (text: string) => (undone.length > 0 ? `${text}\n${undone.join("\n")}` : text);
       if (outcome.spawnError) throw new ToolError(told(`could not start the command: ${outcome.spawnError}`));
-      if (outcome.stoppedBy === "interrupt") throw new ToolError(told(INTERRUPTED_MESSAGE));
+      if (outcome.stoppedBy === "interrupt") throw new ToolError(told(`${INTERRUPTED_MESSAGE}\n${formatOutcome(outcome, timeoutMs)}`));
       if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(told(ABORTED_MESSAGE));
       const timedOut = outcome.stoppedBy === "timeout";
       return {

@@ -25,7 +25,7 @@ function helpText(): string {
   const keys = [
     "enter send · shift+enter or ctrl+j newline · up/down history · @ file · / command",
     "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit",
-    "ctrl-o fold the latest tool frame · ctrl-r expand thinking",
+    "ctrl-o fold the latest tool frame · ctrl-r expand thinking · ctrl-l repaint the screen",
   ];
   return [...commands, ...keys].join("\n");
 }

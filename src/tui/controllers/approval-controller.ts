@@ -52,6 +52,8 @@ export class ApprovalController implements EventSink {
           preview: event.preview,
           critical: event.critical,
           scope: event.scope,
+          // This conversation's own calls have a tool frame; a subagent's are lines in its task's.
+          foldWhenAnswered: !event.agentId,
         },
         (reply) => {
           this.host.answer(id, reply);

@@ -11,6 +11,16 @@ import type { Theme } from "../theme/theme.js";
 import type { Transcript } from "../transcript.js";
 import type { EventSink, UiEvent } from "../ui-events.js";
 
+/** "context compacted (manual): 1 message summarised, 5.1k → 2.0k tokens". */
+export function describeCompaction(event: Extract<UiEvent, { type: "context.compacted" }>): string {
+  const messages = `${event.replaced} message${event.replaced === 1 ? "" : "s"}`;
+  const how = event.mode === "summary" ? "summarised" : "dropped (the summary failed)";
+  const figures = `${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
+  // A summary longer than what it replaced frees nothing: say so rather than print a "saving".
+  const tokens = event.tokensAfter >= event.tokensBefore ? `no smaller (${figures})` : figures;
+  return `context compacted (${event.trigger}): ${messages} ${how}, ${tokens}`;
+}
+
 export class ConversationController implements EventSink {
   private assistant: AssistantMessage | undefined;
   private thinking: ThinkingBlock | undefined;
@@ -60,12 +70,9 @@ export class ConversationController implements EventSink {
       case "context.cleared":
         this.transcript.append(new NoteLine(this.theme, "── context cleared: the model starts fresh from here ──"));
         return;
-      case "context.compacted": {
-        const how = event.mode === "summary" ? "summarised" : "dropped (the summary failed)";
-        const tokens = `${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
-        this.transcript.append(new NoteLine(this.theme, `── context compacted (${event.trigger}): ${event.replaced} messages ${how}, ${tokens} ──`, "dim"));
+      case "context.compacted":
+        this.transcript.append(new NoteLine(this.theme, `── ${describeCompaction(event)} ──`, "dim"));
         return;
-      }
       case "memory.changed":
         // Every later session's prompt holds the notes: a change must not pass unseen.
         this.transcript.append(new NoteLine(this.theme, describeMemoryChange(event), "warning"));

@@ -1,6 +1,7 @@
 // The footer and the spinner, from events: model and thinking level, context used and cost
 // (from usage), retries ("retrying in 4s (429)"), notices, background tasks; the spinner runs
-// while the model has not answered yet and while a command runs.
+// from the prompt to the turn's end (waiting, streaming, a command running), except while a
+// question waits for the person.
 import type { Footer } from "../components/chrome/footer.js";
 import type { Spinner } from "../components/chrome/spinner.js";
 import type { EventSink, UiEvent } from "../ui-events.js";
@@ -34,20 +35,24 @@ export class StatusController implements EventSink {
         return;
       case "usage": {
         const costUsd = this.footer.info.costUsd + (event.costUsd ?? 0);
+        // No price for this model: the sum is a lower bound at best, never "$0.0000".
+        const costUnknown = this.footer.info.costUnknown || event.costUsd === undefined;
         // A subagent's request costs money but says nothing about this conversation's context.
-        if (event.agentId) return this.footer.update({ costUsd });
+        if (event.agentId) return this.footer.update({ costUsd, costUnknown });
         const contextTokens = event.inputTokens + (event.cacheReadTokens ?? 0) + (event.cacheWriteTokens ?? 0);
-        this.footer.update({ contextTokens, costUsd });
+        this.footer.update({ contextTokens, costUsd, costUnknown });
         return;
       }
       case "context.cleared":
-        this.footer.update({ contextTokens: 0 });
+        // The person moved on: a notice about what came before goes with it.
+        this.footer.update({ contextTokens: 0, ...(replay ? {} : { notice: undefined }) });
         return;
       case "context.compacted":
         this.footer.update({ contextTokens: event.tokensAfter });
         return;
       case "notice":
-        this.footer.update({ notice: event.message });
+        // A replayed notice is about an earlier run (a resumed session): not news now.
+        if (!replay) this.footer.update({ notice: event.message });
         return;
       case "tool.call":
         this.callNames.set(event.callId, event.name);
@@ -71,6 +76,10 @@ export class StatusController implements EventSink {
   private onLiveEvent(event: UiEvent): void {
     switch (event.type) {
       case "turn.started":
+        // A new prompt: the notice from before it has been read (or is moot).
+        this.footer.update({ notice: undefined });
+        this.spinner.start("waiting for the model");
+        return;
       case "step.started":
         this.spinner.start("waiting for the model");
         return;
@@ -79,7 +88,13 @@ export class StatusController implements EventSink {
         return;
       case "assistant.delta":
       case "thinking.delta":
+        // The stream is open until the step ends: a model that stalls mid-answer must not
+        // look finished, so the spinner goes on, saying what arrives.
+        if (this.runningCommands.size === 0) this.spinner.start(event.type === "assistant.delta" ? "the model is writing" : "the model is thinking");
+        return;
       case "approval.request":
+      case "question.asked":
+        // The person is asked: nothing runs until they answer.
         if (this.runningCommands.size === 0) this.spinner.stop();
         return;
       case "approval.decision":

@@ -21,6 +21,7 @@ export class ToolsController implements EventSink {
     switch (event.type) {
       case "tool.call": {
         const frame = new ToolFrame(this.theme, event.callId, event.name, event.arguments, { folded: replay });
+        frame.startedAt = Date.parse(event.ts);
         this.frames.set(event.callId, frame);
         this.latest = frame;
         this.transcript.append(frame);
@@ -41,14 +42,20 @@ export class ToolsController implements EventSink {
       case "approval.decision": {
         const frame = this.frames.get(event.callId);
         if (!frame) return;
-        if (event.decision === "deny") frame.deny(event.reason);
-        else frame.status = "running";
+        // A person's answer shows in the frame's title, where the call's story is told in order.
+        if (event.by === "user") frame.approval = event.decision === "deny" ? "by you" : event.always ? "always allowed" : "allowed once";
+        if (event.decision === "deny") frame.deny(event.note ? `${event.reason}: ${event.note}` : event.reason);
+        else {
+          frame.status = "running";
+          // The time it ran, not the time it waited for the answer.
+          frame.startedAt = Date.parse(event.ts);
+        }
         return;
       }
       case "tool.result": {
         const frame = this.frames.get(event.callId);
         if (!frame || frame.status === "denied") return;
-        frame.finish(event.isError ? "error" : "ok", event.content);
+        frame.finish(event.isError ? "error" : "ok", event.content, Date.parse(event.ts));
         if (event.details?.diff) frame.setDiff(event.details.diff);
         return;
       }

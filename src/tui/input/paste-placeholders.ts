@@ -1,5 +1,7 @@
 // Large pastes show as a short placeholder in the editor ("[pasted 120 lines]") and expand to
-// their full text on submit, so a big paste neither floods the input nor submits early.
+// their full text on submit, so a big paste neither floods the input nor submits early. The
+// placeholders live as long as the editor: a prompt recalled with up shows the placeholder
+// again and still expands when sent.
 
 /** Pastes above either limit are folded into a placeholder (pi-tui's editor uses the same). */
 export const FOLD_LINES = 10;
@@ -11,7 +13,8 @@ export class PastePlaceholders {
   /** Returns the text to insert: the paste itself, or a placeholder that stands for it. */
   add(content: string): string {
     const text = content.replace(/\r\n?/g, "\n");
-    const lines = text.split("\n").length;
+    // A copied block ends with a newline: that is the end of its last line, not one more.
+    const lines = text.replace(/\n$/, "").split("\n").length;
     if (lines <= FOLD_LINES && text.length <= FOLD_CHARS) return text;
     const base = lines > FOLD_LINES ? `pasted ${lines} lines` : `pasted ${text.length} chars`;
     let marker = `[${base}]`;
@@ -25,9 +28,5 @@ export class PastePlaceholders {
     let result = text;
     for (const [marker, content] of this.pastes) result = result.split(marker).join(content);
     return result;
-  }
-
-  clear(): void {
-    this.pastes.clear();
   }
 }

@@ -10,16 +10,12 @@ const PASTE_END = "\x1b[201~";
 export class PromptEditor extends Editor {
   private readonly placeholders = new PastePlaceholders();
   private pasting: string | undefined;
-  /** Receives the submitted text with placeholders expanded. */
-  onSubmitExpanded?: (text: string) => void;
+  /** Receives the submitted text with placeholders expanded, and as typed (for the history). */
+  onSubmitExpanded?: (text: string, typed: string) => void;
 
   constructor(tui: TUI, theme: EditorTheme) {
     super(tui, theme, { paddingX: 1, autocompleteMaxVisible: 8 });
-    this.onSubmit = (text) => {
-      const expanded = this.placeholders.expand(text);
-      this.placeholders.clear();
-      this.onSubmitExpanded?.(expanded);
-    };
+    this.onSubmit = (text) => this.onSubmitExpanded?.(this.placeholders.expand(text), text);
   }
 
   override handleInput(data: string): void {
@@ -35,9 +31,8 @@ export class PromptEditor extends Editor {
     if (rest) this.handleInput(rest);
   }
 
-  /** Clears the input and any placeholders it held. */
+  /** Clears the input (its placeholders stay: a recalled prompt may hold them). */
   clear(): void {
     this.setText("");
-    this.placeholders.clear();
   }
 }

@@ -1,7 +1,11 @@
 // The status line under the editor: model, thinking, context used, cost, directory, branch,
-// background tasks; and above it one dim line for the latest engine notice.
-import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
+// background tasks; and above it, dim, the latest engine notice (every line of it).
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
+import { sanitizeForTerminal } from "../messages/sanitize.js";
+
+/** A notice longer than this (a missing key's advice is seven lines) ends with "… N more lines". */
+const NOTICE_LINES = 10;
 
 export interface FooterInfo {
   model: string;
@@ -11,6 +15,8 @@ export interface FooterInfo {
   /** The session's context budget (the engine's, for the current model): then `used/budget (%)` shows. */
   contextWindow?: number | undefined;
   costUsd: number;
+  /** A request whose price is unknown (a model without a price list): the cost is not a sum. */
+  costUnknown?: boolean | undefined;
   cwd: string;
   branch?: string | undefined;
   backgroundTasks: number;
@@ -26,6 +32,23 @@ export function formatTokens(tokens: number): string {
 /** Home becomes ~, so the interesting end of the path survives truncation. */
 export function shortenPath(cwd: string, home: string | undefined): string {
   return home && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
+}
+
+/** A path cut from the left to fit: "…/project/src" keeps the end that says where one is. */
+export function fitPath(cwd: string, width: number): string {
+  if (visibleWidth(cwd) <= width) return cwd;
+  if (width <= 1) return width === 1 ? "…" : "";
+  const chars = [...cwd];
+  let tail = "";
+  for (let i = chars.length - 1; i >= 0 && visibleWidth(chars[i] + tail) <= width - 1; i--) tail = chars[i] + tail;
+  return `…${tail}`;
+}
+
+/** "$0.0123"; "$—" when no price is known; "≥$0.0123" when some requests had none. */
+export function formatCost(costUsd: number, unknown: boolean | undefined): string {
+  if (unknown && costUsd === 0) return "$—";
+  const sum = `$${costUsd.toFixed(costUsd < 1 ? 4 : 2)}`;
+  return unknown ? `≥${sum}` : sum;
 }
 
 export class Footer implements Component {
@@ -52,13 +75,31 @@ export class Footer implements Component {
       ...(info.model ? [t.fg("accent", info.model)] : []),
       `thinking ${info.thinking}`,
       context,
-      `$${info.costUsd.toFixed(info.costUsd < 1 ? 4 : 2)}`,
-      shortenPath(info.cwd, process.env.HOME) + (info.branch ? ` (${info.branch})` : ""),
+      formatCost(info.costUsd, info.costUnknown),
     ];
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
+    // The directory goes last and gives way first, from its left: the branch always shows.
+    const branch = info.branch ? ` (${info.branch})` : "";
+    const room = width - 1 - visibleWidth(parts.join(" · ")) - 3 - visibleWidth(branch);
+    const place = room >= 8 ? fitPath(shortenPath(info.cwd, process.env.HOME), room) + branch : info.branch ?? "";
+    if (place) parts.push(place);
     const lines: string[] = [];
-    if (info.notice) lines.push(truncateToWidth(` ${t.fg("dim", info.notice)}`, width));
+    if (info.notice) lines.push(...this.noticeLines(info.notice, width));
     lines.push(truncateToWidth(` ${t.fg("muted", parts.join(" · "))}`, width));
     return lines;
+  }
+
+  /**
+   * A notice may hold several lines; each is wrapped and drawn as rows of its own. A newline
+   * left inside one row would move the terminal's cursor behind pi-tui's back and break every
+   * later frame (stray borders, a frozen spinner line).
+   */
+  private noticeLines(notice: string, width: number): string[] {
+    const rows: string[] = [];
+    for (const paragraph of sanitizeForTerminal(notice).trimEnd().split("\n")) {
+      for (const line of wrapTextWithAnsi(paragraph, Math.max(1, width - 1))) rows.push(line);
+    }
+    const shown = rows.length > NOTICE_LINES ? [...rows.slice(0, NOTICE_LINES - 1), `… ${rows.length - NOTICE_LINES + 1} more lines`] : rows;
+    return shown.map((line) => truncateToWidth(` ${this.theme.fg("dim", line)}`, width));
   }
 }

@@ -1,5 +1,7 @@
 // An approval request: what would happen (a diff, or the parsed command), why it asks, and
 // the keys: y once, a always (saying what "always" covers), n deny with a note, esc deny.
+// Answered by a key, a frame whose call has a tool frame above folds away: the tool frame's
+// title says how it was answered, before it says how the call ended.
 import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
 import type { ApprovalReply } from "../../../engine/surface.js";
 import type { Theme } from "../../theme/theme.js";
@@ -16,6 +18,8 @@ export interface ApprovalView {
   critical?: boolean | undefined;
   /** What "always" would cover ("run_command: npm test"); absent: "always" is not offered. */
   scope?: string | undefined;
+  /** The call has a tool frame that shows the answer: this frame takes no room once answered. */
+  foldWhenAnswered?: boolean | undefined;
 }
 
 const PREVIEW_LINES = 30;
@@ -24,6 +28,7 @@ export class ApprovalFrame implements Component, Focusable {
   focused = false;
   private noteInput: Input | undefined;
   private answered: string | undefined;
+  private answeredByKey = false;
 
   constructor(
     private readonly theme: Theme,
@@ -48,6 +53,7 @@ export class ApprovalFrame implements Component, Focusable {
   private answer(reply: ApprovalReply, label: string): void {
     if (this.answered !== undefined) return;
     this.answered = label;
+    this.answeredByKey = true;
     this.noteInput = undefined;
     this.onAnswer(reply);
   }
@@ -92,10 +98,16 @@ export class ApprovalFrame implements Component, Focusable {
     const t = this.theme;
     const argument = sanitizeForTerminal(keyArgument(this.view.argumentsJson));
     const title = ` ${t.fg("approval", "?")} ${t.bold(t.fg("toolName", this.view.name))}${argument ? ` ${t.fg("toolArg", argument)}` : ""}`;
-    // Answered: one line says what happened; the tool frame above shows the rest.
-    if (this.answered !== undefined) return ["", truncateToWidth(`${title} ${t.fg("muted", `→ ${this.answered}`)}`, width)];
+    // Answered: one line says what happened (or none: the tool frame above says it).
+    if (this.answered !== undefined) {
+      if (this.answeredByKey && this.view.foldWhenAnswered) return [];
+      return ["", truncateToWidth(`${title} ${t.fg("muted", `→ ${this.answered}`)}`, width)];
+    }
     const lines = ["", truncateToWidth(title, width), ...this.previewLines(width)];
-    for (const line of wrapTextWithAnsi(sanitizeForTerminal(this.view.reason), Math.max(1, width - 3))) {
+    // A command's preview already gives each part's reason: the same words once is enough.
+    const reason = sanitizeForTerminal(this.view.reason);
+    const said = sanitizeForTerminal(this.view.preview ?? "").includes(reason);
+    for (const line of said ? [] : wrapTextWithAnsi(reason, Math.max(1, width - 3))) {
       lines.push(`   ${t.fg("approval", line)}`);
     }
     if (this.noteInput) {

@@ -1,11 +1,12 @@
-// One tool call as a frame: status glyph, name, key argument; unfolded, the live output of a
-// command (its last lines), the diff of a write or edit, or the start of the result.
+// One tool call as a frame: status glyph, name, key argument, how the person answered (when
+// asked) and how long it ran; unfolded, the live output of a command (its last lines), the
+// diff of a write or edit, or the start of the result.
 import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import type { Token } from "../../theme/tokens.js";
 import { sanitizeForTerminal } from "./sanitize.js";
 import { SubagentProgress } from "./subagent-progress.js";
-import { diffLineToken, extractDiff, keyArgument } from "./tool-summary.js";
+import { diffLineToken, extractDiff, formatElapsed, keyArgument } from "./tool-summary.js";
 
 export type ToolStatus = "pending" | "running" | "ok" | "error" | "denied";
 
@@ -27,6 +28,11 @@ export class ToolFrame implements Component {
   private result = "";
   private diff: string | undefined;
   private note = "";
+  /** How the person answered the approval ("allowed once"); shown in the title. */
+  approval: string | undefined;
+  /** When it started running and finished (event times, so a replayed frame says the same). */
+  startedAt: number | undefined;
+  private endedAt: number | undefined;
   /** A `task` call: what its subagent has done (from the child's events). */
   readonly subagent: SubagentProgress | undefined;
 
@@ -51,8 +57,9 @@ export class ToolFrame implements Component {
     this.diff = sanitizeForTerminal(diff);
   }
 
-  finish(status: "ok" | "error" | "denied", content: string): void {
+  finish(status: "ok" | "error" | "denied", content: string, endedAt?: number): void {
     this.status = status;
+    this.endedAt = endedAt;
     this.result = sanitizeForTerminal(content);
     this.diff = extractDiff(this.result) ?? this.diff;
   }
@@ -86,7 +93,8 @@ export class ToolFrame implements Component {
     const header =
       ` ${this.theme.fg(status.token, status.glyph)} ${this.theme.bold(this.theme.fg("toolName", this.name))}` +
       (argument ? ` ${this.theme.fg("toolArg", argument)}` : "") +
-      `  ${this.theme.fg(status.token, status.label)}`;
+      `  ${this.theme.fg(status.token, status.label)}` +
+      this.theme.fg("muted", [this.approval, this.elapsed()].map((part) => (part ? ` · ${part}` : "")).join(""));
     const lines = ["", truncateToWidth(header, width)];
     const bar = (line: string) => truncateToWidth(`   ${this.theme.fg("border", "│")} ${line}`, width);
     if (this.subagent) return [...lines, ...this.subagentLines().map(bar)];
@@ -95,6 +103,15 @@ export class ToolFrame implements Component {
     const body = this.bodyLines();
     for (const line of body.lines) lines.push(bar(body.colour(line)));
     return lines;
+  }
+
+  /** How long it ran: once finished; while running, from a second on (the spinner redraws it). */
+  private elapsed(): string | undefined {
+    if (this.startedAt === undefined || this.status === "pending" || this.status === "denied") return undefined;
+    if (this.endedAt !== undefined) return formatElapsed(this.endedAt - this.startedAt);
+    if (this.status !== "running") return undefined;
+    const ms = Date.now() - this.startedAt;
+    return ms >= 1000 ? formatElapsed(ms) : undefined;
   }
 
   /** Folded: the progress line, and the report once done. Unfolded: every call, the whole report. */

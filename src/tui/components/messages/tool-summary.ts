@@ -1,5 +1,5 @@
-// Pure helpers for tool frames: the one argument worth showing in a frame's title, and how a
-// line of a unified diff is coloured.
+// Pure helpers for tool frames: the one argument worth showing in a frame's title, how a line
+// of a unified diff is coloured, how long a call took.
 import type { Token } from "../../theme/tokens.js";
 
 const KEY_ARGUMENTS = ["path", "command", "pattern", "url", "query", "id", "file_path", "description"] as const;
@@ -38,4 +38,13 @@ export function diffLineToken(line: string): Token {
 export function extractDiff(text: string): string | undefined {
   const start = text.search(/^(--- |@@ )/m);
   return start >= 0 && looksLikeDiff(text) ? text.slice(start) : undefined;
+}
+
+/** "0.4s", "12s", "2m 05s": how long a call ran, as a frame's title says it. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 10) return `${seconds.toFixed(1)}s`;
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, "0")}s`;
 }
