@@ -8,8 +8,12 @@ import { assertApproved, type ApprovedCall } from "./gate.js";
 export async function executeApproved(call: ApprovedCall, context: ToolContext): Promise<ToolResult> {
   assertApproved(call);
   // Whether a question was answered comes from the gate's approval alone, never from the caller.
-  const { answeredBy: _claimed, ...rest } = context;
-  const toolContext: ToolContext = call.answeredBy ? { ...rest, answeredBy: call.answeredBy } : rest;
+  const { answeredBy: _claimed, provedReadOnly: _claimedReadOnly, ...rest } = context;
+  const toolContext: ToolContext = {
+    ...rest,
+    ...(call.answeredBy ? { answeredBy: call.answeredBy } : {}),
+    ...(call.provedReadOnly ? { provedReadOnly: true } : {}),
+  };
   try {
     const result = await call.tool.execute(call.input, toolContext);
     if (!result.images || result.images.length === 0) return { ...result, content: capOutput(result.content) };

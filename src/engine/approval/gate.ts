@@ -19,6 +19,8 @@ export interface ApprovedCall {
   readonly input: unknown;
   /** Who answered the question it was approved by; absent when it was allowed without one. */
   readonly answeredBy?: "user" | "flag";
+  /** The rules proved this command only reads (Verdict.readOnly): it runs with no network. */
+  readonly provedReadOnly?: true;
 }
 
 const issued = new WeakSet<object>();
@@ -93,8 +95,8 @@ export interface GateOptions {
 export function createApprovalGate(options: GateOptions) {
   const { publish } = options;
 
-  function approve(callId: string, tool: Tool, input: unknown, answeredBy?: "user" | "flag"): { approved: ApprovedCall } {
-    const approved = Object.freeze({ callId, tool, input, ...(answeredBy ? { answeredBy } : {}) }) as unknown as ApprovedCall;
+  function approve(callId: string, tool: Tool, input: unknown, answeredBy?: "user" | "flag", provedReadOnly?: boolean): { approved: ApprovedCall } {
+    const approved = Object.freeze({ callId, tool, input, ...(answeredBy ? { answeredBy } : {}), ...(provedReadOnly ? { provedReadOnly: true } : {}) }) as unknown as ApprovedCall;
     issued.add(approved);
     return { approved };
   }
@@ -149,7 +151,7 @@ export function createApprovalGate(options: GateOptions) {
     const forced = guarded?.decision === "confirm";
     if (!forced && (verdict.decision === "allow" || guarded?.decision === "allow")) {
       decided("allow", "rule", guarded?.decision === "allow" ? guarded.reason : verdict.reason);
-      return approve(callId, tool, input);
+      return approve(callId, tool, input, undefined, verdict.decision === "allow" && verdict.readOnly === true);
     }
     const call = scoped(tool, subject);
     const remembered = verdict.critical || forced ? undefined : options.alwaysAllowed().find((entry) => scopeCovers(entry, call));

@@ -42,10 +42,12 @@ export function proxyEnv(port: number): Record<string, string> {
 
 const OFFLINE: CommandNetwork = { shareHost: false, env: {} };
 
+export const NETWORK_ON_NOTICE = '"sandbox_network": "on": sandboxed commands may reach any host on the network (only unix sockets stay closed to them).';
+
 export async function startSessionNetwork(options: { network: SandboxNetwork; dir: string; platform: "linux" | "darwin" }): Promise<SessionNetwork> {
   if (options.network.mode === "on") {
     return {
-      notice: '"sandbox_network": "on": sandboxed commands may reach any host on the network (only unix sockets stay closed to them).',
+      notice: NETWORK_ON_NOTICE,
       forCommand: async () => ({ shareHost: true, env: {} }),
       takeRefused: () => [],
       dispose() {},

@@ -96,11 +96,12 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
   // A command that runs without a question gets the critical files read-only, and a check after it (ADR 0033);
   // every sandboxed command gets every .git read-only, and a .git it plants is moved out unless a person approved it (ADR 0037).
   const prepare: PrepareRun | undefined = wrapArgv
-    ? async (argv, answeredBy) => {
+    ? async (argv, answeredBy, offline) => {
         await setup.ready();
         if (!setup.active) return { ...(await wrapArgv(argv)), finish: () => [] };
         const run = answeredBy ? guard.approvedRun(answeredBy) : guard.begin();
-        const wrapped = await wrapArgv(argv, run.protection);
+        // A command proved read-only needs no network, so it never waits for the proxy.
+        const wrapped = await wrapArgv(argv, run.protection, offline);
         return { ...wrapped, finish: () => [...run.finish(), ...refusedLines()] };
       }
     : undefined;

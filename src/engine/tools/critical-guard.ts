@@ -27,7 +27,7 @@ export interface PreparedRun {
 }
 
 /** Wraps a command's argv for the sandbox; `answeredBy` is the approval's (absent: it runs without a question). */
-export type PrepareRun = (argv: string[], answeredBy: ToolContext["answeredBy"]) => Promise<PreparedRun>;
+export type PrepareRun = (argv: string[], answeredBy: ToolContext["answeredBy"], offline?: boolean) => Promise<PreparedRun>;
 
 /** Beyond these the listing before a command refuses: the walk would cost too much per command. */
 export const LIST_LIMITS: ListLimits = { entries: 200_000, critical: 5_000 };

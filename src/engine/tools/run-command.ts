@@ -97,7 +97,7 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
         const id = await options.background.start(command, timeout_ms, context.answeredBy);
         return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}`, details: { taskId: id } };
       }
-      const prepared = await prepare(shellArgv(command), context.answeredBy);
+      const prepared = await prepare(shellArgv(command), context.answeredBy, context.provedReadOnly);
       if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
       const running = options.runner.start({

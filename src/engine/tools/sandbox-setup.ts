@@ -9,7 +9,10 @@ import { DEFAULT_SANDBOX_NETWORK, type SandboxNetwork } from "../sandbox/net-all
 import { makeSandboxDirs } from "../sandbox/sandbox-dirs.js";
 import { probeSeatbelt, wrapInSeatbelt } from "../sandbox/seatbelt.js";
 import { unixSocketFilter } from "../sandbox/seccomp-filter.js";
-import { startSessionNetwork } from "../sandbox/session-network.js";
+import { NETWORK_ON_NOTICE, startSessionNetwork, type CommandNetwork, type SessionNetwork } from "../sandbox/session-network.js";
+
+/** A command that needs no network: an empty namespace, no proxy. */
+const OFFLINE_COMMAND: CommandNetwork = { shareHost: false, env: {} };
 import type { WriteProtection } from "./critical-guard.js";
 import { existingHidden, sandboxView } from "./sandbox-view.js";
 import { ToolError } from "./tool.js";
@@ -51,7 +54,7 @@ export interface SandboxSetup {
    * Wraps a command's argv once the sandbox is decided, with `protection` read-only inside it;
    * rejects with `SandboxUnavailableError` when a required sandbox is missing.
    */
-  wrapArgv?: (argv: string[], protection?: WriteProtection) => Promise<WrappedCommand>;
+  wrapArgv?: (argv: string[], protection?: WriteProtection, offline?: boolean) => Promise<WrappedCommand>;
   /** Hosts the network proxy refused since the last call (`host:port`). */
   takeRefused(): string[];
   dispose(): void;
@@ -63,7 +66,7 @@ export class SandboxUnavailableError extends ToolError {}
 interface Decided {
   active: boolean;
   notice?: string;
-  wrap?: (argv: string[], protection?: WriteProtection) => Promise<WrappedCommand>;
+  wrap?: (argv: string[], protection?: WriteProtection, offline?: boolean) => Promise<WrappedCommand>;
   takeRefused(): string[];
   dispose(): void;
 }
@@ -85,10 +88,15 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
   const env = options.env ?? process.env;
   const dirs = makeSandboxDirs();
   const setting = options.network ?? DEFAULT_SANDBOX_NETWORK;
-  const network = await startSessionNetwork({ network: setting, dir: dirs.net, platform: macOS ? "darwin" : "linux" });
+  // Started, not awaited: a command the allowlist proved read-only runs offline and never
+  // waits for the proxy and its namespace (~90 ms); the first command that may use the network does.
+  const networkStart = startSessionNetwork({ network: setting, dir: dirs.net, platform: macOS ? "darwin" : "linux" });
+  let network: SessionNetwork | undefined;
+  let networkNoticeSaid = setting.mode === "on";
+  void networkStart.then((started) => (network = started));
   const view = sandboxView({ root: options.root, dirs, home: options.home ?? os.homedir(), hidden: options.hidden ?? [], env, shareHostNetwork: setting.mode === "on" });
   const dispose = () => {
-    network.dispose();
+    void networkStart.then((started) => started.dispose());
     dirs.dispose();
   };
   const program = macOS ? undefined : unixSocketFilter();
@@ -98,9 +106,9 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
   const root = realpathSync(options.root);
   return {
     active: true,
-    ...(network.notice || socketNotice ? { notice: [network.notice, socketNotice].filter(Boolean).join(" ") } : {}),
-    wrap: async (argv, protection) => {
-      const net = await network.forCommand();
+    ...(networkNoticeSaid || socketNotice ? { notice: [networkNoticeSaid ? NETWORK_ON_NOTICE : undefined, socketNotice].filter(Boolean).join(" ") } : {}),
+    wrap: async (argv, protection, offline) => {
+      const net = offline ? OFFLINE_COMMAND : await (await networkStart).forCommand();
       if (macOS) {
         // The homes are not hidden whole here (the workspace is often in one): their data is unreadable but for what is shown.
         const hidden = [...view.hide.filter((item) => !item.startsWith("/run") && !item.startsWith("/var/run")), ...view.hideInside];
@@ -124,7 +132,12 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
       });
       return { argv: wrapped, ...(seccomp ? { fd3: seccomp } : {}) };
     },
-    takeRefused: () => network.takeRefused(),
+    takeRefused: () => {
+      // The proxy's own failure to start is said once, with the first command that wanted the network.
+      const failed = !networkNoticeSaid && network?.notice ? [network.notice] : [];
+      if (failed.length > 0) networkNoticeSaid = true;
+      return [...failed, ...(network?.takeRefused() ?? [])];
+    },
     dispose,
   };
 }
@@ -155,9 +168,9 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
     get notice() {
       return decided?.notice;
     },
-    wrapArgv: async (argv, protection) => {
+    wrapArgv: async (argv, protection, offline) => {
       const { wrap } = await ready();
-      return wrap ? wrap(argv, protection) : { argv };
+      return wrap ? wrap(argv, protection, offline) : { argv };
     },
     takeRefused: () => decided?.takeRefused() ?? [],
     dispose: () => {

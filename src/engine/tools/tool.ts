@@ -22,6 +22,8 @@ export interface ToolContext {
    * approval, never by a caller: a sandboxed command without it may not change critical files.
    */
   answeredBy?: "user" | "flag";
+  /** Set by the executor when the rules proved the command only reads: it gets no network. */
+  provedReadOnly?: boolean;
 }
 
 export interface ToolResult {
