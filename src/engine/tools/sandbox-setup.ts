@@ -88,15 +88,16 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
   const env = options.env ?? process.env;
   const dirs = makeSandboxDirs();
   const setting = options.network ?? DEFAULT_SANDBOX_NETWORK;
-  // Started, not awaited: a command the allowlist proved read-only runs offline and never
-  // waits for the proxy and its namespace (~90 ms); the first command that may use the network does.
-  const networkStart = startSessionNetwork({ network: setting, dir: dirs.net, platform: macOS ? "darwin" : "linux" });
+  // Started by the first command that may use the network: one the allowlist proved read-only
+  // runs offline and never pays for the proxy, its namespace and its forwarder (~40-90 ms).
+  let networkStart: Promise<SessionNetwork> | undefined;
   let network: SessionNetwork | undefined;
   let networkNoticeSaid = setting.mode === "on";
-  void networkStart.then((started) => (network = started));
+  const startNetwork = () =>
+    (networkStart ??= startSessionNetwork({ network: setting, dir: dirs.net, platform: macOS ? "darwin" : "linux" }).then((started) => (network = started)));
   const view = sandboxView({ root: options.root, dirs, home: options.home ?? os.homedir(), hidden: options.hidden ?? [], env, shareHostNetwork: setting.mode === "on" });
   const dispose = () => {
-    void networkStart.then((started) => started.dispose());
+    void networkStart?.then((started) => started.dispose());
     dirs.dispose();
   };
   const program = macOS ? undefined : unixSocketFilter();
@@ -108,7 +109,7 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
     active: true,
     ...(networkNoticeSaid || socketNotice ? { notice: [networkNoticeSaid ? NETWORK_ON_NOTICE : undefined, socketNotice].filter(Boolean).join(" ") } : {}),
     wrap: async (argv, protection, offline) => {
-      const net = offline ? OFFLINE_COMMAND : await (await networkStart).forCommand();
+      const net = offline ? OFFLINE_COMMAND : await (await startNetwork()).forCommand();
       if (macOS) {
         // The homes are not hidden whole here (the workspace is often in one): their data is unreadable but for what is shown.
         const hidden = [...view.hide.filter((item) => !item.startsWith("/run") && !item.startsWith("/var/run")), ...view.hideInside];
