@@ -250,7 +250,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   // Before any project setting is used: which of them this project may use (ADR 0033).
   const trust = await decideTrust({ env, home, workspace: cwd, trust: options.trustProject ?? false, ...(context.askTrust ? { askTrust: context.askTrust } : {}) });
   const projectTrusted = trust.trusted;
-  const model = await resolveModel({ options, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: report.info });
+  const model = await resolveModel({ options, env, cwd, version: context.version, projectTrusted, configFiles: trust.files, warn: report.warn, info: report.info });
   // Known values: the configured keys, secret-named variables and URL passwords, the user's credential files.
   const fileSecrets = secretsFromCredentialFiles({ env, home: userHomeOf(env) });
   const redact = createRedactor([...secretsFromEnv(env), ...fileSecrets, ...(model.secrets ?? [])]);

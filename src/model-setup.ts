@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { UsageError, type CliOptions } from "./cli-options.js";
-import { ConfigError, resolveConfig, type ResolvedConfig } from "./config/resolve-config.js";
+import { ConfigError, resolveConfig, type ConfigFiles, type ResolvedConfig } from "./config/resolve-config.js";
 import { sourceReport } from "./config/source-report.js";
 import { buildSystemPrompt, readPromptFiles } from "./config/system-prompt.js";
 import type { UserRules } from "./engine/approval/user-rules.js";
@@ -48,6 +48,8 @@ export interface ModelSetupInput {
   version: string;
   /** The project is trusted: its settings that move data or widen power apply (ADR 0033). */
   projectTrusted?: boolean;
+  /** The config files the trust decision read, so start-up reads them once. */
+  configFiles?: ConfigFiles;
   /** Progress and warnings for stderr. */
   warn(message: string): void;
   info(line: string): void;
@@ -61,6 +63,7 @@ function resolve(input: ModelSetupInput): ResolvedConfig {
       cwd: input.cwd,
       home: input.env.HOME ?? input.env.USERPROFILE ?? os.homedir(),
       ...(input.projectTrusted ? { projectTrusted: true } : {}),
+      ...(input.configFiles ? { files: input.configFiles } : {}),
       flags: {
         ...(options.provider !== undefined ? { provider: options.provider } : {}),
         ...(options.model !== undefined ? { model: options.model } : {}),

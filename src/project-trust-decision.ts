@@ -2,7 +2,7 @@
 // A cloned repository is untrusted until the user says otherwise: `--trust-project` headless,
 // a question in the TUI. The record in the agent home holds a digest of what was trusted
 // (the powers its settings ask for and the files they run or read): any change asks again.
-import { readConfigFiles } from "./config/resolve-config.js";
+import { readConfigFiles, type ConfigFiles } from "./config/resolve-config.js";
 import { referencedFiles, trustSubject, type TrustSubject } from "./config/trust-subject.js";
 import type { PowerItem } from "./config/project-powers.js";
 import { projectTrust, trustFile, trustProject } from "./engine/trust/project-trust.js";
@@ -22,6 +22,8 @@ export interface TrustInput {
 
 export interface TrustDecision {
   trusted: boolean;
+  /** The config files as read for the decision: configuration resolves from these, read once. */
+  files: ConfigFiles;
   /** For the start-up notices: what was ignored and how to trust, or what trusting recorded. */
   notices: string[];
   /**
@@ -36,15 +38,16 @@ export async function decideProjectTrust(input: TrustInput): Promise<TrustDecisi
   const subject = trustSubject(input.workspace, files.project?.values ?? {}, files.user?.values);
   const usersOwn = files.user ? referencedFiles(input.workspace, files.user.values) : [];
   const protect = (trusted: boolean) => [...new Set([...usersOwn, ...(trusted ? subject.files : [])])];
-  if (subject.items.length === 0) return { trusted: false, notices: [], protectedFiles: protect(false) };
+  if (subject.items.length === 0) return { trusted: false, files, notices: [], protectedFiles: protect(false) };
   const state = projectTrust(input.home, input.workspace, subject.digest);
-  if (state === "trusted") return { trusted: true, notices: [], protectedFiles: protect(true) };
+  if (state === "trusted") return { trusted: true, files, notices: [], protectedFiles: protect(true) };
   const changed = state === "changed";
   const trustNow = input.trust || (await input.askTrust?.(question(subject, changed))) === true;
-  if (!trustNow) return { trusted: false, notices: [ignoredNotice(subject.items, changed)], protectedFiles: protect(false) };
+  if (!trustNow) return { trusted: false, files, notices: [ignoredNotice(subject.items, changed)], protectedFiles: protect(false) };
   trustProject(input.home, input.workspace, subject.digest);
   return {
     trusted: true,
+    files,
     notices: [`trusted this project's settings: ${keys(subject.items)} (recorded in ${trustFile(input.home)}; a change to them or to the files they run asks again)`],
     protectedFiles: protect(true),
   };

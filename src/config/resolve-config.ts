@@ -34,6 +34,8 @@ export interface ResolveInput {
    * settings that move data or widen power are ignored (project-powers.ts, ADR 0033).
    */
   projectTrusted?: boolean;
+  /** The files as the trust decision already read them (read here when absent). */
+  files?: ConfigFiles;
 }
 
 export interface ConfigFiles {
@@ -83,7 +85,7 @@ function envValue(env: Env, name: string): Candidate<string> {
 export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const { env, cwd, flags } = input;
   const userDir = agentHome(env, input.home, cwd);
-  const read = readConfigFiles(env, cwd, input.home);
+  const read = input.files ?? readConfigFiles(env, cwd, input.home);
   const user = read.user;
   const trusted = input.projectTrusted === true;
   // Untrusted, the project keeps only what shapes the work (ADR 0033).

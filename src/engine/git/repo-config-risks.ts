@@ -4,7 +4,8 @@
 // workspace that had none, a file an include names); a risk found here means git against this
 // repository is not run on the host as it stands (host-git.ts) and does not run unasked
 // (the allowlist).
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { readUserFile } from "../bounded-read.js";
 import path from "node:path";
 import { GitConfigSyntaxError, parseGitConfig, type GitConfigEntry } from "./git-config-parse.js";
 
@@ -132,26 +133,7 @@ function inside(root: string, file: string): boolean {
 
 /** The file's text; undefined when missing; a problem for a device, FIFO or oversize file. */
 function readBounded(file: string): string | undefined | { problem: string } {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" || code === "ENOTDIR" ? undefined : { problem: `cannot be read (${code})` };
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return { problem: "is not a regular file" };
-    if (stats.size > MAX_CONFIG_BYTES) return { problem: `is ${stats.size} bytes, more than a config should be` };
-    const buffer = Buffer.alloc(stats.size);
-    let read = 0;
-    while (read < stats.size) {
-      const n = readSync(fd, buffer, read, stats.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read).toString("utf8");
-  } finally {
-    closeSync(fd);
-  }
+  const read = readUserFile(file, { maxBytes: MAX_CONFIG_BYTES, what: "git config" });
+  if (read.ok) return read.text;
+  return read.kind === "missing" ? undefined : { problem: read.detail };
 }

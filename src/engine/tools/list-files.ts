@@ -3,7 +3,7 @@
 import { readlink, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Jail } from "./jail.js";
-import { fileType } from "./regular-file.js";
+import { fileType } from "../bounded-read.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
 import { listDirectory } from "./walker.js";

@@ -6,21 +6,11 @@
 // what was checked by name may have been swapped since.
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
+import { fileType } from "../bounded-read.js";
 import { ToolError } from "./tool.js";
 
 /** O_NONBLOCK does not exist on Windows, which has no FIFOs at such paths. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
-/** "a directory", "a FIFO", … for messages: what the path is instead of a regular file. */
-export function fileType(stats: Stats): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSymbolicLink()) return "a symbolic link";
-  return "not a regular file";
-}
 
 /** `<shown> is a FIFO, not a regular file`: the error for anything that is not one. */
 export function notRegularError(shown: string, stats: Stats): ToolError {
