@@ -6,7 +6,6 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError } from "./config/config-error.js";
-import { applyHeapPolicy, usesNetwork } from "./engine/heap-policy.js";
 
 const HELP = `mini-agent — a terminal coding agent
 
@@ -168,8 +167,6 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
   const options: CliOptions = buildCliOptions(values, prompt);
-  // Before the engine loads: its built-ins first, then the young generation is held (ADR 0024).
-  await applyHeapPolicy({ network: usesNetwork(process.env) });
   const { runPrint } = await import("./commands.js");
   return runPrint(options, { version: version(), cwd });
 }

@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
 import { agentHome } from "../config/home.js";
-import { applyHeapPolicy, usesNetwork } from "../engine/heap-policy.js";
 import { answerByFlag } from "../engine/approval/flag-answerer.js";
 import { SessionStore, workspaceKey } from "../engine/session.js";
 import type { SessionSummary as StoredSession } from "../engine/session-summary.js";
@@ -52,8 +51,6 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     // then fires after it.
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    // The young generation is held from here on, after the built-ins the engine needs (ADR 0024).
-    await applyHeapPolicy({ network: usesNetwork(env) });
     const { openEngine } = await import("../bootstrap.js");
     const engine = await openEngine(
       { ...options, session: choice },

@@ -1,7 +1,7 @@
 // Whether a file has uncommitted changes: a person approving an overwrite wants to know
 // if it would clobber work that git cannot give back. Fixed argv, never a shell, and nothing
 // the repository's config could make git run (git/host-git.ts).
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ export function createDirtyCheck(root: string): (userPath: string) => Promise<bo
       // A repository whose config would run a program (planted by a command) is not asked.
       if (hostGitRefusal(root)) return resolve(undefined);
       const target = path.resolve(root, userPath);
-      childProcess().execFile(
+      childProcess.execFile(
         "git",
         [...HOST_GIT_OVERRIDES, "status", "--porcelain", "--untracked-files=all", "--", target],
         { cwd: root, timeout: 5_000, windowsHide: true, env: hostGitEnv() },

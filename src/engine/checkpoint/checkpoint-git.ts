@@ -4,7 +4,7 @@
 // unsets every content attribute for every path, and it outranks any .gitattributes in the
 // workspace, so `text eol=crlf`, `filter=…`, `ident` or `working-tree-encoding` of the user's
 // (or one a command planted) can neither change what is saved nor what is restored.
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -65,7 +65,7 @@ export function checkpointGit(root: string, dir: string): Git {
       const workTree = options.workTree ?? root;
       const env = { ...baseEnv, GIT_WORK_TREE: workTree, GIT_INDEX_FILE: options.index ?? path.join(dir, "index") };
       const excludes = ["-c", `core.excludesFile=${options.excludesFile ?? os.devNull}`];
-      const child = childProcess().execFile("git", [...CHECKPOINT_CONFIG, ...excludes, ...args], { cwd: workTree, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const child = childProcess.execFile("git", [...CHECKPOINT_CONFIG, ...excludes, ...args], { cwd: workTree, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
         if (code === 0 || options.accept?.includes(code)) resolve({ stdout, stderr, code });
         else reject(new Error(`checkpoint: git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`));

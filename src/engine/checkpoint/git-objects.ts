@@ -1,7 +1,7 @@
 // Loose objects of the private checkpoint store, written and read without a git process.
 // Every commit and manifest blob here is written by this file, loose, and the store is never
 // packed (gc.auto=0), so reading one back is a file read and an inflate.
-import { zlib } from "../heap-policy.js";
+import * as zlib from "node:zlib";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -28,7 +28,7 @@ export function writeObject(gitDir: string, type: ObjectType, body: Buffer): str
     mkdirSync(path.dirname(file), { recursive: true });
     // Written whole, then renamed: a reader never sees half an object.
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, zlib().deflateSync(object));
+    writeFileSync(temp, zlib.deflateSync(object));
     renameSync(temp, file);
   }
   return name;
@@ -55,7 +55,7 @@ export function readObject(gitDir: string, name: string, type: ObjectType): Buff
   if (!/^[0-9a-f]{40}$/.test(name)) throw new Error(`checkpoint: ${JSON.stringify(name)} is not an object name`);
   let raw: Buffer;
   try {
-    raw = zlib().inflateSync(readFileSync(objectFile(gitDir, name)));
+    raw = zlib.inflateSync(readFileSync(objectFile(gitDir, name)));
   } catch (error) {
     throw new Error(`checkpoint: object ${name.slice(0, 12)} cannot be read from the store (${(error as Error).message})`);
   }

@@ -7,7 +7,7 @@ import type { IncomingMessage } from "node:http";
 import { PassThrough, type Duplex, type Readable } from "node:stream";
 import { LeanHeaders } from "./lean-headers.js";
 import { LeanResponse } from "./lean-response.js";
-import { zlib } from "../heap-policy.js";
+import * as zlib from "node:zlib";
 
 /** What fetch rejects with on abort: the signal's reason, or an AbortError when it has none. */
 export function abortReason(signal: AbortSignal): unknown {
@@ -63,12 +63,12 @@ function decoded(res: IncomingMessage): Readable {
 const KNOWN_CODINGS = new Set(["gzip", "x-gzip", "br", "deflate"]);
 /** Sync flushes: a truncated stream yields what it decoded instead of an error. zlib loads on the first compressed body. */
 function syncFlush(): { flush: number; finishFlush: number } {
-  const { Z_SYNC_FLUSH } = zlib().constants;
+  const { Z_SYNC_FLUSH } = zlib.constants;
   return { flush: Z_SYNC_FLUSH, finishFlush: Z_SYNC_FLUSH };
 }
 
 function decoderFor(coding: string): Duplex {
-  const { createBrotliDecompress, createGunzip, constants } = zlib();
+  const { createBrotliDecompress, createGunzip, constants } = zlib;
   if (coding === "br") {
     return createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH });
   }
@@ -82,7 +82,7 @@ function inflateEither(source: Readable): Readable {
   source.once("data", (first: Buffer) => {
     started = true;
     source.pause();
-    const inflate = (first[0]! & 0x0f) === 0x08 ? zlib().createInflate(syncFlush()) : zlib().createInflateRaw(syncFlush());
+    const inflate = (first[0]! & 0x0f) === 0x08 ? zlib.createInflate(syncFlush()) : zlib.createInflateRaw(syncFlush());
     inflate.on("error", (error) => out.destroy(error));
     inflate.write(first);
     source.pipe(inflate).pipe(out);

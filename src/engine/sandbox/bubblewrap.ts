@@ -7,7 +7,7 @@
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
 // A session probes in the background when its first command comes (sandbox-setup.ts), so
 // start-up never waits for it.
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -81,14 +81,14 @@ const PROBE_TIMEOUT_MS = 5_000;
 /** One uncached probe; `binary` is a parameter so a test can probe a missing program. */
 export function probeBinary(binary: string): SandboxProbe {
   if (process.platform !== "linux") return { works: false, reason: "the sandbox needs Linux (bubblewrap)" };
-  const result = childProcess().spawnSync(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
+  const result = childProcess.spawnSync(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
   return probeOutcome(binary, result.error, result.status, result.stderr);
 }
 
 export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
   if (process.platform !== "linux") return Promise.resolve({ works: false, reason: "the sandbox needs Linux (bubblewrap)" });
   return new Promise((resolve) => {
-    childProcess().execFile(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
+    childProcess.execFile(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
       // execFile reports a non-zero exit as an error with a numeric code; a spawn failure has a string code.
       const code = (error as NodeJS.ErrnoException | null)?.code as unknown;
       if (error?.killed) resolve({ works: false, reason: `${binary} did not finish within ${PROBE_TIMEOUT_MS} ms` });
@@ -100,7 +100,7 @@ export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
 /** Whether bwrap loads `program` as its seccomp filter here (a kernel without seccomp filters refuses it). */
 export function probeSeccompAsync(program: Buffer, binary = "bwrap"): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = childProcess().spawn(binary, ["--ro-bind", "/", "/", "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
+    const child = childProcess.spawn(binary, ["--ro-bind", "/", "/", "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
     const input = child.stdio[3] as import("node:stream").Writable | null;
     input?.on("error", () => {});
     input?.end(program);

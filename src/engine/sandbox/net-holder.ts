@@ -8,7 +8,7 @@
 // host interfaces and host abstract sockets are all in another namespace.
 // Joining needs nsenter (util-linux); where the holder cannot start, commands get a namespace
 // of their own with nothing in it (no network at all), and the session says so once.
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { accessSync, constants, readlinkSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -93,7 +93,7 @@ export async function startNetHolder(options: { socketPath: string; node: string
     "--unshare-pid", "--unshare-net", "--die-with-parent", "--info-fd", "3",
     "--", options.node, "-e", FORWARDER_SCRIPT, options.socketPath,
   ];
-  const child = childProcess().spawn(options.bwrap ?? "bwrap", args, { stdio: ["ignore", "pipe", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+  const child = childProcess.spawn(options.bwrap ?? "bwrap", args, { stdio: ["ignore", "pipe", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
   let exited = false;
   const stderr = readAll(child.stderr);
   const gone = new Promise<string>((resolve) => {
@@ -122,7 +122,7 @@ export async function startNetHolder(options: { socketPath: string; node: string
     const prefix = [options.nsenter, `--net=/proc/${pid}/ns/net`, ...(joinUser ? [`--user=/proc/${pid}/ns/user`, "--preserve-credentials"] : []), "--"];
     // nsenter needs the right to join (CAP_SYS_ADMIN over the namespace): tried once here.
     const joined = await new Promise<string | undefined>((resolve) =>
-      childProcess().execFile(prefix[0]!, [...prefix.slice(1), "true"], { timeout: START_TIMEOUT_MS }, (error, _out, err) => resolve(error ? String(err).trim() || error.message : undefined)),
+      childProcess.execFile(prefix[0]!, [...prefix.slice(1), "true"], { timeout: START_TIMEOUT_MS }, (error, _out, err) => resolve(error ? String(err).trim() || error.message : undefined)),
     );
     if (joined !== undefined) throw new Error(`nsenter cannot join its namespace: ${joined}`);
     child.unref();

@@ -6,7 +6,6 @@
 // DNS, and a name is judged as the command wrote it, before any address is looked up.
 // Only node:net: no HTTP parser is loaded for one request line and its headers.
 import net from "node:net";
-import { lateBuiltin } from "../heap-policy.js";
 import { isAllowed, normaliseHost, type HostRule } from "./net-allowlist.js";
 
 export interface NetProxyOptions {
@@ -73,8 +72,6 @@ export function startNetProxy(options: NetProxyOptions): Promise<NetProxy> {
   };
 
   const tunnel = (client: net.Socket, host: string, port: number, first: Buffer | string, rest: Buffer) => {
-    // Resolving a name loads node:dns: from Node's code cache, not compiled again under the heap flag (ADR 0029).
-    lateBuiltin("node:dns");
     const upstream = net.connect({ host, port });
     sockets.add(upstream);
     upstream.on("close", () => sockets.delete(upstream));
@@ -122,8 +119,6 @@ export function startNetProxy(options: NetProxyOptions): Promise<NetProxy> {
     tunnel(client, host, port, Buffer.from(request, "latin1"), rest);
   };
 
-  // listen() loads node:cluster on first use: the same, through lateBuiltin.
-  lateBuiltin("node:cluster");
   const server = net.createServer(handle);
   return new Promise((resolve, reject) => {
     server.once("error", reject);

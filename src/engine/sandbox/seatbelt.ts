@@ -5,7 +5,7 @@
 // unreadable; the network only to the session's proxy on a loopback port (ADR 0037). Only the
 // macOS CI job can run it: what is proven there is a write outside failing, a workspace write
 // succeeding and ~/.ssh hidden; sandbox-exec is deprecated by Apple, so this is best effort.
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -101,7 +101,7 @@ function selfTest(): SandboxProbe {
       root, tmpDir, hidden: [hidden], denyRegexes: [`^${root}/[pP][aA][cC][kK][aA][gG][eE][.][jJ][sS][oO][nN]$`],
       homes: [dir], shown: [path.join(dir, "shown")], allowNetwork: false, proxyPort: 9,
     });
-    const result = childProcess().spawnSync("sandbox-exec", ["-p", profile, "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
+    const result = childProcess.spawnSync("sandbox-exec", ["-p", profile, "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
     if (result.error) return { works: false, reason: `sandbox-exec cannot run: ${result.error.message}` };
     const held = result.status === 0 && existsSync(path.join(root, "in")) && !existsSync(path.join(dir, "out")) && !existsSync(path.join(root, "Package.json"));
     return held ? { works: true } : { works: false, reason: `the sandbox-exec profile did not hold here: ${result.stderr.trim() || `exit ${result.status}`}` };

@@ -2,7 +2,7 @@
 // so nothing the model passes can become an option or a command: paths go after "--",
 // and revisions are checked against a strict pattern before they reach argv. What the
 // repository's own config could make git run is switched off or refused (git/host-git.ts).
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
@@ -19,7 +19,7 @@ export function runGit(root: string, args: readonly string[], signal?: AbortSign
   const refusal = hostGitRefusal(root);
   if (refusal) return Promise.reject(new ToolError(`git ${args[0]} not run: ${refusal}. Look at the config, then run git yourself if it is yours`));
   return new Promise((resolve, reject) => {
-    childProcess().execFile(
+    childProcess.execFile(
       "git",
       [...HOST_GIT_OVERRIDES, ...args],
       { cwd: root, signal, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: hostGitEnv() },

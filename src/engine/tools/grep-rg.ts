@@ -2,7 +2,7 @@
 // and to search binary files as text; we then drop what rg cannot be told: binary files by
 // our definition, secret files the jail denies, and the include filter (rg only narrows
 // its walk with it, and not at all for globs with a "/").
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
 import { isBinaryFileSync } from "./file-text.js";
@@ -59,7 +59,7 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
   // Whether each file with hits is left out: denied, outside the include filter, or binary
   // by our definition (checked once, on its first hit).
   const skipped = new Map<string, boolean>();
-  const child = childProcess().spawn(rg, ripgrepArgs(query, jail), { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
+  const child = childProcess.spawn(rg, ripgrepArgs(query, jail), { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
 

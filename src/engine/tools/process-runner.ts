@@ -1,7 +1,7 @@
 // Starts one command as a real child process and owns its whole lifetime: both pipes are
 // drained as data arrives, output streams live, and stopping it kills the entire process
 // tree (a process group on POSIX, taskkill /T on Windows) and waits until the tree is gone.
-import { childProcess } from "../heap-policy.js";
+import * as childProcess from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
 export type StopReason = "interrupt" | "timeout" | "abort" | "stop" | "shutdown";
@@ -150,7 +150,7 @@ async function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
 async function killTree(pid: number): Promise<string> {
   if (IS_WINDOWS) {
     await new Promise<void>((resolve) => {
-      const killer = childProcess().spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+      const killer = childProcess.spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
       killer.on("error", () => resolve());
       killer.on("close", () => resolve());
     });
@@ -177,7 +177,7 @@ export function createProcessRunner(): ProcessRunner {
     },
     killAllNow() {
       for (const pid of live) {
-        if (IS_WINDOWS) childProcess().spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+        if (IS_WINDOWS) childProcess.spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
         else signalGroup(pid, "SIGKILL");
       }
       live.clear();
@@ -194,7 +194,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
   let stopping: Promise<void> | undefined;
   let killSignal: string | undefined;
 
-  const child = childProcess().spawn(program, args, {
+  const child = childProcess.spawn(program, args, {
     cwd: spec.cwd,
     env: spec.env,
     // The child leads its own process group so one kill reaches every grandchild.
