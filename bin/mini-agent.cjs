@@ -34,24 +34,19 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
 
 /**
  * Node >= 22.1 keeps V8's compiled code of our modules on disk, in the agent home, so later
- * starts skip parsing and compiling them (ADR 0024); NODE_DISABLE_COMPILE_CACHE=1 turns it off
- * (Node's own switch). Node 20 has no such cache: there our own keeps the bundle's bytecode
- * (dist/bundle-code-cache.cjs, ADR 0032), off with the same switch.
+ * starts skip parsing and compiling them (module.enableCompileCache, Node's documented API;
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off). Node 20 has no such cache and gets none.
  */
 function keepCompiledCode() {
+  const { enableCompileCache } = require("node:module");
+  if (typeof enableCompileCache !== "function") return;
   const home = agentHome();
   if (!home) return;
-  const path = require("node:path");
-  const { enableCompileCache } = require("node:module");
   try {
-    if (typeof enableCompileCache === "function") enableCompileCache(path.join(home, "compile-cache"));
-    else if (!process.env.NODE_DISABLE_COMPILE_CACHE) {
-      const dist = path.join(__dirname, "..", "dist");
-      require(path.join(dist, "bundle-code-cache.cjs")).installBundleCodeCache(dist, path.join(home, "cache", "bundle"));
-    }
+    enableCompileCache(require("node:path").join(home, "compile-cache"));
   } catch {
-    // No cache (an unwritable home, a missing file) only costs the time it saves; the CLI
-    // reports such problems itself.
+    // No cache (an unwritable home) only costs the time it saves; the CLI reports such
+    // problems itself.
   }
 }
 

@@ -12,7 +12,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, transform } from "esbuild";
-import { leanWeb } from "./esbuild-lean-web.mjs";
 import { leanZod } from "./esbuild-lean-zod.mjs";
 
 const dist = new URL("../dist/", import.meta.url);
@@ -35,31 +34,15 @@ const esm = await build({
   // Loaded lazily and by Node itself: undici is CommonJS, and mvdan-sh is required on first
   // use through its own code cache (ADR 0004, ADR 0022).
   external: ["undici", "mvdan-sh"],
-  plugins: [leanZod, leanWeb()],
+  plugins: [leanZod],
   write: false,
-  metafile: true,
-  logLevel: "warning",
-});
-
-// The bin installs this before it requires the bundle, so it is a file of its own: Node 20's
-// code cache for the bundle's files (src/bundle-code-cache.ts, ADR 0032).
-const loader = await build({
-  entryPoints: { "bundle-code-cache": "src/bundle-code-cache.ts" },
-  outdir: "dist",
-  outExtension: { ".js": ".cjs" },
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  define: { "import.meta.url": "__miniAgentUrl" },
-  banner: { js: OWN_URL },
   metafile: true,
   logLevel: "warning",
 });
 
 // Which sources went into which file, for the tests that check what a path loads (the
 // CommonJS rewrite drops esbuild's `// src/…` marker comments). Not published.
-const outputs = { ...esm.metafile.outputs, ...loader.metafile.outputs };
+const outputs = esm.metafile.outputs;
 const sources = Object.fromEntries(Object.entries(outputs).map(([file, output]) => [file, Object.keys(output.inputs)]));
 writeFileSync(new URL("bundle-sources.json", dist), `${JSON.stringify(sources, null, 1)}\n`);
 

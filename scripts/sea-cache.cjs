@@ -27,13 +27,9 @@ fs.writeFileSync(process.env.FAKE_LLM, JSON.stringify({ turns }));
 process.env.MINI_AGENT_HOME = path.join(scratch, "home");
 process.once("beforeExit", () => {
   if (process.exitCode) throw new Error(`the run for the code cache failed (exit ${process.exitCode})`);
-  // The run set the heap flag (src/engine/heap-policy.ts), and V8 stamps a cache with a hash of the
-  // flags: made now, the binary (which starts with V8's defaults) would reject it on every
-  // start. Back to V8's default growth factor, the hash is the one the binary starts with.
-  require("node:v8").setFlagsFromString("--semi-space-growth-factor=2");
   const cache = script.createCachedData();
   const check = new vm.Script(fs.readFileSync(source, "utf8"), { filename: "mini-agent.cjs", cachedData: cache });
-  if (check.cachedDataRejected) throw new Error("V8 rejects the code cache just made: a V8 flag differs from the defaults the binary starts with");
+  if (check.cachedDataRejected) throw new Error("V8 rejects the code cache just made");
   fs.writeFileSync(out, cache);
 });
 const cliModule = { exports: {} };

@@ -22,7 +22,7 @@ function packedFiles(): string[] {
 
 /** Bare package names the bundle imports or requires at run time (Node built-ins aside). */
 function bundleImports(): Set<string> {
-  const files = ["dist/cli.bundle.cjs", "dist/bundle-code-cache.cjs", ...readdirSync(path.join(root, "dist/chunks")).map((name) => `dist/chunks/${name}`)];
+  const files = ["dist/cli.bundle.cjs", ...readdirSync(path.join(root, "dist/chunks")).map((name) => `dist/chunks/${name}`)];
   const names = new Set<string>();
   // esbuild's output forms (ADR 0031: ES module chunks rewritten as CommonJS): `require("x")`,
   // and `import … from "x";` / `import("x")` should an ES module file ever come back.
@@ -43,9 +43,9 @@ function bundleImports(): Set<string> {
 describe("the npm package", () => {
   it("publishes the bin, the bundle and its chunks, and no tests, sources or maps", () => {
     const files = packedFiles();
-    expect(files).toEqual(expect.arrayContaining(["bin/mini-agent.cjs", "dist/cli.bundle.cjs", "dist/bundle-code-cache.cjs", "package.json", "README.md"]));
+    expect(files).toEqual(expect.arrayContaining(["bin/mini-agent.cjs", "dist/cli.bundle.cjs", "package.json", "README.md"]));
     expect(files.some((file) => file.startsWith("dist/chunks/"))).toBe(true);
-    const extra = files.filter((file) => !/^(bin\/mini-agent\.cjs|dist\/(cli\.bundle|bundle-code-cache)\.cjs|dist\/chunks\/[\w-]+\.cjs|package\.json|README\.md|LICENSE)$/.test(file));
+    const extra = files.filter((file) => !/^(bin\/mini-agent\.cjs|dist\/cli\.bundle\.cjs|dist\/chunks\/[\w-]+\.cjs|package\.json|README\.md|LICENSE)$/.test(file));
     expect(extra).toEqual([]);
   });
 

@@ -1,14 +1,13 @@
 // Compiles CommonJS code through vm.Script with a V8 code cache kept on disk (ADR 0022): the
 // shell parser (mvdan-sh is 1.5 MB of GopherJS: compiling it costs ~40 ms on every run,
-// deserialising the bytecode V8 made last time ~6 ms), and the CLI's own bundle on Node 20
-// (bundle-code-cache.ts, ADR 0032). The cache is an optimisation only: a missing, stale,
+// deserialising the bytecode V8 made last time ~6 ms). It uses vm.Script.s documented
+// `cachedData`, nothing private. The cache is an optimisation only: a missing, stale,
 // corrupt or unwritable cache file means a normal compile, never a failed run.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type vmModule from "node:vm";
-import { lateBuiltin } from "../heap-policy.js";
+import vm from "node:vm";
 
 /** hit: bytecode came from the file; miss: none for this source; rejected: V8 refused it; corrupt: bad header or checksum. */
 export type CodeCacheState = "hit" | "miss" | "rejected" | "corrupt";
@@ -76,7 +75,7 @@ function writeCache(file: string, key: string, data: Buffer): void {
 
 /** A script compiled with what its cache file held, and how to refresh that file. */
 export interface CompiledScript {
-  script: vmModule.Script;
+  script: vm.Script;
   report: CodeCacheReport;
   /** Writes the cache when it was not used (see CachedModule.persist). */
   persist(): void;
@@ -84,10 +83,9 @@ export interface CompiledScript {
 
 /**
  * Compiles a CommonJS module's code in Node's module wrapper, with the bytecode `cacheFile`
- * holds for exactly this code, Node and CPU. `vm` is passed in: whoever calls decides when
- * node:vm may load (the heap policy, ADR 0029).
+ * holds for exactly this code, Node and CPU.
  */
-export function compileWithCodeCache(vm: typeof vmModule, code: string, filename: string, cacheFile: string): CompiledScript {
+export function compileWithCodeCache(code: string, filename: string, cacheFile: string): CompiledScript {
   const key = codeCacheKey(code);
   const cached = readCache(cacheFile, key);
   const script = new vm.Script(commonJsWrapper(code), { filename, ...(Buffer.isBuffer(cached) ? { cachedData: cached } : {}) });
@@ -116,10 +114,8 @@ function commonJsWrapper(code: string): string {
 
 /** Runs `moduleFile` as Node's CommonJS loader would, using and refreshing the cache in `cacheFile`. */
 export function requireWithCodeCache(moduleFile: string, cacheFile: string): CachedModule {
-  // Loaded here, not imported: a run that judges no command never loads node:vm (ADR 0024).
-  const vm = lateBuiltin<typeof vmModule>("node:vm");
   // The same wrapper as Node's CommonJS loader, so the module sees what `require` gives it.
-  const compiled = compileWithCodeCache(vm, readFileSync(moduleFile, "utf8"), moduleFile, cacheFile);
+  const compiled = compileWithCodeCache(readFileSync(moduleFile, "utf8"), moduleFile, cacheFile);
   const module = { exports: {} as unknown };
   const wrapper = compiled.script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(moduleFile), module, moduleFile, path.dirname(moduleFile));
