@@ -13,7 +13,6 @@ const INPUT_FILES = [
   "scripts/build.mjs",
   "scripts/build-inputs.mjs",
   "scripts/bundle.mjs",
-  "scripts/esbuild-lean-web.mjs",
   "scripts/esbuild-lean-zod.mjs",
   "tsconfig.json",
   "tsconfig.build.json",

@@ -10,7 +10,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { leanWeb } from "./esbuild-lean-web.mjs";
 import { leanZod } from "./esbuild-lean-zod.mjs";
 import { writeChecksums } from "./sha256sums.mjs";
 
@@ -57,7 +56,7 @@ async function bundle(work, version) {
     // The binary has no package.json beside it; the version is fixed at build time.
     define: { __MINI_AGENT_VERSION__: JSON.stringify(version), "import.meta.url": "__miniAgentUrl" },
     banner: { js: 'var __miniAgentUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [bundledRequire, leanZod, leanWeb()],
+    plugins: [bundledRequire, leanZod],
     logLevel: "error",
   });
   return main;

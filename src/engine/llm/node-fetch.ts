@@ -7,7 +7,6 @@
 import diagnostics from "node:diagnostics_channel";
 import http from "node:http";
 import type { Agent, IncomingMessage, OutgoingHttpHeaders } from "node:http";
-import { LeanResponse } from "./lean-response.js";
 import { abortReason, responseFrom } from "./node-response.js";
 import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "./request-channel.js";
 
@@ -144,7 +143,7 @@ async function requestBytes(body: RequestInit["body"], headers: Record<string, s
   } else if (body instanceof ArrayBuffer) {
     bytes = Buffer.from(body);
   } else {
-    const encoded = new LeanResponse(body as ConstructorParameters<typeof LeanResponse>[0]);
+    const encoded = new Response(body);
     bytes = Buffer.from(await encoded.arrayBuffer());
     const type = encoded.headers.get("content-type");
     if (type) headers["content-type"] ??= type;

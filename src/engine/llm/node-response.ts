@@ -1,12 +1,9 @@
 // Turns a node:http response into a WHATWG Response as fetch would hand it over: every
 // header (repeated ones too), the body decoded from gzip/deflate/br, back-pressure kept, and
 // the body stream ended with an error when the socket dies or the request is aborted. The
-// Response and its Headers are our lean ones (lean-web.ts): Node's own would load its internal
-// undici bundle on every HTTP run (docs/adr/0026-lean-web-classes.md).
+// Response and Headers are Node's own globals, the ones the SDKs' tests run against.
 import type { IncomingMessage } from "node:http";
 import { PassThrough, type Duplex, type Readable } from "node:stream";
-import { LeanHeaders } from "./lean-headers.js";
-import { LeanResponse } from "./lean-response.js";
 import * as zlib from "node:zlib";
 
 /** What fetch rejects with on abort: the signal's reason, or an AbortError when it has none. */
@@ -27,15 +24,14 @@ export function responseFrom(res: IncomingMessage, context: ResponseContext): Re
     res.destroy();
     throw new TypeError("fetch failed", { cause: new RangeError(`the server answered with status ${status}`) });
   }
-  const headers = new LeanHeaders();
+  const headers = new Headers();
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
   const empty = context.method === "HEAD" || status === 204 || status === 205 || status === 304;
   if (empty) res.resume();
   const body = empty ? null : bodyStream(res, decoded(res), context.signal);
-  const response = new LeanResponse(body, { status, statusText: res.statusMessage ?? "", headers });
+  const response = new Response(body, { status, statusText: res.statusMessage ?? "", headers });
   Object.defineProperty(response, "url", { value: context.url.href });
-  // Typed as the DOM Response the SDKs expect; it has every member they use.
-  return response as unknown as Response;
+  return response;
 }
 
 /**
