@@ -12,11 +12,10 @@ import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/appr
 import { sandboxReadiness } from "./engine/approval/sandbox-ready.js";
 import { createDirtyCheck } from "./engine/approval/git-dirty.js";
 import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
-import { matchUserRules, rulesNeedGlobs } from "./engine/approval/user-rules.js";
+import { matchUserRules } from "./engine/approval/user-rules.js";
 import { changesNoFile, type RuleContext } from "./engine/approval/rules.js";
 import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/engine-session.js";
-import { loadGlobMatcher } from "./engine/glob-matcher.js";
 import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
 import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/open-session.js";
@@ -171,8 +170,6 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   const judged: ApprovalGate = async (...args) => {
     if (args[1].kind === "command") await loadCommandPolicy(input.home);
-    // A user rule with a path glob for this tool is tested in the rules, synchronously (ADR 0028).
-    else if (rulesNeedGlobs(permissions, args[1].name)) await loadGlobMatcher();
     return checkpointed(...args);
   };
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.

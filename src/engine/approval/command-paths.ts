@@ -3,7 +3,6 @@
 import os from "node:os";
 import path from "node:path";
 import { matchesGlob } from "../glob-matcher.js";
-import "./policy-globs.js"; // the policy brings its matcher with it (ADR 0028)
 import { DENIED_HOME_PATHS, isDeniedName } from "../tools/jail-denied.js";
 import { expandBraces } from "./brace-expand.js";
 import type { ShellWord } from "./shell-words.js";

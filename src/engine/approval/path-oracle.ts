@@ -10,7 +10,6 @@ import { repoConfigRisks } from "../git/repo-config-risks.js";
 import type { Jail } from "../tools/jail.js";
 import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
 import { compileGlob, matchesGlob } from "../glob-matcher.js";
-import "./policy-globs.js"; // the policy brings its matcher with it (ADR 0028)
 import { expandBraces } from "./brace-expand.js";
 
 export interface PathOracle {

@@ -4,8 +4,7 @@
 //                                 and newlines), so an allow rule never covers `… ; rm -rf ~`
 //   write_file(src/**)            paths: `*` stays within a folder, `**` crosses folders
 //   read_file                     no parentheses: every call of the tool
-// Path patterns are globs, compiled on their first test: whoever judges a call of a tool with
-// one awaits loadGlobMatcher() first (rulesNeedGlobs says when; ADR 0028).
+// Path patterns are globs, compiled on their first test.
 import { compileGlob } from "../glob-matcher.js";
 
 export interface UserRules {
@@ -64,15 +63,6 @@ function compile(rule: string): CompiledRule | null {
 /** An error message for a malformed rule, for the config loader to report; undefined when valid. */
 export function validateUserRule(rule: string): string | undefined {
   return compile(rule) ? undefined : `${JSON.stringify(rule)} is not a rule: write tool or tool(pattern)`;
-}
-
-/** Whether judging a call of `toolName` tests a path glob, so the glob matcher must be loaded first. */
-export function rulesNeedGlobs(rules: UserRules | undefined, toolName: string): boolean {
-  if (!rules) return false;
-  return [...(rules.allow ?? []), ...(rules.deny ?? [])].some((rule) => {
-    const compiled = compile(rule);
-    return compiled?.glob === true && compiled.tool === toolName;
-  });
 }
 
 /** The pieces of a command line between shell operators, so deny rules catch `ls; curl x`. */

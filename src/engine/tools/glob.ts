@@ -1,6 +1,6 @@
 // glob: find files by name pattern, newest first, so what was just worked on comes first.
 import { stat } from "node:fs/promises";
-import { compileGlob, loadGlobMatcher } from "../glob-matcher.js";
+import { compileGlob } from "../glob-matcher.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
@@ -23,7 +23,6 @@ export function createGlobTool({ jail }: { jail: Jail }) {
       if (pattern.startsWith("/") || pattern.split("/").includes("..")) {
         throw new ToolError("pattern is matched against paths relative to `path`; it may not be absolute or contain ..");
       }
-      await loadGlobMatcher();
       const isMatch = compileGlob(pattern, { dot: true, basename: !pattern.includes("/") });
       const found: { display: string; mtime: number }[] = [];
       for await (const file of walkFiles({ jail, start, includeIgnored: include_ignored, signal: context.signal })) {

@@ -2,7 +2,6 @@
 // own walker otherwise. Both backends produce the same lines in the same order (sorted by
 // path, then line), so a session reads the same whichever machine it runs on.
 import { stat } from "node:fs/promises";
-import { loadGlobMatcher } from "../glob-matcher.js";
 import { grepFallback } from "./grep-fallback.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { findRipgrep, grepRipgrep, RipgrepPatternError } from "./grep-rg.js";
@@ -27,8 +26,6 @@ function compile(pattern: string, ignoreCase: boolean): RegExp {
 
 /** Runs one search with the chosen backend; exported for the bench and the parity tests. */
 export async function runGrep(query: GrepQuery, jail: Jail, ripgrep: string | undefined): Promise<GrepOutcome> {
-  // Both backends filter by the include glob synchronously (grep-hits.ts).
-  if (query.include) await loadGlobMatcher();
   if (ripgrep === undefined) return grepFallback(query, jail);
   try {
     return await grepRipgrep(query, jail, ripgrep);
