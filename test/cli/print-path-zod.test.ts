@@ -46,7 +46,7 @@ describe("zod stays off the print path", () => {
     expect(zodLoaded(probe.loaded())).toEqual([]);
   });
 
-  it("a FAKE_LLM script file, and a resume with it (-c), load no zod; a bad script loads it to name the field", async () => {
+  it("a FAKE_LLM script file is checked by zod, and a bad one is refused naming the field", async () => {
     const box = makeSandbox();
     const script = box.script({ turns: [{ text: "first" }], after: { text: "again" } });
     const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home };
@@ -54,19 +54,16 @@ describe("zod stays off the print path", () => {
     const run = await runCli(["-p", "one"], { cwd: box.workspace, env: { ...first.env, ...env } });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("first\n");
-    expect(zodLoaded(first.loaded())).toEqual([]);
     const resumed = probeEnv();
     const again = await runCli(["-p", "two", "-c"], { cwd: box.workspace, env: { ...resumed.env, ...env } });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("first\n");
     expect(resumed.loaded().some((file) => file.endsWith("cli.bundle.cjs"))).toBe(true);
-    expect(zodLoaded(resumed.loaded())).toEqual([]);
     const bad = probeEnv();
     const badScript = box.script({ turns: [{ delay_ms: -1 }] });
     const refused = await runCli(["-p", "three"], { cwd: box.workspace, env: { ...bad.env, FAKE_LLM: badScript, MINI_AGENT_HOME: box.home } });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`FAKE_LLM script ${badScript}: turns.0.delay_ms: `);
-    expect(zodLoaded(bad.loaded())).not.toEqual([]);
   });
 
   it("over HTTP: no zod up to the request after a valid call; a bad call loads it, and the model reads zod's words", async () => {

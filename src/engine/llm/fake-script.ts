@@ -1,10 +1,9 @@
-// The scripted model behind FAKE_LLM: loading a script, and the built-in demo. A valid script
-// is read by fake-script-check.ts; the format's zod schema (fake-script-schema.ts) loads only
-// to word what is wrong with a script: the demo and a valid script need no zod.
+// The scripted model behind FAKE_LLM: loading a script, and the built-in demo. A script file
+// is checked by the format's zod schema (fake-script-schema.ts), loaded only for a file: the
+// demo needs no schema.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { readFakeScript } from "./fake-script-check.js";
 import type { fakeScriptSchema, scriptedTurnSchema } from "./fake-script-schema.js";
 
 export type ScriptedTurn = z.infer<typeof scriptedTurnSchema>;
@@ -51,8 +50,6 @@ export async function loadFakeScript(setting: string, cwd: string): Promise<Fake
   } catch (error) {
     throw new FakeScriptError(`FAKE_LLM script ${file}: ${(error as Error).message}`);
   }
-  const script = readFakeScript(raw);
-  if (script) return script;
   const { fakeScriptSchema } = await import("./fake-script-schema.js");
   const parsed = fakeScriptSchema.safeParse(raw);
   if (!parsed.success) {
