@@ -1,13 +1,16 @@
 // A long headless turn: rounds of read_file (~19 KB result each) against the scripted model,
 // to watch memory as the conversation grows. Peak RSS after 50 and after 500 rounds, with
-// compaction off (a budget no turn reaches) and on (context_budget 100,000 tokens).
-// Figures only; nothing here asserts a time or a size.
+// compaction off (a budget no turn reaches) and on (context_budget 100,000 tokens). The budget
+// (issue 23): with compaction on, RSS at round 500 is within 20% of round 50's.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cleanEnv, measureAll } from "./measure.mjs";
+
+/** With compaction on, a 500-round turn's RSS stays within this fraction of a 50-round one's. */
+const FLAT = 0.2;
 
 const HEAP_PROBE = fileURLToPath(new URL("./heap-probe.cjs", import.meta.url));
 
@@ -59,9 +62,11 @@ export default async function benchLongSession() {
     const conversationMiB = (500 * (FILE.length + 600)) / 1024 / 1024;
     const line = (label, budget) => {
       const [a, b] = [get(50, budget), get(500, budget)];
+      const growth = (b.peakRssMiB - a.peakRssMiB) / a.peakRssMiB;
+      const verdict = budget === ON ? ` (budget ≤ +${FLAT * 100}%${growth <= FLAT ? " ok" : " OVER"})` : "";
       return (
         `long turn, ${label}: RSS ${a.peakRssMiB.toFixed(1)} MiB at round 50, ${b.peakRssMiB.toFixed(1)} MiB at round 500 ` +
-        `(+${(((b.peakRssMiB - a.peakRssMiB) / a.peakRssMiB) * 100).toFixed(0)}%); live heap ${heap.get(`50-${budget}`).toFixed(1)} → ` +
+        `(+${(growth * 100).toFixed(0)}%)${verdict}; live heap ${heap.get(`50-${budget}`).toFixed(1)} → ` +
         `${heap.get(`500-${budget}`).toFixed(1)} MiB; ${(b.medianMs / 500).toFixed(2)} ms per round`
       );
     };

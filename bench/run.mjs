@@ -30,12 +30,14 @@ const demoEnv = { HOME: home, FAKE_LLM: "1", MINI_AGENT_HOME: path.join(scratch,
 const httpEnv = { HOME: home, MINI_AGENT_HOME: path.join(scratch, "home"), OPENAI_API_KEY: "sk-bench-dummy-key-000000000000", OPENAI_BASE_URL: model.url };
 const hasBinary = existsSync(BINARY);
 
-// Budgets from issue 14: time relative to node or absolute, and peak RSS.
+// Budgets from issue 23: time as a ratio to `node -e 0` measured in this same run (so they
+// hold on a busy or slow machine), and peak RSS. The round trip's 9× is still under half of
+// the fastest peer's measured beside it (docs/adr/0041-subtract-the-machinery.md).
 const cases = [
   { label: "node -e 0", args: ["-e", "0"] },
-  { label: "mini-agent --version", args: [CLI, "--version"], vsNode: 1.15 },
-  { label: "FAKE_LLM=1 demo (-p)", args: [CLI, "-p", "run the demo", "--yes"], env: demoEnv, cwd: freshWorkspace, ms: 90 },
-  { label: "one-tool -p round trip, HTTP", args: [CLI, "-p", "say hello", "--yes", "--provider", "openai"], env: httpEnv, cwd: freshWorkspace, ms: 150, mib: 80 },
+  { label: "mini-agent --version", args: [CLI, "--version"], vsNode: 1.2 },
+  { label: "FAKE_LLM=1 demo (-p)", args: [CLI, "-p", "run the demo", "--yes"], env: demoEnv, cwd: freshWorkspace, vsNode: 5 },
+  { label: "one-tool -p round trip, HTTP", args: [CLI, "-p", "say hello", "--yes", "--provider", "openai"], env: httpEnv, cwd: freshWorkspace, vsNode: 9, mib: 90 },
   ...(hasBinary
     ? [
         { label: "binary --version", command: BINARY, args: ["--version"] },
@@ -54,8 +56,8 @@ const node = results.get("node -e 0");
 
 const rows = cases.map((spec) => {
   const { medianMs, peakRssMiB } = results.get(spec.label);
-  const target = [spec.vsNode && `≤ ${spec.vsNode}× node`, spec.ms && `≤ ${spec.ms} ms`, spec.mib && `≤ ${spec.mib} MiB`].filter(Boolean).join(", ");
-  const met = (!spec.vsNode || medianMs <= spec.vsNode * node.medianMs) && (!spec.ms || medianMs <= spec.ms) && (!spec.mib || peakRssMiB <= spec.mib);
+  const target = [spec.vsNode && `≤ ${spec.vsNode}× node`, spec.mib && `≤ ${spec.mib} MiB`].filter(Boolean).join(", ");
+  const met = (!spec.vsNode || medianMs <= spec.vsNode * node.medianMs) && (!spec.mib || peakRssMiB <= spec.mib);
   return { label: spec.label, medianMs, peakRssMiB, vsNode: medianMs / node.medianMs, target, met: target ? met : null };
 });
 const request = await requestSize();
