@@ -14,6 +14,7 @@ const INPUT_FILES = [
   "scripts/build-inputs.mjs",
   "scripts/bundle.mjs",
   "scripts/esbuild-lean-zod.mjs",
+  "scripts/third-party-notices.mjs",
   "tsconfig.json",
   "tsconfig.build.json",
   "package.json",

@@ -11,8 +11,10 @@
 // and a resume spend most on (docs/adr/0031-commonjs-bundle.md).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
 import { leanZod } from "./esbuild-lean-zod.mjs";
+import { writeNotices } from "./third-party-notices.mjs";
 
 const dist = new URL("../dist/", import.meta.url);
 /** Where a file that asks for import.meta.url finds it: its own path, as an ES module would. */
@@ -45,6 +47,9 @@ const esm = await build({
 const outputs = esm.metafile.outputs;
 const sources = Object.fromEntries(Object.entries(outputs).map(([file, output]) => [file, Object.keys(output.inputs)]));
 writeFileSync(new URL("bundle-sources.json", dist), `${JSON.stringify(sources, null, 1)}\n`);
+// The licenses of the packages bundled in, published with the package (undici and mvdan-sh
+// stay external: npm installs them with their own license files).
+writeNotices(esm.metafile, fileURLToPath(new URL("..", import.meta.url)), fileURLToPath(new URL("THIRD_PARTY_NOTICES", dist)));
 
 for (const file of esm.outputFiles) {
   const usesUrl = file.text.includes("import.meta.url");

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { leanZod } from "./esbuild-lean-zod.mjs";
 import { writeChecksums } from "./sha256sums.mjs";
+import { writeNotices } from "./third-party-notices.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = path.resolve(root, process.env.MINI_AGENT_DIST_DIR ?? "release");
@@ -46,7 +47,7 @@ const bundledRequire = {
 
 async function bundle(work, version) {
   const main = path.join(work, "mini-agent.cjs");
-  await build({
+  const { metafile } = await build({
     entryPoints: [path.join(root, "src", "cli.ts")],
     outfile: main,
     bundle: true,
@@ -57,9 +58,10 @@ async function bundle(work, version) {
     define: { __MINI_AGENT_VERSION__: JSON.stringify(version), "import.meta.url": "__miniAgentUrl" },
     banner: { js: 'var __miniAgentUrl = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [bundledRequire, leanZod],
+    metafile: true,
     logLevel: "error",
   });
-  return main;
+  return { main, metafile };
 }
 
 /** The binary's small main script, with the version fixed in (it has no package.json). */
@@ -86,7 +88,9 @@ async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), "mini-agent-dist-"));
   mkdirSync(outDir, { recursive: true });
   const version = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version;
-  const script = await bundle(work, version);
+  const { main: script, metafile } = await bundle(work, version);
+  // Everything is bundled into the binary (undici and mvdan-sh too): their licenses go beside it.
+  writeNotices(metafile, root, path.join(outDir, "THIRD_PARTY_NOTICES"));
   // The CLI runs as a function of the CommonJS variables, compiled by sea-main.cjs; the cache
   // is made for exactly this text.
   const wrapped = path.join(work, "cli.cjs");

@@ -41,11 +41,11 @@ function bundleImports(): Set<string> {
 }
 
 describe("the npm package", () => {
-  it("publishes the bin, the bundle and its chunks, and no tests, sources or maps", () => {
+  it("publishes the bin, the bundle and its chunks, the third-party notices, and no tests, sources or maps", () => {
     const files = packedFiles();
-    expect(files).toEqual(expect.arrayContaining(["bin/mini-agent.cjs", "dist/cli.bundle.cjs", "package.json", "README.md"]));
+    expect(files).toEqual(expect.arrayContaining(["bin/mini-agent.cjs", "dist/cli.bundle.cjs", "dist/THIRD_PARTY_NOTICES", "package.json", "README.md"]));
     expect(files.some((file) => file.startsWith("dist/chunks/"))).toBe(true);
-    const extra = files.filter((file) => !/^(bin\/mini-agent\.cjs|dist\/cli\.bundle\.cjs|dist\/chunks\/[\w-]+\.cjs|package\.json|README\.md|LICENSE)$/.test(file));
+    const extra = files.filter((file) => !/^(bin\/mini-agent\.cjs|dist\/cli\.bundle\.cjs|dist\/THIRD_PARTY_NOTICES|dist\/chunks\/[\w-]+\.cjs|package\.json|README\.md|LICENSE)$/.test(file));
     expect(extra).toEqual([]);
   });
 

@@ -227,7 +227,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
   }
 
   const stop = (reason: StopReason): Promise<void> => {
-    if (stopping) return stopping;
+    if (stopping !== undefined) return stopping;
     stoppedBy = reason;
     const pid = child.pid;
     stopping =
@@ -261,7 +261,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
           ...(spawnError ? { spawnError } : {}),
         });
       // When we killed it, report only after the whole tree is gone, not just the leader.
-      if (stopping) void stopping.then(finish);
+      if (stopping !== undefined) void stopping.then(finish);
       else finish();
     });
   });
