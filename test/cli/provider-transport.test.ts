@@ -155,7 +155,7 @@ describe("the provider transport", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("It printed hello.");
     expect(paths).toEqual(["http://model.test/v1/chat/completions", "http://model.test/v1/chat/completions"]);
-    // The SDK's own Headers (ours in the bundle, ADR 0026) reach undici's fetch intact.
+    // The SDK's own Headers reach undici's fetch intact.
     expect(auths).toEqual(["Bearer sk-transport-test-0000111122223333", "Bearer sk-transport-test-0000111122223333"]);
   });
 

@@ -1,7 +1,6 @@
 // Preloaded into a CLI child (NODE_OPTIONS=--require) to record every module file it loads,
 // one absolute path a line, into $MODULE_PROBE_LOG, as it loads: CommonJS and JSON through
-// Module.prototype.load (above any compile hook, such as the CLI's own code cache for its
-// bundle, ADR 0032), ES modules through a load hook (module.register, Node >= 20.6); and,
+// Module.prototype.load, ES modules through a load hook (module.register, Node >= 20.6); and,
 // when $MODULE_PROBE_BUILTINS is set, the built-ins the process loaded.
 "use strict";
 const fs = require("node:fs");
