@@ -70,6 +70,14 @@ describe("npm run dist: the standalone binary", () => {
     expect(sums).toBe(`${digest}  ${name}\n`);
   });
 
+  it("writes THIRD_PARTY_NOTICES beside it, with what only the binary bundles (undici, mvdan-sh)", () => {
+    const notices = readFileSync(path.join(outDir, "THIRD_PARTY_NOTICES"), "utf8");
+    for (const name of ["undici", "mvdan-sh", "openai", "@anthropic-ai/sdk", "zod"]) {
+      const { version, license } = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { version: string; license: string };
+      expect(notices).toContain(`\n  ${name}@${version} (${license})\n`);
+    }
+  });
+
   it("prints the package version with no node on PATH", async () => {
     const box = makeSandbox();
     const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
