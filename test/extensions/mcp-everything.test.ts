@@ -1,8 +1,10 @@
 // Issue 24 against a real server from npm, @modelcontextprotocol/server-everything (a
 // devDependency), through the real CLI: its tiny image reaches Anthropic as an image block,
 // its roots tool sees our workspace, its task-only tool is not offered, and a dozen calls in
-// one turn print no listener warning.
+// one turn print no listener warning; over streamable HTTP, the session ends with DELETE.
+import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer, type AddressInfo } from "node:net";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { anthropicText, blockDelta, blockStart, blockStop, MESSAGE_STOP, messageDelta, messageStart, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
 import { sse, type FakeServer } from "../helpers/fake-openai-server.js";
 import { messagesOf, providerSandbox } from "../helpers/provider-cli.js";
+import { waitFor } from "../helpers/processes.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 import { eventLines, onlySessionFile, recordedRequests } from "../helpers/session-files.js";
 
@@ -17,10 +20,20 @@ const EVERYTHING = createRequire(import.meta.url).resolve("@modelcontextprotocol
 const server = { command: process.execPath, args: [EVERYTHING, "stdio"] };
 
 let fakes: FakeServer[] = [];
+const children: ChildProcess[] = [];
 afterEach(async () => {
   await Promise.all(fakes.map((fake) => fake.close()));
   fakes = [];
+  for (const child of children.splice(0)) child.kill();
 });
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 describe("@modelcontextprotocol/server-everything", () => {
   it("roots, a hidden task-only tool and twelve echoes in one turn", async () => {
@@ -63,5 +76,23 @@ describe("@modelcontextprotocol/server-everything", () => {
     const [result] = messagesOf(fake, 1).at(-1)!["content"] as Record<string, unknown>[];
     expect(result).toMatchObject({ type: "tool_result", tool_use_id: "toolu_tiny" });
     expect(result!["content"]).toContainEqual({ type: "image", source: { type: "base64", media_type: "image/png", data: MCP_TINY_IMAGE } });
+  });
+
+  it("over streamable HTTP: a call works and the session is ended with DELETE when the run ends", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    await waitFor(() => output.includes(`listening on port ${port}`), 20_000, "server-everything to listen");
+    const box = makeSandbox();
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ mcpServers: { web: { type: "http", url: `http://127.0.0.1:${port}/mcp` } }, permissions: { allow: ["mcp__web__echo"] } }));
+    const turns = [{ tool_calls: [{ name: "mcp__web__echo", arguments: { message: "over http" } }] }, { text: "done" }];
+    const run = await runCli(["-p", "go"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns }) } });
+    expect(run.code, run.stderr).toBe(0);
+    const results = eventLines(onlySessionFile(box.home)).filter((event) => event.type === "tool.result") as { content: string }[];
+    expect(results.map((result) => result.content)).toEqual(["Echo: over http"]);
+    await waitFor(() => /Received session termination request for session \S+/.test(output), 10_000, "the DELETE that ends the session");
   });
 });
