@@ -242,4 +242,25 @@ describe("mini-agent acp", () => {
     const second = await newSession(failing, box.workspace);
     await expect(prompt(failing, second.sessionId, "hi")).rejects.toThrow(/the model is overloaded/);
   });
+
+  it("always allow is offered with its scope and remembered: the next call in that scope is not asked", async () => {
+    const box = providerSandbox();
+    const editor = open(
+      box,
+      {
+        turns: [
+          { tool_calls: [{ name: "write_file", arguments: { path: "docs/one.md", content: "1" } }] },
+          { tool_calls: [{ name: "write_file", arguments: { path: "docs/two.md", content: "2" } }] },
+          { text: "Both written." },
+        ],
+      },
+      choose("allow_always"),
+    );
+    const { sessionId } = await newSession(editor, box.workspace);
+    expect((await prompt(editor, sessionId, "write both")).stopReason).toBe("end_turn");
+    expect(editor.permissions).toHaveLength(1);
+    const always = editor.permissions[0]!.options.find((option) => option.kind === "allow_always");
+    expect(always?.name).toMatch(/^Always allow write_file/);
+    expect(readFileSync(path.join(box.workspace, "docs", "two.md"), "utf8")).toBe("2");
+  });
 });
