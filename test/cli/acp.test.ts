@@ -263,4 +263,20 @@ describe("mini-agent acp", () => {
     expect(always?.name).toMatch(/^Always allow write_file/);
     expect(readFileSync(path.join(box.workspace, "docs", "two.md"), "utf8")).toBe("2");
   });
+
+  it("names MCP servers from the editor it does not start; SIGTERM shuts the sessions down and exits 143", async () => {
+    const box = providerSandbox();
+    const editor = open(box, { turns: [{ text: "hi" }] });
+    await initialize(editor);
+    const { sessionId } = await editor.connection.agent.request(methods.agent.session.new, {
+      cwd: box.workspace,
+      mcpServers: [{ name: "docs", command: "docs-server", args: [], env: [] }],
+    });
+    expect(editor.stderr()).toContain("1 MCP server(s) from the editor are not used");
+    editor.child.kill("SIGTERM");
+    expect(await editor.close()).toBe(143);
+    // The session was closed cleanly: its lock is gone and it can be resumed.
+    const resumed = await box.run(["-p", "again", "-r", sessionId], { FAKE_LLM: "1" });
+    expect(resumed.code, resumed.stderr).toBe(0);
+  });
 });
