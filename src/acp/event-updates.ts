@@ -4,6 +4,7 @@
 // the live stream and the replay of a loaded session go through the same code.
 import type { PlanEntry, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
 import type { AgentEvent, EventOf } from "../engine/events.js";
+import { describeMemoryChange } from "../engine/memory/memory-link.js";
 import { toolCallView } from "./tool-call-view.js";
 
 /** A command's output shown while it runs: the tail, since ACP replaces the whole content each time. */
@@ -116,6 +117,9 @@ export function createUpdateMapper(cwd: string): UpdateMapper {
           return [{ sessionUpdate: "notice", severity: event.level === "warn" ? "warning" : event.level, title: event.message }];
         case "error":
           return [{ sessionUpdate: "notice", severity: "error", title: `${event.kind} error: ${event.message}` }];
+        case "memory.changed":
+          // It reaches every later session's prompt: a person must see it (as print mode says it on stderr).
+          return [{ sessionUpdate: "notice", severity: "info", title: describeMemoryChange(event) }];
         default:
           return [];
       }

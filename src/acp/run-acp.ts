@@ -138,8 +138,9 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
     // The editor closes our stdin when it is done with us.
     await connection.closed;
   } finally {
-    stopped.dispose();
+    // Signals stay ours until the sessions are shut down: one that comes meanwhile still names the exit.
     await store.closeAll();
+    stopped.dispose();
   }
   return stopped.code ?? EXIT.ok;
 }

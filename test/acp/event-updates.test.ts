@@ -101,6 +101,8 @@ describe("event → session/update", () => {
     const mapper = createUpdateMapper("/w");
     expect(mapper.map(event({ type: "notice", level: "warn", message: "sandbox off" }))).toEqual([{ sessionUpdate: "notice", severity: "warning", title: "sandbox off" }]);
     expect(mapper.map(event({ type: "error", kind: "provider", message: "503" }))).toEqual([{ sessionUpdate: "notice", severity: "error", title: "provider error: 503" }]);
+    const [memory] = mapper.map(event({ type: "memory.changed", action: "remembered", id: "m1", note: "use pnpm", sessionId: "s" }));
+    expect(memory).toMatchObject({ sessionUpdate: "notice", severity: "info", title: expect.stringContaining("mini-agent memory rm m1") });
   });
 });
 

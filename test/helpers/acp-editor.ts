@@ -25,6 +25,8 @@ export interface Editor {
   stderr(): string;
   /** Closes stdin (as an editor does when done) and waits for the exit code. */
   close(): Promise<number | null>;
+  /** The exit code, once the process has exited (without closing stdin). */
+  exited: Promise<number | null>;
 }
 
 export type PermissionAnswer = (request: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
@@ -57,6 +59,7 @@ export function startEditor(cwd: string, env: Record<string, string>, answer: Pe
     permissions,
     withdrawn,
     stderr: () => stderr,
+    exited,
     close: async () => {
       child.stdin?.end();
       return exited;
