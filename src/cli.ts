@@ -20,6 +20,7 @@ Usage:
   mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
   mini-agent memory               list this workspace's notes; memory add|rm|clear (memory --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
+  mini-agent acp                  serve the Agent Client Protocol on stdio, for editors (acp --help)
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -125,6 +126,12 @@ async function main(argv: string[]): Promise<number> {
     return runSessionsCommand(argv.slice(1));
   }
   if (argv[0] === "memory") return (await import("./commands.js")).runMemoryCommand(argv.slice(1));
+  if (argv[0] === "acp") {
+    // An editor's agent server: the ACP library and its face load only here (ADR 0045).
+    if (!argv.includes("--help") && !argv.includes("-h")) await applyHeapPolicy({ network: usesNetwork(process.env) });
+    const { runAcp } = await import("./acp/run-acp.js");
+    return runAcp(argv.slice(1), { version: version() });
+  }
   if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {
