@@ -33,7 +33,10 @@ describe("resume", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: second, MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
     });
-    expect(run.stderr).not.toMatch(/mini-agent:/);
+    // The one warning: the run resumed says the killed run's turn is closed as interrupted.
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("mini-agent:"))).toEqual([
+      expect.stringMatching(/^mini-agent: the last run of this session was killed mid-turn/),
+    ]);
     expect(run.stderr).toMatch(/effects are unknown/);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("Picked up where we left off.\n");

@@ -45,7 +45,8 @@ describe("completed items on disk", () => {
     let stdout = "";
     child.stdout!.on("data", (data: Buffer) => (stdout += data.toString("utf8")));
     const done = collect(child);
-    await waitFor(() => stdout.includes('"text":"Half of the ans"'), 15_000, "the second step's first words");
+    // The stream's redactor may hold back a last word that could begin a secret: wait for the first ones.
+    await waitFor(() => /"type":"assistant\.delta"[^\n]*Half/.test(stdout) || /Half[^\n]*"type":"assistant\.delta"/.test(stdout), 15_000, "the second step's first words");
     child.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
 
@@ -56,7 +57,7 @@ describe("completed items on disk", () => {
     expect(killed.filter((event) => event.type === "assistant.message")).toEqual([
       expect.objectContaining({ text: "Looking first.", toolCalls: [{ callId: "call_list", name: "list_files", arguments: "{}" }] }),
     ]);
-    expect(readFileSync(file, "utf8")).not.toContain("Half of the ans");
+    expect(readFileSync(file, "utf8")).not.toContain("Half");
     for (const type of ["assistant.delta", "tool.call", "tool.output", "turn.ended"]) expect(types).not.toContain(type);
 
     const resumed = await runCli(["-p", "go on", "-c", "--yes"], { cwd: box.workspace, env });
@@ -71,7 +72,7 @@ describe("completed items on disk", () => {
     expect(messages[2]).toMatchObject({ content: "Looking first.", tool_calls: [{ id: "call_list", function: { name: "list_files" } }] });
     expect(messages[3]).toMatchObject({ tool_call_id: "call_list" });
     expect(messages[4]).toMatchObject({ content: "go on" });
-    expect(JSON.stringify(messages)).not.toContain("Half of the ans");
+    expect(JSON.stringify(messages)).not.toContain("Half");
 
     const after = eventLines(file);
     const ended = after.filter((event) => event.type === "turn.ended");
