@@ -25,7 +25,8 @@ Usage:
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
   -y, --yes                   approve calls that need confirmation (refusals still apply)
-      --output-format <fmt>   text (default) | json | stream-json
+      --output-format <fmt>   text (default) | json | stream-json (the session file's lines)
+      --include-partial-messages  stream-json: also the deltas and output chunks as they arrive
   -c, --continue              resume the newest session of this workspace
   -r, --resume <id>           resume the session with this id
       --new                   start a new session (the default)
@@ -55,6 +56,7 @@ const FLAGS = {
   print: { type: "boolean", short: "p" },
   yes: { type: "boolean", short: "y" },
   "output-format": { type: "string" },
+  "include-partial-messages": { type: "boolean" },
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
   new: { type: "boolean" },
