@@ -1,7 +1,7 @@
-// Cold resume: `mini-agent -p … -c` on a 100,000-event (~10 MiB) session, beside a bare
-// Node process that reads the same file and JSON.parses every line (the floor a resume
-// cannot beat). Both run as fresh processes, timed and RSS-probed from outside.
-// Figures only; nothing here asserts a time.
+// Cold resume: `mini-agent -p … -c` on a ~10 MiB session of completed items (ADR 0040: no
+// deltas on the disk, so ~4,800 turns), beside a bare Node process that reads the same file
+// and JSON.parses every line (the floor a resume cannot beat). Both run as fresh processes,
+// timed and RSS-probed from outside. Figures only; nothing here asserts a time.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -14,32 +14,43 @@ const RESUME_VS_BARE = 1.3;
 
 const HEAP_PROBE = fileURLToPath(new URL("./heap-probe.cjs", import.meta.url));
 
-const EVENTS = 100_000;
+/** About 10 MiB of completed items. */
+const TURNS = 4_800;
 const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
 const dist = (file) => import(pathToFileURL(fileURLToPath(new URL(`../dist/engine/${file}`, import.meta.url))).href);
 
-/** A session of turns that stream text in small deltas, call a tool and get its result. */
-export function syntheticSession(sessionId, cwd, events = EVENTS) {
-  const lines = [JSON.stringify({ format: "mini-agent-wire", version: 1, sessionId, cwd, created: new Date().toISOString() })];
+/**
+ * A session of turns that answer in a sentence, call a tool and get its result, then finish,
+ * as the session file keeps them: one `assistant.message` per step (the deltas were live only,
+ * and took the sequence numbers the gaps show).
+ */
+export function syntheticSession(sessionId, cwd, turns = TURNS) {
+  const lines = [JSON.stringify({ format: "mini-agent-wire", version: 2, sessionId, cwd, created: new Date().toISOString() })];
   let seq = 0;
+  let events = 0;
   const ts = new Date().toISOString();
   // Laid out as the bus writes them: the payload, then type, seq and ts.
-  const push = ({ type, ...payload }) => lines.push(JSON.stringify({ ...payload, type, seq: ++seq, ts }));
+  const push = ({ type, ...payload }, skipped = 0) => {
+    seq += skipped;
+    events += 1;
+    lines.push(JSON.stringify({ ...payload, type, seq: ++seq, ts }));
+  };
   push({ type: "session.started", sessionId, cwd, provider: "fake", model: "fake", resumed: false });
-  for (let turn = 0; seq < events - 40; turn += 1) {
+  for (let turn = 0; turn < turns; turn += 1) {
     push({ type: "turn.started", turnId: `t${turn}`, prompt: `task number ${turn}` });
     push({ type: "step.started", round: 1 });
-    for (let i = 0; i < 30; i += 1) push({ type: "assistant.delta", text: "some words " });
-    push({ type: "tool.call", callId: `c${turn}`, name: "read_file", arguments: '{"path":"a.txt"}' });
-    push({ type: "usage", inputTokens: 1000, outputTokens: 50 });
+    const call = { callId: `c${turn}`, name: "read_file", arguments: '{"path":"a.txt"}' };
+    push({ type: "usage", inputTokens: 1000, outputTokens: 50 }, 31);
+    push({ type: "assistant.message", text: "some words ".repeat(30), toolCalls: [call] });
     push({ type: "step.ended", round: 1, finishReason: "tool_calls" });
     push({ type: "tool.result", callId: `c${turn}`, name: "read_file", content: "x".repeat(700), isError: false });
     push({ type: "step.started", round: 2 });
-    push({ type: "assistant.delta", text: "done" });
+    push({ type: "usage", inputTokens: 1100, outputTokens: 5 }, 1);
+    push({ type: "assistant.message", text: "done", toolCalls: [] });
     push({ type: "step.ended", round: 2, finishReason: "stop" });
     push({ type: "turn.ended", turnId: `t${turn}`, stopReason: "completed", rounds: 2 });
   }
-  return { text: `${lines.join("\n")}\n`, events: seq };
+  return { text: `${lines.join("\n")}\n`, events };
 }
 
 const BARE_PARSE = `

@@ -74,7 +74,7 @@ for (const text of request.lines) console.log(text);
 
 // Figures other parts of the project contribute, when they are present.
 const extras = [];
-for (const extra of ["./grep.mjs", "./long-session.mjs", "./resume.mjs", "./tui.mjs", "./checkpoint.mjs", "./sandbox.mjs"]) {
+for (const extra of ["./grep.mjs", "./long-session.mjs", "./resume.mjs", "./wire-size.mjs", "./tui.mjs", "./checkpoint.mjs", "./sandbox.mjs"]) {
   const file = fileURLToPath(new URL(extra, import.meta.url));
   if (!existsSync(file)) continue;
   const module = await import(file);

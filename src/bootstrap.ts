@@ -37,7 +37,7 @@ import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
 import { checkpointsDir } from "./engine/checkpoint/undo.js";
 import { hardLinkCount } from "./engine/tools/hard-links.js";
-import { preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
+import { permissionModeOf, preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
 import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
 
 /**
@@ -283,7 +283,8 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     return (await resolveModel({ options: next, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: () => {} })).provider;
   };
   const resumedModel = await modelChosenBefore(session, options, createModel);
-  const hooks = await startSessionHooks(extensions, session, { cwd, env });
+  const permissionMode = permissionModeOf({ yes: options.yes, ...(options.agent !== undefined ? { agent: options.agent } : {}) });
+  const hooks = await startSessionHooks(extensions, session, { cwd, env, permissionMode: () => permissionMode });
   return assembleEngine({
     session,
     cwd,

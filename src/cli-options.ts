@@ -21,6 +21,8 @@ export interface CliOptions {
   prompt: string;
   yes: boolean;
   outputFormat: OutputFormat;
+  /** `--include-partial-messages`: stream-json also prints the live-only events (deltas, output chunks). */
+  includePartialMessages?: boolean;
   session: { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string } | { mode: "fork"; id: string };
   provider?: string;
   model?: string;
@@ -46,6 +48,7 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 interface RawValues {
   yes?: boolean;
   "output-format"?: string;
+  "include-partial-messages"?: boolean;
   continue?: boolean;
   resume?: string;
   new?: boolean;
@@ -81,10 +84,15 @@ export function buildCliOptions(values: RawValues, prompt: string, mode: "print"
     }
   }
   if (!prompt && mode === "print") throw new UsageError('no task given; start with mini-agent -p "task"');
+  const outputFormat = oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS);
+  if (values["include-partial-messages"] && (outputFormat !== "stream-json" || mode !== "print")) {
+    throw new UsageError("--include-partial-messages needs --print and --output-format stream-json");
+  }
   return {
     prompt,
     yes: values.yes ?? false,
-    outputFormat: oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS),
+    outputFormat,
+    ...(values["include-partial-messages"] ? { includePartialMessages: true } : {}),
     session: sessionChoice(values),
     ...(values.provider !== undefined ? { provider: values.provider } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),

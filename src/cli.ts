@@ -19,11 +19,13 @@ Usage:
   mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
   mini-agent memory               list this workspace's notes; memory add|rm|clear (memory --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
+  mini-agent acp                  serve the Agent Client Protocol on stdio, for editors (acp --help)
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
   -y, --yes                   approve calls that need confirmation (refusals still apply)
-      --output-format <fmt>   text (default) | json | stream-json
+      --output-format <fmt>   text (default) | json | stream-json (the session file's lines)
+      --include-partial-messages  stream-json: also the deltas and output chunks as they arrive
   -c, --continue              resume the newest session of this workspace
   -r, --resume <id>           resume the session with this id
       --new                   start a new session (the default)
@@ -53,6 +55,7 @@ const FLAGS = {
   print: { type: "boolean", short: "p" },
   yes: { type: "boolean", short: "y" },
   "output-format": { type: "string" },
+  "include-partial-messages": { type: "boolean" },
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
   new: { type: "boolean" },
@@ -124,6 +127,11 @@ async function main(argv: string[]): Promise<number> {
     return runSessionsCommand(argv.slice(1));
   }
   if (argv[0] === "memory") return (await import("./commands.js")).runMemoryCommand(argv.slice(1));
+  if (argv[0] === "acp") {
+    // An editor's agent server: the ACP library and its face load only here (ADR 0045).
+    const { runAcp } = await import("./acp/run-acp.js");
+    return runAcp(argv.slice(1), { version: version() });
+  }
   if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
   const { values, positionals } = parse(argv);
   if (values.help) {

@@ -35,7 +35,7 @@ export interface TrustDecision {
 
 export async function decideProjectTrust(input: TrustInput): Promise<TrustDecision> {
   const files = readConfigFiles(input.env, input.workspace, input.userHome);
-  const subject = trustSubject(input.workspace, files.project?.values ?? {}, files.user?.values);
+  const subject = trustSubject(input.workspace, files.project?.values ?? {}, files.user?.values, files.claudeHooks);
   const usersOwn = files.user ? referencedFiles(input.workspace, files.user.values) : [];
   const protect = (trusted: boolean) => [...new Set([...usersOwn, ...(trusted ? subject.files : [])])];
   if (subject.items.length === 0) return { trusted: false, files, notices: [], protectedFiles: protect(false) };
@@ -61,12 +61,12 @@ function keys(items: readonly PowerItem[]): string {
 function question(subject: TrustSubject, changed: boolean): string {
   const intro = changed
     ? "This project's settings, or the files they run, changed since you trusted it."
-    : "This project's .agent.json and .agents/ ask for more than shaping the work:";
+    : "This project's .agent.json, .agents/ and .claude/ settings ask for more than shaping the work:";
   const lines = subject.items.map((item) => `  ${item.key}: ${item.detail}`);
   return `${intro}\n${lines.join("\n")}\nUntil you trust it, they are ignored. Trust this project and apply them?`;
 }
 
 function ignoredNotice(items: readonly PowerItem[], changed: boolean): string {
   const why = changed ? "they (or the files they run) changed since you trusted this project" : "this project is not trusted yet";
-  return `ignored the project's ${keys(items)}: ${why}. Read .agent.json and .agents/, then run once with --trust-project to apply them`;
+  return `ignored the project's ${keys(items)}: ${why}. Read .agent.json, .agents/ and .claude/settings*.json, then run once with --trust-project to apply them`;
 }

@@ -5,6 +5,7 @@
 // nothing of hooks; a session without them runs exactly as before.
 import type { Agent } from "./engine/agent.js";
 import type { Publish } from "./engine/event-bus.js";
+import type { PermissionMode } from "./engine/hooks/claude-tools.js";
 import { createHookRunner, type HookRunner } from "./engine/hooks/hook-runner.js";
 import type { OpenSession } from "./engine/open-session.js";
 import type { Extensions } from "./extensions.js";
@@ -56,14 +57,28 @@ export function withTurnHooks(agent: Agent, runner: HookRunner, publish: Publish
   };
 }
 
+/**
+ * Our approval mode as Claude Code's `permission_mode`: the plan variant is "plan", --yes
+ * (every call approved, commands sandboxed) is "bypassPermissions", anything else "default".
+ */
+export function permissionModeOf(options: { yes?: boolean; agent?: string }): PermissionMode {
+  if (options.agent === "plan") return "plan";
+  return options.yes ? "bypassPermissions" : "default";
+}
+
 /** The session's hook runner, after its SessionStart hooks ran (their output is context for the model). */
-export async function startSessionHooks(extensions: Extensions, session: OpenSession, where: { cwd: string; env: NodeJS.ProcessEnv }): Promise<HookRunner | undefined> {
+export async function startSessionHooks(
+  extensions: Extensions,
+  session: OpenSession,
+  where: { cwd: string; env: NodeJS.ProcessEnv; permissionMode?: () => PermissionMode },
+): Promise<HookRunner | undefined> {
   if (extensions.hooks.length === 0) return undefined;
   const hooks = createHookRunner(extensions.hooks, {
     sessionId: session.sessionId,
     transcriptPath: session.file,
     cwd: where.cwd,
     env: where.env,
+    ...(where.permissionMode ? { permissionMode: where.permissionMode } : {}),
     notice: (message) => void session.bus.publish("notice", { level: "warn", message }),
   });
   if (hooks.has("SessionStart")) {

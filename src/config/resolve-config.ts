@@ -10,6 +10,7 @@ import { validateVariants, type VariantConfig } from "../engine/variants/agent-v
 import { DEFAULT_SANDBOX_NETWORK, narrowNetwork, type SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
+import { readClaudeHooks, type ClaudeHooksFile } from "./claude-settings.js";
 import { withoutPowers } from "./project-powers.js";
 import { agentHome, kimiCodeHome } from "./home.js";
 import { readKimiLogin } from "./kimi-credentials.js";
@@ -41,6 +42,8 @@ export interface ResolveInput {
 export interface ConfigFiles {
   project?: LoadedConfigFile;
   user?: LoadedConfigFile;
+  /** Hooks from the project's `.claude/settings.json` and `.claude/settings.local.json`; project powers like .agent.json's. */
+  claudeHooks?: ClaudeHooksFile[];
   /** A project file that could not be used at all, or settings in it that were skipped. */
   warnings: string[];
 }
@@ -63,7 +66,9 @@ export function readConfigFiles(env: Env, cwd: string, home: string): ConfigFile
     warnings.push(`${error.message}; the project's settings were ignored`);
   }
   warnings.push(...(project?.problems ?? []));
-  return { ...(project ? { project } : {}), ...(user ? { user } : {}), warnings };
+  const claude = readClaudeHooks(cwd, userDir);
+  warnings.push(...claude.warnings);
+  return { ...(project ? { project } : {}), ...(user ? { user } : {}), ...(claude.files.length > 0 ? { claudeHooks: claude.files } : {}), warnings };
 }
 
 interface Candidate<T> {
@@ -128,7 +133,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const permissions = mergePermissions(files);
   const webSearch = resolveWebSearch(env, files, sources);
   const variants = mergeVariants(files, project, warnings);
-  const codeRunning = codeRunningSettings(project, user);
+  // Claude Code's project hooks are project powers: only a trusted project's run (ADR 0033).
+  const codeRunning = codeRunningSettings(project, user, trusted ? (read.claudeHooks ?? []) : []);
 
   const shared = {
     thinking,
@@ -305,12 +311,19 @@ function mergePermissions(files: LoadedConfigFile[]): UserRules | undefined {
  * Hooks and MCP servers, each tagged with its file's scope. An untrusted project's never get
  * here (withoutPowers); the project's server of a name replaces the user's (it comes first).
  */
-function codeRunningSettings(project: LoadedConfigFile | undefined, user: LoadedConfigFile | undefined): Pick<ResolvedConfig, "hooks" | "mcpServers"> {
+function codeRunningSettings(
+  project: LoadedConfigFile | undefined,
+  user: LoadedConfigFile | undefined,
+  claudeHooks: readonly ClaudeHooksFile[],
+): Pick<ResolvedConfig, "hooks" | "mcpServers"> {
   const scoped = [
     ...(project ? [{ file: project, scope: "project" as const }] : []),
     ...(user ? [{ file: user, scope: "user" as const }] : []),
   ];
-  const hooks: ScopedHooks[] = scoped.flatMap(({ file, scope }) => (file.values.hooks ? [{ scope, file: file.path, settings: file.values.hooks }] : []));
+  const hooks: ScopedHooks[] = [
+    ...scoped.flatMap(({ file, scope }) => (file.values.hooks ? [{ scope, file: file.path, settings: file.values.hooks }] : [])),
+    ...claudeHooks.map((file) => ({ scope: "project" as const, file: file.path, settings: file.hooks })),
+  ];
   const mcpServers: ScopedMcpServer[] = [];
   for (const { file, scope } of scoped) {
     for (const [name, setting] of Object.entries(file.values.mcpServers ?? {})) {

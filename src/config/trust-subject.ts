@@ -1,11 +1,13 @@
-// What trusting a project covers: the powers its .agent.json asks for (project-powers.ts), its
-// guard plugins, and every workspace file those settings run or read (hook scripts, MCP server
-// scripts, the prompt file). The digest covers the files' contents, so a script rewritten
+// What trusting a project covers: the powers its .agent.json asks for (project-powers.ts), the
+// hooks in its .claude/settings*.json (claude-settings.ts), its guard plugins, and every
+// workspace file those settings run or read (hook scripts, MCP server scripts, the prompt file). The digest covers the files' contents, so a script rewritten
 // after trust (by a pull, or by a command the agent ran) asks again (docs/adr/0033).
 import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import path from "node:path";
 import { trustDigest } from "../engine/trust/project-trust.js";
+import type { HookSettings } from "../engine/hooks/hook-settings.js";
+import type { ClaudeHooksFile } from "./claude-settings.js";
 import type { FileConfig } from "./config-file.js";
 import { powerSettings, projectPowers, type PowerItem } from "./project-powers.js";
 
@@ -20,13 +22,30 @@ export interface TrustSubject {
 /** Files above this are digested by size and change time instead of content. */
 const MAX_DIGESTED_BYTES = 16 * 1024 * 1024;
 
-export function trustSubject(workspace: string, project: FileConfig, user: FileConfig | undefined): TrustSubject {
+export function trustSubject(workspace: string, project: FileConfig, user: FileConfig | undefined, claudeHooks: readonly ClaudeHooksFile[] = []): TrustSubject {
   const items = projectPowers(project, user);
+  for (const file of claudeHooks) {
+    for (const [event, command] of hookCommands(file.hooks)) items.push({ key: `hooks.${event}`, detail: `run ${command} (${path.relative(workspace, file.path)})` });
+  }
   const guards = projectGuardFiles(workspace);
   for (const file of guards) items.push({ key: "guards", detail: `refuse calls by the rules in ${path.relative(workspace, file)}` });
-  const files = [...new Set([...referencedFiles(workspace, project), ...guards])].sort();
+  const claudeFiles = claudeHooks.flatMap((file) => hookFiles(workspace, file.hooks));
+  const files = [...new Set([...referencedFiles(workspace, project), ...claudeFiles, ...guards])].sort();
   const contents = Object.fromEntries(files.map((file) => [path.relative(workspace, file), fileDigest(file)]));
-  return { items, digest: trustDigest({ settings: powerSettings(project), files: contents }), files };
+  // Absent when there are none, so the digest of a project without them is what it was before.
+  const claude = claudeHooks.length > 0 ? Object.fromEntries(claudeHooks.map((file) => [path.relative(workspace, file.path), file.hooks])) : undefined;
+  return { items, digest: trustDigest({ settings: powerSettings(project), claudeHooks: claude, files: contents }), files };
+}
+
+function hookCommands(hooks: HookSettings): [string, string][] {
+  return Object.entries(hooks).flatMap(([event, matchers]) => (matchers ?? []).flatMap((matcher) => matcher.hooks.map((hook): [string, string] => [event, hook.command])));
+}
+
+/** Workspace files the hook commands name. */
+function hookFiles(workspace: string, hooks: HookSettings): string[] {
+  return hookCommands(hooks)
+    .flatMap(([, command]) => pathWords(commandWords(command), workspace, workspace))
+    .filter((file) => inside(workspace, file));
 }
 
 /** The project's guard plugins: they can refuse every call, so they wait for trust too. */
@@ -43,9 +62,7 @@ function projectGuardFiles(workspace: string): string[] {
 export function referencedFiles(workspace: string, project: FileConfig): string[] {
   const found: string[] = [];
   if (project.system_prompt_file) found.push(path.resolve(workspace, project.system_prompt_file));
-  for (const matchers of Object.values(project.hooks ?? {})) {
-    for (const hook of (matchers ?? []).flatMap((matcher) => matcher.hooks)) found.push(...pathWords(commandWords(hook.command), workspace, workspace));
-  }
+  found.push(...hookFiles(workspace, project.hooks ?? {}));
   for (const server of Object.values(project.mcpServers ?? {})) {
     if (server.type !== "stdio") continue;
     const cwd = server.cwd ? path.resolve(workspace, server.cwd) : workspace;

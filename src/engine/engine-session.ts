@@ -13,9 +13,11 @@ import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
 import type { Skill } from "./skills/skill-file.js";
 import type { TurnOutcome } from "./loop.js";
 import type { OpenSession } from "./open-session.js";
+import { closeInterruptedTurn } from "./interrupted-turn.js";
 import { initialState, reduce, type SessionState } from "./state.js";
 import type { CompactResult, EngineSession, ModelChoice, QueuedPrompt } from "./surface.js";
 import { readWire } from "./wire.js";
+import { replayEvents } from "./wire-items.js";
 
 export interface EngineSessionParts {
   session: OpenSession;
@@ -51,6 +53,8 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
   let idleWaiters: ((outcome: TurnOutcome | undefined) => void)[] = [];
 
   const notice = (level: "info" | "warn" | "error", message: string) => bus.publish("notice", { level, message });
+  // Faces listen by now (session.started went out): they hear the killed run's turn close.
+  closeInterruptedTurn(session.state, bus.publish);
 
   function settleIdle(): void {
     const waiters = idleWaiters;
@@ -146,7 +150,8 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
     tools: agent.tools,
     subscribe: (listener) => bus.subscribe(listener),
     async history() {
-      return readWire(session.file).events;
+      // Each stored message with the live events a face drew it from (the file keeps no deltas).
+      return replayEvents(readWire(session.file).events);
     },
     promptHistory: () => session.promptHistory.load(),
     submit(prompt) {

@@ -4,7 +4,7 @@
 import { REJECTED as R } from "./lean-parse.js";
 
 const hasOwn = Object.hasOwn;
-const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error"]), new Set(["remembered","forgot"])] as const;
+const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
 
 // `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.
 export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([
@@ -87,6 +87,37 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (v.parentCallId !== undefined && (typeof v.parentCallId !== "string")) return R;
     return v;
   }],
+  ["assistant.message", (v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
+    if (typeof v.text !== "string") return R;
+    const x53 = v.thinking;
+    if (x53 !== undefined) {
+      if (!Array.isArray(x53)) return R;
+      for (let i54 = 0; i54 < x53.length; i54 += 1) {
+        const e55 = x53[i54];
+        if (typeof e55 !== "object" || e55 === null || Array.isArray(e55)) return R;
+        if (e55.text !== undefined && (typeof e55.text !== "string")) return R;
+        if (e55.signature !== undefined && (typeof e55.signature !== "string")) return R;
+        if (e55.redacted !== undefined && (typeof e55.redacted !== "string")) return R;
+      }
+    }
+    const x59 = v.toolCalls;
+    if (!Array.isArray(x59)) return R;
+    for (let i60 = 0; i60 < x59.length; i60 += 1) {
+      const e61 = x59[i60];
+      if (typeof e61 !== "object" || e61 === null || Array.isArray(e61)) return R;
+      if (typeof e61.callId !== "string") return R;
+      if (typeof e61.name !== "string") return R;
+      if (typeof e61.arguments !== "string") return R;
+    }
+    if (v.partial !== undefined && (typeof v.partial !== "boolean")) return R;
+    if (v.type !== "assistant.message") return R;
+    if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
+    if (typeof v.ts !== "string") return R;
+    if (v.agentId !== undefined && (typeof v.agentId !== "string")) return R;
+    if (v.parentCallId !== undefined && (typeof v.parentCallId !== "string")) return R;
+    return v;
+  }],
   ["step.ended", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.round !== "number" || !Number.isSafeInteger(v.round) || v.round <= 0) return R;
@@ -151,37 +182,37 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.name !== "string") return R;
     if (typeof v.content !== "string") return R;
     if (typeof v.isError !== "boolean") return R;
-    const x98 = v.images;
-    if (x98 !== undefined) {
-      if (!Array.isArray(x98)) return R;
-      for (let i99 = 0; i99 < x98.length; i99 += 1) {
-        const e100 = x98[i99];
-        if (typeof e100 !== "object" || e100 === null || Array.isArray(e100)) return R;
-        if (typeof e100.mediaType !== "string") return R;
-        if (typeof e100.base64 !== "string") return R;
+    const x117 = v.images;
+    if (x117 !== undefined) {
+      if (!Array.isArray(x117)) return R;
+      for (let i118 = 0; i118 < x117.length; i118 += 1) {
+        const e119 = x117[i118];
+        if (typeof e119 !== "object" || e119 === null || Array.isArray(e119)) return R;
+        if (typeof e119.mediaType !== "string") return R;
+        if (typeof e119.base64 !== "string") return R;
       }
     }
-    const x103 = v.details;
-    if (x103 !== undefined) {
-      if (typeof x103 !== "object" || x103 === null || Array.isArray(x103)) return R;
-      if (x103.path !== undefined && (typeof x103.path !== "string")) return R;
-      if (x103.diff !== undefined && (typeof x103.diff !== "string")) return R;
-      if (x103.linesAdded !== undefined && (typeof x103.linesAdded !== "number" || !Number.isSafeInteger(x103.linesAdded) || x103.linesAdded < 0)) return R;
-      if (x103.linesRemoved !== undefined && (typeof x103.linesRemoved !== "number" || !Number.isSafeInteger(x103.linesRemoved) || x103.linesRemoved < 0)) return R;
-      const x108 = x103.exitCode;
-      if (x108 !== undefined) {
-        if (x108 !== null) {
-          if (typeof x108 !== "number" || !Number.isSafeInteger(x108)) return R;
+    const x122 = v.details;
+    if (x122 !== undefined) {
+      if (typeof x122 !== "object" || x122 === null || Array.isArray(x122)) return R;
+      if (x122.path !== undefined && (typeof x122.path !== "string")) return R;
+      if (x122.diff !== undefined && (typeof x122.diff !== "string")) return R;
+      if (x122.linesAdded !== undefined && (typeof x122.linesAdded !== "number" || !Number.isSafeInteger(x122.linesAdded) || x122.linesAdded < 0)) return R;
+      if (x122.linesRemoved !== undefined && (typeof x122.linesRemoved !== "number" || !Number.isSafeInteger(x122.linesRemoved) || x122.linesRemoved < 0)) return R;
+      const x127 = x122.exitCode;
+      if (x127 !== undefined) {
+        if (x127 !== null) {
+          if (typeof x127 !== "number" || !Number.isSafeInteger(x127)) return R;
         }
       }
-      const x109 = x103.signal;
-      if (x109 !== undefined) {
-        if (x109 !== null) {
-          if (typeof x109 !== "string") return R;
+      const x128 = x122.signal;
+      if (x128 !== undefined) {
+        if (x128 !== null) {
+          if (typeof x128 !== "string") return R;
         }
       }
-      if (x103.timedOut !== undefined && (typeof x103.timedOut !== "boolean")) return R;
-      if (x103.taskId !== undefined && (typeof x103.taskId !== "string")) return R;
+      if (x122.timedOut !== undefined && (typeof x122.timedOut !== "boolean")) return R;
+      if (x122.taskId !== undefined && (typeof x122.taskId !== "string")) return R;
     }
     if (v.type !== "tool.result") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -207,14 +238,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["todo.updated", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    const x128 = v.todos;
-    if (!Array.isArray(x128)) return R;
-    for (let i129 = 0; i129 < x128.length; i129 += 1) {
-      const e130 = x128[i129];
-      if (typeof e130 !== "object" || e130 === null || Array.isArray(e130)) return R;
-      if (typeof e130.content !== "string") return R;
-      if (!c[4].has(e130.status)) return R;
-      if (e130.note !== undefined && (typeof e130.note !== "string")) return R;
+    const x147 = v.todos;
+    if (!Array.isArray(x147)) return R;
+    for (let i148 = 0; i148 < x147.length; i148 += 1) {
+      const e149 = x147[i148];
+      if (typeof e149 !== "object" || e149 === null || Array.isArray(e149)) return R;
+      if (typeof e149.content !== "string") return R;
+      if (!c[4].has(e149.status)) return R;
+      if (e149.note !== undefined && (typeof e149.note !== "string")) return R;
     }
     if (v.type !== "todo.updated") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -232,17 +263,17 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (!c[6].has(v.trigger)) return R;
     if (typeof v.tokensBefore !== "number" || !Number.isSafeInteger(v.tokensBefore) || v.tokensBefore < 0) return R;
     if (typeof v.tokensAfter !== "number" || !Number.isSafeInteger(v.tokensAfter) || v.tokensAfter < 0) return R;
-    const x146 = v.filesRead;
-    if (!Array.isArray(x146)) return R;
-    for (let i147 = 0; i147 < x146.length; i147 += 1) {
-      const e148 = x146[i147];
-      if (typeof e148 !== "string") return R;
+    const x165 = v.filesRead;
+    if (!Array.isArray(x165)) return R;
+    for (let i166 = 0; i166 < x165.length; i166 += 1) {
+      const e167 = x165[i166];
+      if (typeof e167 !== "string") return R;
     }
-    const x149 = v.filesChanged;
-    if (!Array.isArray(x149)) return R;
-    for (let i150 = 0; i150 < x149.length; i150 += 1) {
-      const e151 = x149[i150];
-      if (typeof e151 !== "string") return R;
+    const x168 = v.filesChanged;
+    if (!Array.isArray(x168)) return R;
+    for (let i169 = 0; i169 < x168.length; i169 += 1) {
+      const e170 = x168[i169];
+      if (typeof e170 !== "string") return R;
     }
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
@@ -325,14 +356,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x205 = v.options;
-    if (x205 !== undefined) {
-      if (!Array.isArray(x205)) return R;
-      for (let i206 = 0; i206 < x205.length; i206 += 1) {
-        const e207 = x205[i206];
-        if (typeof e207 !== "object" || e207 === null || Array.isArray(e207)) return R;
-        if (typeof e207.label !== "string") return R;
-        if (e207.detail !== undefined && (typeof e207.detail !== "string")) return R;
+    const x224 = v.options;
+    if (x224 !== undefined) {
+      if (!Array.isArray(x224)) return R;
+      for (let i225 = 0; i225 < x224.length; i225 += 1) {
+        const e226 = x224[i225];
+        if (typeof e226 !== "object" || e226 === null || Array.isArray(e226)) return R;
+        if (typeof e226.label !== "string") return R;
+        if (e226.detail !== undefined && (typeof e226.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -346,12 +377,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x217 = v.choices;
-    if (x217 !== undefined) {
-      if (!Array.isArray(x217)) return R;
-      for (let i218 = 0; i218 < x217.length; i218 += 1) {
-        const e219 = x217[i218];
-        if (typeof e219 !== "string") return R;
+    const x236 = v.choices;
+    if (x236 !== undefined) {
+      if (!Array.isArray(x236)) return R;
+      for (let i237 = 0; i237 < x236.length; i237 += 1) {
+        const e238 = x236[i237];
+        if (typeof e238 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -410,11 +441,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x256 = v.files;
-    if (!Array.isArray(x256)) return R;
-    for (let i257 = 0; i257 < x256.length; i257 += 1) {
-      const e258 = x256[i257];
-      if (typeof e258 !== "string") return R;
+    const x275 = v.files;
+    if (!Array.isArray(x275)) return R;
+    for (let i276 = 0; i276 < x275.length; i276 += 1) {
+      const e277 = x275[i276];
+      if (typeof e277 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;

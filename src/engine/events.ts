@@ -10,6 +10,17 @@ const toolCall = z.object({
   arguments: z.string(),
 });
 
+/**
+ * One reasoning block: readable text with the signature that vouches for it (Anthropic's
+ * signature, the Responses API's encrypted_content), or `redacted`, Anthropic's opaque
+ * redacted_thinking data. One object shape rather than a union, so the wire's checks stay flat.
+ */
+const thinkingBlock = z.object({
+  text: z.string().optional(),
+  signature: z.string().optional(),
+  redacted: z.string().optional(),
+});
+
 const usage = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
@@ -48,7 +59,9 @@ export const payloads = {
   }),
   "turn.started": z.object({ turnId: z.string(), prompt: z.string() }),
   "step.started": z.object({ round: z.number().int().positive() }),
+  /** Live only (never in the session file): a piece of the answer as it streams. */
   "assistant.delta": z.object({ text: z.string() }),
+  /** Live only: a piece of the reasoning as it streams. */
   "thinking.delta": z.object({
     text: z.string(),
     /** Replaces the current block's signature (Anthropic signature, Responses encrypted_content). */
@@ -59,9 +72,22 @@ export const payloads = {
      */
     newBlock: z.boolean().optional(),
   }),
-  /** An Anthropic redacted_thinking block: opaque data the next request must carry back unchanged. */
+  /** Live only: an Anthropic redacted_thinking block as it arrives (`assistant.message` keeps it). */
   "thinking.redacted": z.object({ data: z.string() }),
+  /** Live only: a tool call as soon as the model finished writing it (`assistant.message` keeps it). */
   "tool.call": toolCall,
+  /**
+   * The model's whole message of one step, published when its stream ends (before
+   * `step.ended`): what the session file keeps of the stream, and what the conversation holds.
+   */
+  "assistant.message": z.object({
+    text: z.string(),
+    /** The reasoning blocks in stream order, each with its own signature; absent when there was none. */
+    thinking: z.array(thinkingBlock).optional(),
+    toolCalls: z.array(toolCall),
+    /** The stream was cut (stopped, failed): this is what had arrived. */
+    partial: z.boolean().optional(),
+  }),
   "step.ended": z.object({
     round: z.number().int().positive(),
     finishReason: z.enum(["stop", "tool_calls", "length", "content_filter", "aborted", "error"]),
@@ -100,6 +126,7 @@ export const payloads = {
     /** Words for the model from the person who answered. */
     note: z.string().optional(),
   }),
+  /** Live only: a chunk of a running command's output (`tool.result` keeps the whole). */
   "tool.output": z.object({
     callId: z.string(),
     stream: z.enum(["stdout", "stderr"]),
@@ -209,7 +236,8 @@ export const payloads = {
   }),
   "turn.ended": z.object({
     turnId: z.string(),
-    stopReason: z.enum(["completed", "max_rounds", "aborted", "error"]),
+    /** `interrupted`: the run was killed mid-turn; the next run closed the turn when it resumed. */
+    stopReason: z.enum(["completed", "max_rounds", "aborted", "error", "interrupted"]),
     rounds: z.number().int().nonnegative(),
   }),
   /**
@@ -230,6 +258,7 @@ export const payloads = {
 } as const;
 
 export type EventType = keyof typeof payloads;
+
 export type Payload<T extends EventType> = z.infer<(typeof payloads)[T]>;
 
 const envelope = {
@@ -274,3 +303,4 @@ export type ToolCall = z.infer<typeof toolCall>;
 export type Usage = z.infer<typeof usage>;
 export type ApprovalClass = z.infer<typeof approvalClass>;
 export type ToolDetails = z.infer<typeof toolDetails>;
+export type WireThinkingBlock = z.infer<typeof thinkingBlock>;

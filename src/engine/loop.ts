@@ -13,6 +13,7 @@ import type { SessionState } from "./state.js";
 import { executeApproved } from "./approval/executor.js";
 import { prepareCall } from "./tools/prepare-call.js";
 import type { ToolRegistry } from "./tools/registry.js";
+import { MessageBuilder } from "./wire-items.js";
 
 export type StopReason = Payload<"turn.ended">["stopReason"];
 
@@ -41,7 +42,7 @@ export interface LoopOptions {
 
 export const DEFAULT_MAX_ROUNDS = 50;
 const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call ran";
-const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
+export const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
 export const TRUNCATED_RESULT =
   "not run: your output was cut off by the output-token limit before this call was complete; " +
   "send it again, shorter (split a large file into several writes or edits)";
@@ -63,9 +64,21 @@ export function createLoop(options: LoopOptions) {
     }
   }
 
+  /** The message of the step being streamed: published whole when the stream ends, however it ends. */
+  let streamed: MessageBuilder | undefined;
+
+  /** Publishes what the step streamed as one `assistant.message` (the item the session file keeps). */
+  function endMessage(partial: boolean): void {
+    const builder = streamed;
+    streamed = undefined;
+    if (builder && !builder.empty) publish("assistant.message", builder.payload(partial));
+  }
+
   async function streamStep(round: number, signal: AbortSignal): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
     publish("step.started", { round });
-    const calls: ToolCall[] = [];
+    const message = new MessageBuilder();
+    streamed = message;
+    const calls = message.toolCalls;
     let finish: FinishReason | undefined;
     const state = options.state();
     const thinking = currentThinking();
@@ -80,9 +93,13 @@ export function createLoop(options: LoopOptions) {
     for await (const part of stream) {
       switch (part.type) {
         case "text":
-          if (part.text) publish("assistant.delta", { text: part.text });
+          if (part.text) {
+            message.text(part.text);
+            publish("assistant.delta", { text: part.text });
+          }
           break;
         case "thinking":
+          message.thinking(part.text, part.signature, part.newBlock === true);
           publish("thinking.delta", {
             text: part.text,
             ...(part.signature ? { signature: part.signature } : {}),
@@ -90,11 +107,12 @@ export function createLoop(options: LoopOptions) {
           });
           break;
         case "redacted_thinking":
+          message.redacted(part.data);
           publish("thinking.redacted", { data: part.data });
           break;
         case "tool_call": {
           const call = { callId: part.id, name: part.name, arguments: part.arguments };
-          calls.push(call);
+          message.call(call);
           publish("tool.call", call);
           break;
         }
@@ -115,6 +133,7 @@ export function createLoop(options: LoopOptions) {
     }
     if (signal.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
     if (!finish) throw new ProviderError("the model's stream ended without a finish marker", "stream");
+    endMessage(false);
     publish("step.ended", { round, finishReason: finish });
     return { calls, finish };
   }
@@ -162,6 +181,7 @@ export function createLoop(options: LoopOptions) {
       return await streamStep(round, signal);
     } catch (error) {
       if (!(error instanceof ProviderError && error.kind === "context_length") || !options.compactor) throw error;
+      endMessage(true);
       publish("step.ended", { round, finishReason: "error" });
       const outcome = await options.compactor.compact({ trigger: "overflow", ...requestShape(), signal });
       if (!outcome.compacted) throw error;
@@ -206,10 +226,12 @@ export function createLoop(options: LoopOptions) {
     } catch (error) {
       if (isAbort(error, signal)) {
         stopReason = "aborted";
+        endMessage(true);
         if (streaming) publish("step.ended", { round: rounds, finishReason: "aborted" });
       } else {
         stopReason = "error";
         const kind = error instanceof ProviderError ? error.kind : "internal";
+        endMessage(true);
         publish("error", { kind, message: (error as Error).message ?? String(error) });
         if (streaming) publish("step.ended", { round: rounds, finishReason: "error" });
       }

@@ -10,6 +10,8 @@ import { acquireSessionLock, type SessionLock } from "./session-lock.js";
 import { forkSessionFile } from "./fork-session.js";
 import { PromptHistory } from "./prompt-history.js";
 import { scanWire, WireFormatError, WireWriter } from "./wire.js";
+import { upgradeLegacy } from "./wire-legacy.js";
+import { persisted } from "./wire-policy.js";
 
 export type SessionChoice =
   | { mode: "new" }
@@ -123,9 +125,12 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
       // Folded while read: the events themselves are never held (resume memory ∝ state).
       // A child agent's events are its own conversation, exactly as in the live fold below.
       const folded = initialState();
+      // An old file's deltas are gathered into the messages the reducer folds (wire-legacy.ts).
+      const upgrade = upgradeLegacy((event) => reduce(folded, event));
       const contents = scanWire(file, (event) => {
-        if (event.agentId === undefined) reduce(folded, event);
+        if (event.agentId === undefined) upgrade.push(event);
       });
+      upgrade.end();
       for (const warning of contents.warnings) warn(warning);
       state = folded;
       writer = WireWriter.resume(file, contents, { onWriteError });
@@ -149,6 +154,8 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     if (event.agentId === undefined) reduce(state, event);
   });
   bus.subscribe((event) => {
+    // The stream itself is for faces; the file keeps the completed items (wire-policy.ts).
+    if (!persisted(event)) return;
     writer.append(event);
     // A finished turn (and a compaction, which rewrites what the next request holds) is on the disk itself.
     if (event.agentId === undefined && (event.type === "turn.ended" || event.type === "context.compacted")) writer.sync();

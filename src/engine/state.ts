@@ -1,10 +1,14 @@
 // Session state is a fold over events. The live session and a cold rebuild from the wire
-// file run this same reducer, so a resumed session is the live one by construction.
+// file run this same reducer, so a resumed session is the live one by construction. It folds
+// completed items (`assistant.message`, `tool.result`); the live-only stream events
+// (wire-policy.ts) pass it by, and an old file's deltas are gathered first (wire-legacy.ts).
 import type { AgentEvent, Usage } from "./events.js";
 import { repairView } from "./context-repair.js";
 import { messagesTokens, messageTokens } from "./context.js";
 import type { ThinkingLevel } from "./llm/provider.js";
-import type { AssistantToolCall, Message, ThinkingBlock } from "./messages.js";
+import type { AssistantToolCall, Message } from "./messages.js";
+import { messageFromItem } from "./wire-items.js";
+import { upgradeLegacy } from "./wire-legacy.js";
 
 export interface UsageTotals {
   inputTokens: number;
@@ -51,34 +55,19 @@ export interface SessionState {
   thinking: ThinkingLevel | undefined;
   usage: UsageTotals;
   todos: TodoItem[];
-  /** The assistant message being streamed; folded into `messages` when its step ends. */
-  pending: PendingAssistant | undefined;
   /**
-   * Calls the model made whose results have not arrived yet, in the order they were made.
-   * A call counts from its `tool.call` event, not from the end of its step: a crash between
-   * the two must still leave the call to be answered.
+   * Calls the model made whose results have not arrived yet, in the order they were made
+   * (from the step's `assistant.message`).
    */
   openCalls: AssistantToolCall[];
+  /** The turn started and not yet ended: after a resume, a run killed mid-turn (closed as interrupted). */
+  openTurn: { turnId: string; rounds: number } | undefined;
   /** Set once the conversation has been compacted; `messages` is then the compacted view. */
   compaction: CompactionState | undefined;
   /** The latest undo: the model is told which files changed under it (rebuilt into each request's system prompt). */
   restored: { checkpoint: number; files: string[]; more: number } | undefined;
   lastSeq: number;
 }
-
-interface PendingAssistant {
-  /**
-   * The text deltas, joined when the message is folded in: one flat string per message. With
-   * `+=` the message kept every delta as a string of its own under a chain of concatenations
-   * (a resume of 100,000 events held 7.8 MiB instead of 4.2, and its collections cost twice).
-   */
-  textParts: string[];
-  /** Kept block by block, in stream order: Anthropic checks each block's own signature. Deltas are joined as text's are. */
-  thinkingBlocks: PendingBlock[];
-  toolCalls: AssistantToolCall[];
-}
-
-type PendingBlock = { kind: "thinking"; parts: string[]; signature?: string } | { kind: "redacted"; data: string };
 
 export function initialState(): SessionState {
   return {
@@ -90,8 +79,8 @@ export function initialState(): SessionState {
     thinking: undefined,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, requests: 0 },
     todos: [],
-    pending: undefined,
     openCalls: [],
+    openTurn: undefined,
     compaction: undefined,
     restored: undefined,
     lastSeq: 0,
@@ -102,54 +91,6 @@ export function initialState(): SessionState {
 function addMessage(state: SessionState, message: Message): void {
   state.messages.push(message);
   state.messageTokens += messageTokens(message);
-}
-
-function ensurePending(state: SessionState): PendingAssistant {
-  state.pending ??= { textParts: [], thinkingBlocks: [], toolCalls: [] };
-  return state.pending;
-}
-
-/**
- * A delta continues the last block unless it opens one. Sessions written before blocks
- * existed have no `newBlock`, so their thinking folds into one block with the last signature,
- * exactly what they used to hold.
- */
-function addThinking(pending: PendingAssistant, event: Extract<AgentEvent, { type: "thinking.delta" }>): void {
-  let block = pending.thinkingBlocks.at(-1);
-  if (event.newBlock || block?.kind !== "thinking") {
-    block = { kind: "thinking", parts: [] };
-    pending.thinkingBlocks.push(block);
-  }
-  block.parts.push(event.text);
-  if (event.signature) block.signature = event.signature;
-}
-
-function finishedBlock(block: PendingBlock): ThinkingBlock {
-  if (block.kind === "redacted") return block;
-  const text = block.parts.join("");
-  return block.signature === undefined ? { kind: "thinking", text } : { kind: "thinking", text, signature: block.signature };
-}
-
-/** A block worth keeping a message for: some reasoning, a signature or opaque data. */
-function blockSaysSomething(block: ThinkingBlock): boolean {
-  return block.kind === "redacted" || block.text !== "" || block.signature !== undefined;
-}
-
-/** Moves a streamed assistant message into the conversation (keeping what arrived). */
-function flushPending(state: SessionState): void {
-  const pending = state.pending;
-  if (!pending) return;
-  state.pending = undefined;
-  const text = pending.textParts.join("");
-  // Most messages have no reasoning: no array mapped for them (a resume folds 10,000s).
-  const thinkingBlocks = pending.thinkingBlocks.length > 0 ? pending.thinkingBlocks.map(finishedBlock) : undefined;
-  if (!text && !thinkingBlocks?.some(blockSaysSomething) && pending.toolCalls.length === 0) return;
-  addMessage(state, {
-    role: "assistant",
-    text,
-    ...(thinkingBlocks ? { thinkingBlocks } : {}),
-    toolCalls: pending.toolCalls,
-  });
 }
 
 const LOST_IN_FILE = "the session file lost this call's result (a damaged line); its effects are unknown";
@@ -191,7 +132,6 @@ function addUsage(totals: UsageTotals, usage: Usage): void {
 
 /** Replaces the older part of the conversation by its summary (clamped: a damaged file may hold fewer messages). */
 function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type: "context.compacted" }>): void {
-  flushPending(state);
   const replaced = Math.min(event.replaced, state.messages.length);
   const view: Message[] = [{ role: "user", content: event.summary }, ...state.messages.slice(replaced)];
   state.messages = repairView(view, new Set(state.openCalls.map((call) => call.id)));
@@ -213,32 +153,21 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       state.sessionId = event.sessionId;
       break;
     case "turn.started":
-      flushPending(state);
       answerLostCalls(state);
+      state.openTurn = { turnId: event.turnId, rounds: 0 };
       addMessage(state, { role: "user", content: event.prompt });
       break;
     case "step.started":
-      flushPending(state);
       answerLostCalls(state);
+      if (state.openTurn) state.openTurn.rounds = event.round;
       break;
-    case "assistant.delta":
-      ensurePending(state).textParts.push(event.text);
-      break;
-    case "thinking.delta":
-      addThinking(ensurePending(state), event);
-      break;
-    case "thinking.redacted":
-      ensurePending(state).thinkingBlocks.push({ kind: "redacted", data: event.data });
-      break;
-    case "tool.call": {
-      const call = { id: event.callId, name: event.name, arguments: event.arguments };
-      ensurePending(state).toolCalls.push(call);
-      state.openCalls.push(call);
+    case "assistant.message": {
+      const message = messageFromItem(event);
+      if (!message) break;
+      addMessage(state, message);
+      for (const call of message.toolCalls) state.openCalls.push(call);
       break;
     }
-    case "step.ended":
-      flushPending(state);
-      break;
     case "approval.decision":
       if (event.decision === "allow" && event.always) {
         // Old files have no scope: their "always" covered the whole tool, and still does.
@@ -254,7 +183,6 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       break;
     case "context.cleared":
       // The conversation the model sees starts again; memory, todos and usage stay.
-      flushPending(state);
       state.messages = [];
       state.messageTokens = 0;
       state.openCalls = [];
@@ -265,7 +193,6 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       state.restored = { checkpoint: event.checkpoint, files: event.files, more: event.more };
       break;
     case "tool.result": {
-      flushPending(state);
       const open = state.openCalls.findIndex((call) => call.id === event.callId);
       // A result for no open call (a duplicate, or its call was lost with a damaged line)
       // would make the next request invalid for every strict provider: keep it out.
@@ -288,7 +215,7 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       state.todos = event.todos.map((todo) => ({ ...todo }));
       break;
     case "turn.ended":
-      flushPending(state);
+      state.openTurn = undefined;
       break;
     case "context.compacted":
       applyCompaction(state, event);
@@ -299,7 +226,10 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
   return state;
 }
 
+/** Folds a session file's events, of either wire kind (wire-legacy.ts). */
 export function foldEvents(events: Iterable<AgentEvent>, state = initialState()): SessionState {
-  for (const event of events) reduce(state, event);
+  const upgrade = upgradeLegacy((event) => reduce(state, event));
+  for (const event of events) upgrade.push(event);
+  upgrade.end();
   return state;
 }

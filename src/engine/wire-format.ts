@@ -3,7 +3,14 @@
 // and a schema library is not worth loading for it (docs/adr/0023-schemas-at-build-time.md).
 
 export const WIRE_FORMAT = "mini-agent-wire";
-export const WIRE_VERSION = 1;
+/**
+ * 2: completed items, no deltas (ADR 0040). Version 1 files (every delta) still resume, and
+ * keep their header when continued: the lines this version appends read the same either way.
+ * An older mini-agent refuses a version 2 file rather than silently losing its messages.
+ */
+export const WIRE_VERSION = 2;
+/** The oldest version this mini-agent reads. */
+export const OLDEST_WIRE_VERSION = 1;
 
 export interface WireHeader {
   format: typeof WIRE_FORMAT;

@@ -6,7 +6,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { EVENT_CHECKS } from "./event-checks.generated.js";
 import type { AgentEvent } from "./events.js";
 import { REJECTED } from "./lean-parse.js";
-import { checkWireHeader, WIRE_FORMAT, WIRE_VERSION, WireFormatError, type WireHeader } from "./wire-format.js";
+import { checkWireHeader, OLDEST_WIRE_VERSION, WIRE_FORMAT, WIRE_VERSION, WireFormatError, type WireHeader } from "./wire-format.js";
 
 export interface WireScan {
   header: WireHeader;
@@ -31,9 +31,10 @@ function parseHeader(file: string, line: string): WireHeader {
   try {
     const raw = JSON.parse(line) as { format?: unknown; version?: unknown };
     if (raw.format !== WIRE_FORMAT) throw new Error("not a mini-agent session file");
-    if (raw.version !== WIRE_VERSION) {
+    const version = raw.version;
+    if (typeof version !== "number" || version < OLDEST_WIRE_VERSION || version > WIRE_VERSION) {
       throw new WireFormatError(
-        `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads version ${WIRE_VERSION}); use the mini-agent that wrote it`,
+        `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads versions ${OLDEST_WIRE_VERSION} to ${WIRE_VERSION}); use the mini-agent that wrote it`,
       );
     }
     return checkWireHeader(raw);

@@ -1,6 +1,6 @@
-// The append-only wire: one JSON event per line after a header line. Writes are
-// synchronous so the order on disk is the order of events, and a killed process loses
-// at most the line it was writing.
+// The append-only wire: one JSON event per line after a header line, completed items only
+// (wire-policy.ts: no deltas, no output chunks). Writes are synchronous so the order on disk
+// is the order of events, and a killed process loses at most the message being streamed.
 import { closeSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import type { AgentEvent } from "./events.js";
 import { WIRE_FORMAT, WIRE_VERSION, type WireHeader } from "./wire-format.js";

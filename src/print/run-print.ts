@@ -32,9 +32,10 @@ function processOutput(interrupts: Interrupts): PrintOutput {
   };
 }
 
-function createRenderer(format: CliOptions["outputFormat"], output: PrintOutput): PrintRenderer {
+function createRenderer(options: CliOptions, output: PrintOutput): PrintRenderer {
+  const format = options.outputFormat;
   if (format === "json") return createJsonRenderer(output);
-  if (format === "stream-json") return createStreamJsonRenderer(output);
+  if (format === "stream-json") return createStreamJsonRenderer(output, options.includePartialMessages ?? false);
   return createTextRenderer(output);
 }
 
@@ -58,7 +59,7 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
 async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
   const output = context.output ?? processOutput(interrupts);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const renderer = createRenderer(options.outputFormat, output);
+  const renderer = createRenderer(options, output);
   const engine = await openEngine(options, {
     version: context.version,
     ...(context.env ? { env: context.env } : {}),

@@ -1,11 +1,14 @@
-// --output-format stream-json: every engine event as one JSON line, exactly as on the wire.
+// --output-format stream-json: one JSON line per event the session file keeps, exactly the
+// file's lines (wire-policy.ts); --include-partial-messages adds the live-only events (the
+// deltas, tool calls as they arrive, output chunks), Claude Code's flag and meaning.
+import { persisted } from "../engine/wire-policy.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
 import { maxRoundsNote } from "./turn-summary.js";
 
-export function createStreamJsonRenderer(output: PrintOutput): PrintRenderer {
+export function createStreamJsonRenderer(output: PrintOutput, includePartialMessages = false): PrintRenderer {
   return {
     onEvent(event) {
-      output.stdout(`${JSON.stringify(event)}\n`);
+      if (includePartialMessages || persisted(event)) output.stdout(`${JSON.stringify(event)}\n`);
     },
     finish(outcome) {
       // The turn.ended line already says max_rounds; stderr says it to a person too.

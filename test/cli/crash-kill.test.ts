@@ -35,7 +35,7 @@ function eventCount(home: string): number {
 
 describe("SIGKILL at many points, then -c", () => {
   // child.kill("SIGKILL") is TerminateProcess on Windows: the same abrupt end, so this runs everywhere.
-  it("always sends a valid next request and keeps seqs 1..n", async () => {
+  it("always sends a valid next request and keeps seqs increasing", async () => {
     const failures: string[] = [];
     for (const killAt of [0, 3, 8, 12, 14, 16, 19, 22]) {
       const box = makeSandbox();
@@ -56,7 +56,7 @@ describe("SIGKILL at many points, then -c", () => {
       const problems = run.code === 0 ? [] : [`exit ${run.code}: ${run.stderr}`];
       problems.push(...requestProblems(recordedRequests(record)[0]?.messages ?? []));
       const seqs = eventLines(onlySessionFile(box.home)).map((event) => event.seq as number);
-      if (seqs.some((seq, index) => seq !== index + 1)) problems.push(`seqs ${seqs.join(",")}`);
+      if (seqs.some((seq, index) => index > 0 && seq <= seqs[index - 1]!)) problems.push(`seqs ${seqs.join(",")}`);
       if (problems.length > 0) failures.push(`killed after ${killAt} events (last: ${cut}): ${problems.join("; ")}`);
     }
     expect(failures).toEqual([]);

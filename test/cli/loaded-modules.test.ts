@@ -53,7 +53,9 @@ describe("modules loaded at run time", () => {
     const sources = files.filter((file) => rel(file).startsWith("dist/")).flatMap(sourcesOf);
     expect(sources).toContain("src/cli.ts");
     expect(sources.filter(isTui)).toEqual([]);
-    expect(sources.filter((source) => /^node_modules\/(openai|@anthropic-ai|undici|mvdan-sh)\//.test(source))).toEqual([]);
+    expect(sources.filter((source) => /^node_modules\/(openai|@anthropic-ai|undici|mvdan-sh|@agentclientprotocol)\//.test(source))).toEqual([]);
+    // The editor face (ACP) and its library load only with `mini-agent acp` (ADR 0045).
+    expect(sources.filter((source) => source.startsWith("src/acp/"))).toEqual([]);
     // No command ran, so the command policy was never loaded (ADR 0027).
     expect(sources).not.toContain("src/engine/approval/command-policy.ts");
     // mvdan-sh is compiled through vm.Script, which the probe does not see; a first load in a

@@ -45,7 +45,7 @@ describe("provider failures through the CLI", () => {
     expect(eventsOfType(events, "retry")).toEqual([
       expect.objectContaining({ attempt: 1, delayMs: 10, reason: expect.stringMatching(/^429/) }),
     ]);
-    expect(eventsOfType(events, "assistant.delta").map((event) => event["text"]).join("")).toBe("Done after a retry.");
+    expect(eventsOfType(events, "assistant.message").map((event) => event["text"])).toEqual(["Done after a retry."]);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.body.equals(server.requests[0]!.body)).toBe(true);
   });
@@ -97,7 +97,9 @@ describe("provider failures through the CLI", () => {
     expect(server.requests).toHaveLength(1); // output had begun: no blind retry
 
     const file = onlySessionFile(box.home);
-    expect(eventsOfType(eventLines(file), "assistant.delta").map((event) => event["text"]).join("")).toBe("Half an ans");
+    // The cut stream's message is kept whole, marked partial; its deltas were live only.
+    expect(eventsOfType(eventLines(file), "assistant.message")).toEqual([expect.objectContaining({ text: "Half an ans", partial: true })]);
+    expect(eventsOfType(eventLines(file), "assistant.delta")).toEqual([]);
     expect(eventsOfType(eventLines(file), "step.ended")).toEqual([expect.objectContaining({ finishReason: "error" })]);
 
     const resumed = await box.run(["-p", "go on", "-c"], env);

@@ -117,7 +117,9 @@ describe("mini-agent -p against Kimi", () => {
     expect(run.code, run.stderr).toBe(0);
 
     const events = streamEvents(run.stdout);
-    expect(eventsOfType(events, "thinking.delta").map((event) => event["text"])).toEqual([
+    // Each step's reasoning is kept with its message (the deltas are live only).
+    const thinking = eventsOfType(events, "assistant.message").flatMap((event) => (event["thinking"] as { text: string }[] | undefined) ?? []);
+    expect(thinking.map((block) => block.text)).toEqual([
       "I should look around first.",
       "One file, notes.txt.",
     ]);

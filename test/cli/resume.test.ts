@@ -33,7 +33,10 @@ describe("resume", () => {
       cwd: box.workspace,
       env: { FAKE_LLM: second, MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
     });
-    expect(run.stderr).not.toMatch(/mini-agent:/);
+    // The one warning: the run resumed says the killed run's turn is closed as interrupted.
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("mini-agent:"))).toEqual([
+      expect.stringMatching(/^mini-agent: the last run of this session was killed mid-turn/),
+    ]);
     expect(run.stderr).toMatch(/effects are unknown/);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("Picked up where we left off.\n");
@@ -47,8 +50,10 @@ describe("resume", () => {
 
     const events = eventLines(onlySessionFile(box.home));
     const seqs = events.map((event) => event.seq as number);
-    expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+    expect(seqs.every((seq, index) => index === 0 || seq > seqs[index - 1]!)).toBe(true);
     expect(events.filter((event) => event.type === "session.started").map((event) => event.resumed)).toEqual([false, true]);
+    // The killed run's turn was closed when the next run opened the session.
+    expect(events.filter((event) => event.type === "turn.ended").map((event) => event.stopReason)).toEqual(["interrupted", "completed"]);
   });
 
   it("resumes a session whose last line was torn by a crash, with a warning", async () => {
@@ -80,14 +85,22 @@ describe("resume", () => {
     // Long pauses between words: the interrupt always lands mid-answer, and is never waited out.
     const box = makeSandbox();
     const slow = box.script({ turns: [{ text: "one two three four five six seven eight nine ten", delay_ms: 1_000 }] });
-    const child = startCli(["-p", "count"], { cwd: box.workspace, env: { FAKE_LLM: slow, MINI_AGENT_HOME: box.home } });
+    // Deltas are live only: stream-json with the partial messages shows the first one arrive.
+    const child = startCli(["-p", "count", "--output-format", "stream-json", "--include-partial-messages"], {
+      cwd: box.workspace,
+      env: { FAKE_LLM: slow, MINI_AGENT_HOME: box.home },
+    });
+    let stdout = "";
+    child.stdout!.on("data", (data: Buffer) => (stdout += data.toString("utf8")));
     const done = collect(child);
-    await waitFor(() => sessionHas(box, '"assistant.delta"'), 15_000, "the first delta");
+    await waitFor(() => stdout.includes('"type":"assistant.delta"'), 15_000, "the first delta");
     child.kill("SIGINT");
     const interrupted = await done;
     expect(interrupted.code).toBe(130);
     const events = eventLines(onlySessionFile(box.home));
     expect(events.at(-1)).toMatchObject({ type: "turn.ended", stopReason: "aborted" });
+    // The interrupted answer is kept as a message marked partial.
+    expect(events.find((event) => event.type === "assistant.message")).toMatchObject({ text: expect.stringMatching(/^one /), partial: true });
 
     const record = path.join(box.home, "requests.jsonl");
     const run = await runCli(["-p", "again", "-c"], {
@@ -120,7 +133,7 @@ describe("resume", () => {
     await runCli(["-p", "one"], { cwd: box.workspace, env });
     const file = onlySessionFile(box.home);
     const lines = readFileSync(file, "utf8").split("\n");
-    lines[0] = lines[0]!.replace('"version":1', '"version":7');
+    lines[0] = lines[0]!.replace('"version":2', '"version":7');
     (await import("node:fs")).writeFileSync(file, lines.join("\n"));
     const run = await runCli(["-p", "two", "-c"], { cwd: box.workspace, env });
     expect(run.code).toBe(2);

@@ -1,5 +1,6 @@
 // Random but valid event sequences, published live (reducer + wire writer on one bus) and
-// rebuilt from the file: both folds must agree. Corrupting one line must cost that line only.
+// rebuilt from the file: both folds must agree, and so must the same session written the old
+// way (every delta, no completed message). Corrupting one line must cost that line only.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,8 +8,10 @@ import { describe, expect, it } from "vitest";
 import { messageTokens } from "../../src/engine/context.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { initialState, reduce, type SessionState } from "../../src/engine/state.js";
+import { foldEvents, initialState, reduce, type SessionState } from "../../src/engine/state.js";
 import { scanWire, WireWriter } from "../../src/engine/wire.js";
+import { MessageBuilder } from "../../src/engine/wire-items.js";
+import { persisted } from "../../src/engine/wire-policy.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
 const random = seededRandom;
@@ -40,14 +43,32 @@ function publishSession(bus: EventBus, state: SessionState, rand: () => number, 
         });
       }
       bus.publish("step.started", { round });
+      // As the loop streams: live deltas and calls, then the step's whole message.
+      const message = new MessageBuilder();
       for (let i = Math.floor(rand() * 4); i > 0; i -= 1) {
-        if (rand() < 0.3) bus.publish("thinking.delta", { text: text(), ...(rand() < 0.3 ? { signature: "sig", newBlock: true } : {}) });
-        else bus.publish("assistant.delta", { text: text() });
+        if (rand() < 0.3) {
+          const piece = text();
+          const opens = rand() < 0.3;
+          message.thinking(piece, opens ? "sig" : undefined, opens);
+          bus.publish("thinking.delta", { text: piece, ...(opens ? { signature: "sig", newBlock: true } : {}) });
+        } else if (rand() < 0.1) {
+          message.redacted("opaque");
+          bus.publish("thinking.redacted", { data: "opaque" });
+        } else {
+          const piece = text();
+          message.text(piece);
+          bus.publish("assistant.delta", { text: piece });
+        }
       }
       const calls = round < rounds ? 1 + Math.floor(rand() * 3) : 0;
       const ids = Array.from({ length: calls }, () => `c${(call += 1)}`);
-      for (const id of ids) bus.publish("tool.call", { callId: id, name: pick(["read_file", "grep", "run_command"]), arguments: `{"path":"${pick(["a", "b"])}"}` });
+      for (const id of ids) {
+        const made = { callId: id, name: pick(["read_file", "grep", "run_command"]), arguments: `{"path":"${pick(["a", "b"])}"}` };
+        message.call(made);
+        bus.publish("tool.call", made);
+      }
       bus.publish("usage", { inputTokens: Math.floor(rand() * 1000), outputTokens: 5 });
+      if (!message.empty) bus.publish("assistant.message", message.payload(false));
       bus.publish("step.ended", { round, finishReason: calls > 0 ? "tool_calls" : "stop" });
       for (const id of ids) {
         if (rand() < 0.3) bus.publish("approval.decision", { callId: id, name: "run_command", decision: "allow", by: "user", reason: "ok", always: rand() < 0.5 });
@@ -70,13 +91,19 @@ function rebuild(file: string): { state: SessionState; seqs: number[]; warnings:
   return { state, seqs, warnings: scan.warnings };
 }
 
-/** A random live session of `count` events, folded as it is published and written to `file`. */
-function recordSession(file: string, rand: () => number, count: number): SessionState {
+/**
+ * A random live session of `count` events, folded as it is published and written to `file`
+ * as the session does (completed items only); `legacy` gets what the old wire kept instead.
+ */
+function recordSession(file: string, rand: () => number, count: number, legacy?: AgentEvent[]): SessionState {
   const writer = WireWriter.create(file, { sessionId: "s", cwd: "/w", created: "" });
   const live = initialState();
   const bus = new EventBus();
   bus.subscribe((event) => reduce(live, event));
-  bus.subscribe((event) => writer.append(event));
+  bus.subscribe((event) => {
+    if (persisted(event)) writer.append(event);
+    if (event.type !== "assistant.message") legacy?.push(event);
+  });
   publishSession(bus, live, rand, count);
   writer.close();
   return live;
@@ -85,14 +112,22 @@ function recordSession(file: string, rand: () => number, count: number): Session
 describe("reducer fuzz", () => {
   it("a rebuild from the wire equals the live fold, for many random sessions", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "fuzz-"));
+    let withCalls = 0;
     for (let seed = 1; seed <= 60; seed += 1) {
       const file = path.join(dir, `${seed}.jsonl`);
-      const live = recordSession(file, random(seed), 150 + seed * 5);
+      const legacy: AgentEvent[] = [];
+      const live = recordSession(file, random(seed), 150 + seed * 5, legacy);
       const { state, seqs, warnings } = rebuild(file);
       expect(warnings, `seed ${seed}`).toEqual([]);
-      expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+      // Live-only events took their numbers on the bus: the file's are increasing, with gaps.
+      expect(seqs.every((seq, index) => index === 0 || seq > seqs[index - 1]!)).toBe(true);
       expect(state, `seed ${seed}`).toEqual(live);
+      // Written the old way, every delta and no message, the same session folds the same.
+      expect(foldEvents(legacy), `seed ${seed}, old wire`).toEqual(live);
+      if (live.messages.some((message) => message.role === "assistant" && message.toolCalls.length > 0)) withCalls += 1;
     }
+    // The conversations folded hold calls (not only text that compactions kept).
+    expect(withCalls).toBeGreaterThan(30);
   });
 
   it("the state's token estimate is its conversation's, through compactions and results lost with their lines", () => {
@@ -136,8 +171,9 @@ describe("reducer fuzz", () => {
       lines[victim] = damage();
       writeFileSync(file, lines.join("\n"));
 
-      // lines[0] is the header and lines[n] holds seq n; the last element is the empty text after the final newline.
-      const expected = Array.from({ length: lines.length - 2 }, (_, index) => index + 1).filter((seq) => seq !== victim);
+      // lines[0] is the header; the last element is the empty text after the final newline.
+      const seqOf = (text: string) => Number(/"seq":(\d+)/.exec(text)?.[1]);
+      const expected = lines.slice(1, -1).flatMap((text, index) => (index + 1 === victim ? [] : [seqOf(text)]));
       const { seqs, warnings } = rebuild(file);
       // The damaged line may still parse (a cut inside a string value can leave valid JSON
       // only rarely); either way no other line is lost.

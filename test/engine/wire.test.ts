@@ -28,7 +28,7 @@ describe("wire file", () => {
     const file = tempFile();
     writeSession(file);
     const lines = readFileSync(file, "utf8").trimEnd().split("\n");
-    expect(JSON.parse(lines[0]!)).toMatchObject({ format: "mini-agent-wire", version: 1, sessionId: "s1", cwd: "/w" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ format: "mini-agent-wire", version: 2, sessionId: "s1", cwd: "/w" });
     expect(lines).toHaveLength(7);
     if (process.platform !== "win32") expect(statSync(file).mode & 0o777).toBe(0o600);
     const { events, warnings } = readWire(file);

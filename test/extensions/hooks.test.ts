@@ -47,7 +47,17 @@ describe("command hooks", () => {
     const { runner } = runnerFor(pre(hook), dir);
     expect(await runner.run("PreToolUse", call, { toolName: "run_command" })).toEqual({ kind: "none" });
     const { input, dir: projectDir } = JSON.parse(readFileSync(seen, "utf8"));
-    expect(input).toEqual({ session_id: "s1", transcript_path: path.join(dir, "s1.jsonl"), cwd: dir, hook_event_name: "PreToolUse", ...call });
+    // Claude Code's names and fields, ours kept beside them (claude-code-hooks.test.ts has the rest).
+    expect(input).toEqual({
+      session_id: "s1",
+      transcript_path: path.join(dir, "s1.jsonl"),
+      cwd: dir,
+      permission_mode: "default",
+      hook_event_name: "PreToolUse",
+      ...call,
+      tool_name: "Bash",
+      mini_agent_tool_name: "run_command",
+    });
     expect(projectDir).toBe(dir);
   });
 

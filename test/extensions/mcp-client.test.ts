@@ -34,8 +34,8 @@ describe("MCP client", () => {
     const connection = await connectMcpServer({ name: "docs", setting: stdio(`pid:${pidFile}`), cwd: os.tmpdir(), version: "test" });
     expect(connection.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([["echo", true], ["fail", false]]);
     expect(connection.tools[0]!.inputSchema).toMatchObject({ type: "object", properties: { text: { type: "string" } } });
-    expect(await connection.call("echo", { text: "hi" }, signal)).toEqual({ text: "stdio echo: hi", isError: false });
-    expect(await connection.call("fail", {}, signal)).toEqual({ text: "it failed on purpose", isError: true });
+    expect(await connection.call("echo", { text: "hi" }, signal)).toEqual({ text: "stdio echo: hi", images: [], isError: false });
+    expect(await connection.call("fail", {}, signal)).toEqual({ text: "it failed on purpose", images: [], isError: true });
     const pid = Number(readFileSync(pidFile, "utf8"));
     await connection.close();
     await waitFor(() => !processAlive(pid), 20_000, "the MCP server process to exit");

@@ -42,7 +42,6 @@ describe("SKILL.md parsing", () => {
     ["capitals", "---\nname: PDF\ndescription: d\n---\n", /lowercase letters/],
     ["another folder's name", "---\nname: docx\ndescription: d\n---\n", /differs from its folder "pdf"/],
     ["no description", "---\nname: pdf\n---\n", /no description/],
-    ["a long description", `---\nname: pdf\ndescription: ${"d".repeat(1025)}\n---\n`, /1025 characters; at most 1024/],
   ])("rejects %s", (_label, text, problem) => {
     const parsed = parseSkillFile(text, where, parse);
     expect("problem" in parsed && parsed.problem).toMatch(problem);
@@ -74,6 +73,24 @@ describe("skill discovery", () => {
       ["review-pr", "user", "How to review"],
     ]);
     expect(notices).toEqual([`skill ${path.join(user, "broken", "SKILL.md")} skipped: no YAML frontmatter (the file must start with a --- line, then name and description, then ---)`]);
+  });
+
+  it("loads a skill whose description is over the spec's 1,024 characters, cut for the prompt, with a notice naming it", async () => {
+    const { workspace, home } = roots();
+    const user = path.join(home, "skills");
+    // Like anthropics/skills' claude-api: over a thousand characters of words.
+    const long = `${"Use this skill when building apps with the Claude API. ".repeat(19)}TAIL-MARKER`;
+    writeSkill(user, "claude-api", skillText("claude-api", long, "the body"));
+    const { skills, notices } = await discoverSkills({ workspace, home });
+    expect(skills.map((skill) => skill.name)).toEqual(["claude-api"]);
+    expect(skills[0]!.description.length).toBeLessThanOrEqual(1024);
+    expect(skills[0]!.description).toMatch(/^Use this skill when building apps with the Claude API\. .*…$/s);
+    expect(notices).toEqual([
+      `skill claude-api (${path.join(user, "claude-api", "SKILL.md")}) loaded, but its description is ${long.length} characters, over the 1024 the Agent Skills spec allows; the prompt lists its first 1024`,
+    ]);
+    const catalogue = skillCatalogue(skills);
+    expect(catalogue).toContain("- claude-api: Use this skill when building apps");
+    expect(catalogue).not.toContain("TAIL-MARKER");
   });
 
   it("finds nothing (and loads no parser) when neither folder exists", async () => {

@@ -20,7 +20,9 @@ describe("task subagents", () => {
     expect(existsSync(path.join(box.workspace, "out.txt"))).toBe(false);
 
     const events = eventLines(onlySessionFile(box.home));
-    const taskCall = events.find((event) => event.type === "tool.call" && event.name === "task") as { callId: string };
+    // The file keeps the parent's step whole: its task call is in the step's assistant.message.
+    const calls = events.flatMap((event) => (event.type === "assistant.message" ? (event.toolCalls as { callId: string; name: string }[]) : []));
+    const taskCall = calls.find((call) => call.name === "task")!;
     const refusal = events.find((event) => event.type === "approval.decision" && event.name === "write_file");
     expect(refusal).toMatchObject({ decision: "deny", by: "flag", parentCallId: taskCall.callId, agentId: "worker-1" });
     const requests = recordedRequests(record);

@@ -1,7 +1,10 @@
 // Runs the configured command hooks for one event: each matching hook gets the JSON payload
 // on stdin, in parallel, with its timeout; the results are combined into one verdict.
 // Failures are published as notices (never swallowed); for gating events they also refuse.
+// The payload is Claude Code's: its tool names and input fields (claude-tools.ts) and its
+// permission_mode, so hooks written for it run unchanged.
 import { createProcessRunner, shellArgv } from "../tools/process-runner.js";
+import { claudeToolFields, matchableNames, type PermissionMode } from "./claude-tools.js";
 import { combineVerdicts, interpretHookRun, type HookVerdict } from "./hook-outcome.js";
 import { DEFAULT_HOOK_TIMEOUT_S, matcherApplies, type HookEvent, type ScopedHooks } from "./hook-settings.js";
 
@@ -10,6 +13,8 @@ export interface HookSession {
   transcriptPath: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The approval mode as Claude Code names it; read at each run (a face may change it). */
+  permissionMode?(): PermissionMode;
   notice(message: string): void;
 }
 
@@ -20,6 +25,7 @@ const CAPTURE_CHARS = 20_000;
 export interface HookRunner {
   /** True when any hook is configured for the event (so callers skip building payloads). */
   has(event: HookEvent): boolean;
+  /** With `toolName`, matchers see its Claude Code names too and `fields.tool_input` gains Claude Code's fields. */
   run(event: HookEvent, fields: Record<string, unknown>, options?: { toolName?: string; signal?: AbortSignal }): Promise<HookVerdict>;
   /** Kills hooks still running (the session is closing). */
   killAllNow(): void;
@@ -30,7 +36,7 @@ export function createHookRunner(sources: readonly ScopedHooks[], session: HookS
   const entries = (event: HookEvent, toolName: string | undefined) =>
     sources.flatMap((source) =>
       (source.settings[event] ?? [])
-        .filter((entry) => matcherApplies(entry.matcher, toolName))
+        .filter((entry) => matcherApplies(entry.matcher, toolName === undefined ? undefined : matchableNames(toolName)))
         .flatMap((entry) => entry.hooks.map((hook) => ({ hook, source }))),
     );
 
@@ -44,8 +50,10 @@ export function createHookRunner(sources: readonly ScopedHooks[], session: HookS
         session_id: session.sessionId,
         transcript_path: session.transcriptPath,
         cwd: session.cwd,
+        permission_mode: session.permissionMode?.() ?? "default",
         hook_event_name: event,
         ...fields,
+        ...(options.toolName !== undefined ? claudeToolFields(options.toolName, fields.tool_input, session.cwd) : {}),
       });
       const verdicts = await Promise.all(
         matched.map(async ({ hook, source }) => {

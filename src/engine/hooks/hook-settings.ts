@@ -1,7 +1,8 @@
 // Hook configuration in Claude Code's shape, so existing hooks work unchanged:
 //   "hooks": { "PreToolUse": [ { "matcher": "run_command|write_file",
 //                                "hooks": [ { "type": "command", "command": "…", "timeout": 30 } ] } ] }
-// The matcher is a regular expression over the tool name; empty or "*" matches every tool.
+// The matcher is a regular expression over the tool name, ours or Claude Code's ("Bash",
+// "Edit|Write", claude-tools.ts); empty or "*" matches every tool.
 
 export const HOOK_EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SessionStart", "PreCompact"] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
@@ -68,8 +69,9 @@ export function validateHookSettings(value: unknown): { settings: HookSettings }
   return { settings };
 }
 
-/** Whether a matcher applies to a tool name; events without tools match every entry. */
-export function matcherApplies(matcher: string | undefined, toolName: string | undefined): boolean {
-  if (matcher === undefined || matcher === "" || matcher === "*" || toolName === undefined) return true;
-  return new RegExp(`^(?:${matcher})$`).test(toolName);
+/** Whether a matcher applies to a tool, by any of its names; events without tools match every entry. */
+export function matcherApplies(matcher: string | undefined, toolNames: string | readonly string[] | undefined): boolean {
+  if (matcher === undefined || matcher === "" || matcher === "*" || toolNames === undefined) return true;
+  const pattern = new RegExp(`^(?:${matcher})$`);
+  return (typeof toolNames === "string" ? [toolNames] : toolNames).some((name) => pattern.test(name));
 }

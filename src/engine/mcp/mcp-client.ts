@@ -1,12 +1,19 @@
 // One connection to one MCP server through the official SDK: stdio (a child process we start
-// and stop) or streamable HTTP. It lists the server's tools and calls them. This module is
-// imported only when mcpServers are configured, so a session without them never loads the SDK.
+// in its own group and stop with it) or streamable HTTP (its session ended with DELETE). It
+// declares the workspace as the client's one root, lists the server's tools and calls them.
+// This module is imported only when mcpServers are configured, so a session without them
+// never loads the SDK.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ToolImage } from "../messages.js";
 import { stopServerProcess, watchServerProcess } from "./mcp-children.js";
+import { mcpContent } from "./mcp-content.js";
 import type { McpServerSetting } from "./mcp-settings.js";
+import { GroupStdioTransport } from "./mcp-stdio-transport.js";
 
 export interface McpRemoteTool {
   /** The server's own name for it. */
@@ -18,12 +25,15 @@ export interface McpRemoteTool {
 
 export interface McpCallResult {
   text: string;
+  images: ToolImage[];
   isError: boolean;
 }
 
 export interface McpConnection {
   server: string;
   tools: McpRemoteTool[];
+  /** Tools the server offers that we cannot call (task-only), with why; not offered to the model. */
+  hidden: string[];
   call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
   close(): Promise<void>;
 }
@@ -32,6 +42,8 @@ export const DEFAULT_START_TIMEOUT_S = 30;
 /** A tool call may legitimately take long (a build, a search); the user can always abort. */
 const CALL_TIMEOUT_MS = 10 * 60_000;
 const STDERR_KEPT = 2000;
+/** Ending an HTTP session is a courtesy: a server that does not answer the DELETE is not waited for. */
+const TERMINATE_WAIT_MS = 2000;
 
 export interface ConnectOptions {
   name: string;
@@ -43,26 +55,30 @@ export interface ConnectOptions {
 
 export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
   const { setting } = options;
-  const client = new Client({ name: "mini-agent", version: options.version });
+  // Roots: servers that work on "the project" (filesystem, git) learn which folder it is.
+  const client = new Client({ name: "mini-agent", version: options.version }, { capabilities: { roots: { listChanged: false } } });
+  const root = { uri: pathToFileURL(options.cwd).href, name: path.basename(options.cwd) || options.cwd };
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [root] }));
   let stderrTail = "";
   /** The server process, watched from its spawn until it closes (mcp-children.ts). */
   let closed = false;
   let forget: (() => void) | undefined;
-  const serverPid = (): number | undefined => (transport instanceof StdioClientTransport && !closed ? (transport.pid ?? undefined) : undefined);
+  const serverPid = (): number | undefined => (!(transport instanceof StreamableHTTPClientTransport) && !closed ? (transport.pid ?? undefined) : undefined);
   const watch = () => {
     const pid = serverPid();
     if (pid !== undefined && !forget) forget = watchServerProcess(pid);
   };
-  let transport: StdioClientTransport | StreamableHTTPClientTransport;
+  let transport: GroupStdioTransport | StdioClientTransport | StreamableHTTPClientTransport;
   if (setting.type === "stdio") {
-    const stdio = new StdioClientTransport({
+    const params = {
       command: setting.command,
       args: setting.args,
       // Only the SDK's safe variables (PATH, HOME, …) plus what the config names: our API keys stay ours.
       env: { ...getDefaultEnvironment(), ...(setting.env ?? {}) },
       cwd: setting.cwd ? path.resolve(options.cwd, setting.cwd) : options.cwd,
-      stderr: "pipe",
-    });
+    };
+    // Windows has no process groups; there the SDK's transport (cross-spawn finds .cmd shims).
+    const stdio = process.platform === "win32" ? new StdioClientTransport({ ...params, stderr: "pipe" }) : new GroupStdioTransport(params);
     stdio.stderr?.on("data", (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_KEPT);
     });
@@ -82,10 +98,16 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     await client.connect(transport, { signal: startup, timeout: timeoutS * 1000 });
     watch();
     const tools: McpRemoteTool[] = [];
+    const hidden: string[] = [];
     let cursor: string | undefined;
     do {
       const page = await client.listTools(cursor ? { cursor } : {}, { signal: startup, timeout: timeoutS * 1000 });
       for (const tool of page.tools) {
+        // A task-only tool answers a plain call with an error: offering it would only fail.
+        if (tool.execution?.taskSupport === "required") {
+          hidden.push(`${tool.name} (runs only as an MCP task, which mini-agent does not start)`);
+          continue;
+        }
         tools.push({
           name: tool.name,
           description: tool.description ?? tool.title ?? "",
@@ -98,11 +120,27 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     return {
       server: options.name,
       tools,
+      hidden,
       async call(tool, args, signal) {
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: CALL_TIMEOUT_MS });
-        return { text: contentText(result.content), isError: result.isError === true };
+        // The SDK adds an abort listener to the signal it is given and never removes it: given
+        // the turn's signal, a dozen calls in one turn made Node warn of a listener leak. It
+        // gets a signal of its own per call; ours holds one listener, removed when the call ends.
+        const own = new AbortController();
+        const forward = () => own.abort(signal.reason);
+        if (signal.aborted) own.abort(signal.reason);
+        else signal.addEventListener("abort", forward, { once: true });
+        try {
+          const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal: own.signal, timeout: CALL_TIMEOUT_MS });
+          const { text, images } = mcpContent(result.content);
+          return { text, images, isError: result.isError === true };
+        } finally {
+          signal.removeEventListener("abort", forward);
+        }
       },
-      close: () => client.close(),
+      async close() {
+        if (transport instanceof StreamableHTTPClientTransport) await endHttpSession(transport);
+        await client.close();
+      },
     };
   } catch (error) {
     // A server that failed to start is stopped now, not after the SDK's 2 s grace for a
@@ -116,15 +154,13 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   }
 }
 
-/** Text blocks as they are; other blocks named, so the model knows something was there. */
-function contentText(content: unknown): string {
-  if (!Array.isArray(content)) return "";
-  return content
-    .map((block: { type?: string; text?: string; mimeType?: string; resource?: { uri?: string; text?: string } }) => {
-      if (block.type === "text") return block.text ?? "";
-      if (block.type === "resource") return block.resource?.text ?? `[resource ${block.resource?.uri ?? ""}]`;
-      if (block.type === "resource_link") return `[resource link ${(block as { uri?: string }).uri ?? ""}]`;
-      return `[${block.type ?? "unknown"} content${block.mimeType ? ` (${block.mimeType})` : ""} not shown]`;
-    })
-    .join("\n");
+/** Ends a streamable-HTTP session with DELETE, as the spec asks; a failure only costs the server a session. */
+async function endHttpSession(transport: StreamableHTTPClientTransport): Promise<void> {
+  if (!transport.sessionId) return;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, TERMINATE_WAIT_MS);
+  });
+  await Promise.race([transport.terminateSession().catch(() => {}), waited]);
+  clearTimeout(timer);
 }

@@ -1,6 +1,7 @@
 // Starts every configured MCP server at once, each reported on its own: a server that fails
 // to start (crashes, hangs past its timeout) becomes a notice and the session goes on
-// without it. Everything started is closed with the session.
+// without it. Tools it offers that cannot be called here are a notice. Everything started is
+// closed with the session.
 import { connectMcpServer, type McpConnection } from "./mcp-client.js";
 import type { ScopedMcpServer } from "./mcp-settings.js";
 import { createMcpTools } from "./mcp-tools.js";
@@ -19,8 +20,10 @@ export async function startMcpServers(servers: readonly ScopedMcpServer[], optio
   );
   const connections: McpConnection[] = [];
   for (const result of results) {
-    if (result.status === "fulfilled") connections.push(result.value);
-    else options.notice(`${(result.reason as Error).message}; continuing without it`);
+    if (result.status === "fulfilled") {
+      connections.push(result.value);
+      if (result.value.hidden.length > 0) options.notice(`MCP server ${result.value.server}: not offered: ${result.value.hidden.join(", ")}`);
+    } else options.notice(`${(result.reason as Error).message}; continuing without it`);
   }
   return {
     tools: connections.flatMap((connection) => createMcpTools(connection)),

@@ -41,7 +41,11 @@ function mcpTool(connection: McpConnection, remote: McpRemoteTool, name: string)
         if (context.signal.aborted) throw error;
         throw new ToolError(`MCP server ${connection.server}: ${(error as Error).message}`);
       }
-      return { content: result.text || "(no output)", ...(result.isError ? { isError: true } : {}) };
+      return {
+        content: result.text || "(no output)",
+        ...(result.images.length > 0 ? { images: result.images } : {}),
+        ...(result.isError ? { isError: true } : {}),
+      };
     },
   };
 }

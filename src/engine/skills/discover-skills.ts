@@ -1,6 +1,7 @@
 // Finds skills in <workspace>/.agents/skills/<name>/SKILL.md and <agent home>/skills/<name>/SKILL.md.
 // The project's skill wins over the user's of the same name (the project knows its own
-// conventions best). An invalid file is skipped with one notice naming it and the problem.
+// conventions best). An invalid file is skipped with one notice naming it and the problem; a
+// skill loaded with an adjustment (a description over the spec's limit) gets a notice too.
 // A project's skills come with whatever repository was cloned, so they are read through the
 // workspace jail: a skill folder must really be inside .agents/skills (a symlink to the
 // workspace root or elsewhere is skipped), and SKILL.md must be a regular file with one name
@@ -78,6 +79,7 @@ function collect(files: Candidate[], parseYaml: YamlParse, notices: string[]): S
       notices.push(`skill ${candidate.file} skipped: ${parsed.problem}`);
       continue;
     }
+    if (parsed.warning) notices.push(`skill ${parsed.skill.name} (${candidate.file}) loaded, but ${parsed.warning}`);
     // Project folders are read first, so an existing entry is the project's and stays.
     if (!byName.has(parsed.skill.name)) byName.set(parsed.skill.name, parsed.skill);
   }

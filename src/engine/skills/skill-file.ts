@@ -1,7 +1,9 @@
 // Parses one agentskills.io SKILL.md: YAML frontmatter between `---` lines with `name`
 // (≤ 64 chars, lowercase letters, digits and single hyphens, equal to its folder's name)
-// and `description` (≤ 1024 chars), then the Markdown body. Pure: the caller reads the file
-// and hands in a YAML parser, so discovery loads the `yaml` package only when a skill exists.
+// and `description` (≤ 1024 chars by the spec), then the Markdown body. Pure: the caller reads
+// the file and hands in a YAML parser, so discovery loads the `yaml` package only when a skill
+// exists. A longer description (anthropics/skills ships some) still loads: cut to 1024 for the
+// prompt, with a warning naming the skill, since skipping a working skill helps no one.
 
 export interface Skill {
   name: string;
@@ -14,7 +16,8 @@ export interface Skill {
   scope: "project" | "user";
 }
 
-export type ParsedSkill = { skill: Skill } | { problem: string };
+/** `warning`: the skill loads, but something about it was adjusted (a notice names it). */
+export type ParsedSkill = { skill: Skill; warning?: string } | { problem: string };
 
 export type YamlParse = (text: string) => unknown;
 
@@ -41,9 +44,11 @@ export function parseSkillFile(text: string, where: { dir: string; folder: strin
   if (!NAME.test(name)) return { problem: `name ${JSON.stringify(name)} may hold only lowercase letters, digits and single hyphens` };
   if (name !== where.folder) return { problem: `name ${JSON.stringify(name)} differs from its folder ${JSON.stringify(where.folder)}` };
   if (typeof description !== "string" || description.trim() === "") return { problem: "the frontmatter has no description" };
-  if (description.length > MAX_DESCRIPTION) return { problem: `description is ${description.length} characters; at most ${MAX_DESCRIPTION}` };
+  const trimmed = description.trim();
   const body = text.slice(match[0].length + (text.startsWith("\uFEFF") ? 1 : 0)).trim();
-  return { skill: { name, description: description.trim(), body, dir: where.dir, scope: where.scope } };
+  const skill = { name, description: cut(trimmed), body, dir: where.dir, scope: where.scope };
+  if (trimmed.length <= MAX_DESCRIPTION) return { skill };
+  return { skill, warning: `its description is ${trimmed.length} characters, over the ${MAX_DESCRIPTION} the Agent Skills spec allows; the prompt lists its first ${MAX_DESCRIPTION}` };
 }
 
 /** The catalogue for the system prompt: names and descriptions only; bodies load on demand. */
@@ -55,6 +60,14 @@ export function skillCatalogue(skills: readonly Skill[]): string {
     ...skills.map((skill) => `- ${skill.name}: ${oneLine(skill.description)}`),
   ];
   return lines.join("\n");
+}
+
+/** At most MAX_DESCRIPTION characters, cut at a word where one is near, marked with an ellipsis. */
+function cut(text: string): string {
+  if (text.length <= MAX_DESCRIPTION) return text;
+  const head = text.slice(0, MAX_DESCRIPTION - 1);
+  const space = head.lastIndexOf(" ");
+  return `${space > MAX_DESCRIPTION - 80 ? head.slice(0, space) : head}…`;
 }
 
 function oneLine(text: string): string {

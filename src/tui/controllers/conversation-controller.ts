@@ -88,6 +88,7 @@ export class ConversationController implements EventSink {
         this.thinking = undefined;
         if (event.stopReason === "aborted") this.transcript.append(new NoteLine(this.theme, "stopped", "warning"));
         if (event.stopReason === "max_rounds") this.transcript.append(new NoteLine(this.theme, `stopped after ${event.rounds} rounds (max rounds)`, "warning"));
+        if (event.stopReason === "interrupted") this.transcript.append(new NoteLine(this.theme, "interrupted (the run was killed mid-turn)", "warning"));
         return;
       default:
         return;

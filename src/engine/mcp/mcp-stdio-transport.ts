@@ -1,0 +1,117 @@
+// A stdio transport like the SDK's, except that the server starts in its own process group
+// and the whole group is stopped. Servers are often started through a wrapper (npx, uvx, a
+// shell script) whose child holds the pipes: stopping only the wrapper left that child
+// running with our pipes open, and the process waited for it before it could exit.
+// On Windows, where there are no process groups, the SDK's own transport is used instead.
+import type { ChildProcess } from "node:child_process";
+import { PassThrough } from "node:stream";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import * as childProcess from "node:child_process";
+import { signalServerGroup } from "./mcp-children.js";
+
+export interface GroupStdioParams {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+/** How long a server gets to exit after its stdin ends, and then after SIGTERM. */
+const GRACE_MS = 2000;
+
+export class GroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** The server's stderr, available before start so nothing it says early is lost. */
+  readonly stderr = new PassThrough();
+  private child: ChildProcess | undefined;
+  private leaderPid: number | undefined;
+  private readonly buffer = new ReadBuffer();
+
+  constructor(private readonly params: GroupStdioParams) {}
+
+  /** The server's pid, which is also its process group's id. */
+  get pid(): number | null {
+    return this.child ? (this.leaderPid ?? null) : null;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error("the MCP server was already started");
+    return new Promise((resolve, reject) => {
+      const child = childProcess.spawn(this.params.command, this.params.args, {
+        env: this.params.env,
+        cwd: this.params.cwd,
+        stdio: ["pipe", "pipe", "pipe"],
+        // A new process group (and session) led by the server: one signal reaches all it starts.
+        detached: true,
+        windowsHide: true,
+      });
+      this.child = child;
+      this.leaderPid = child.pid;
+      child.on("error", (error) => {
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.on("spawn", () => resolve());
+      child.on("close", () => {
+        this.child = undefined;
+        this.onclose?.();
+      });
+      child.stdin.on("error", (error) => this.onerror?.(error));
+      child.stdout.on("error", (error) => this.onerror?.(error));
+      child.stdout.on("data", (chunk: Buffer) => {
+        this.buffer.append(chunk);
+        for (;;) {
+          let message: JSONRPCMessage | null;
+          try {
+            message = this.buffer.readMessage();
+          } catch (error) {
+            this.onerror?.(error as Error);
+            continue;
+          }
+          if (message === null) break;
+          this.onmessage?.(message);
+        }
+      });
+      child.stderr.pipe(this.stderr);
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || stdin.destroyed) return reject(new Error("the MCP server is not running"));
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", resolve);
+    });
+  }
+
+  /**
+   * Ends the server's input and gives it a moment to exit, then signals its whole group:
+   * whatever it started goes with it, also when the server itself exited cleanly.
+   */
+  async close(): Promise<void> {
+    const child = this.child;
+    const pid = this.leaderPid;
+    if (!child || pid === undefined) return;
+    const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    try {
+      child.stdin?.end();
+    } catch {
+      // Its input is already gone.
+    }
+    await Promise.race([exited, delay(GRACE_MS)]);
+    signalServerGroup(pid, "SIGTERM");
+    await Promise.race([closed, delay(GRACE_MS)]);
+    if (this.child === child) signalServerGroup(pid, "SIGKILL");
+    this.buffer.clear();
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
