@@ -1,6 +1,6 @@
 // A y/N question at the terminal, for the subcommands that delete or install. node:readline
-// loads on the first question, not with the commands' chunk: the print path shares that chunk
-// and must not load a built-in after the heap policy's flag (ADR 0024, ADR 0027).
+// loads on the first question, not with the commands' chunk, which the print path shares and
+// never asks with (ADR 0027).
 
 /** Asks on `output`, reads one line from stdin: true for "y" or "yes". */
 export async function askYesNo(question: string, output: NodeJS.WritableStream): Promise<boolean> {
