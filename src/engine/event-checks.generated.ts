@@ -4,7 +4,7 @@
 import { REJECTED as R } from "./lean-parse.js";
 
 const hasOwn = Object.hasOwn;
-const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error"]), new Set(["remembered","forgot"])] as const;
+const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped","elided"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error"]), new Set(["remembered","forgot"])] as const;
 
 // `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.
 export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([
@@ -247,6 +247,16 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
     if (v.instructions !== undefined && (typeof v.instructions !== "string")) return R;
+    const x155 = v.elided;
+    if (x155 !== undefined) {
+      if (!Array.isArray(x155)) return R;
+      for (let i156 = 0; i156 < x155.length; i156 += 1) {
+        const e157 = x155[i156];
+        if (typeof e157 !== "object" || e157 === null || Array.isArray(e157)) return R;
+        if (typeof e157.callId !== "string") return R;
+        if (typeof e157.chars !== "number" || !Number.isSafeInteger(e157.chars) || e157.chars <= 0) return R;
+      }
+    }
     if (v.type !== "context.compacted") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
@@ -325,14 +335,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x205 = v.options;
-    if (x205 !== undefined) {
-      if (!Array.isArray(x205)) return R;
-      for (let i206 = 0; i206 < x205.length; i206 += 1) {
-        const e207 = x205[i206];
-        if (typeof e207 !== "object" || e207 === null || Array.isArray(e207)) return R;
-        if (typeof e207.label !== "string") return R;
-        if (e207.detail !== undefined && (typeof e207.detail !== "string")) return R;
+    const x210 = v.options;
+    if (x210 !== undefined) {
+      if (!Array.isArray(x210)) return R;
+      for (let i211 = 0; i211 < x210.length; i211 += 1) {
+        const e212 = x210[i211];
+        if (typeof e212 !== "object" || e212 === null || Array.isArray(e212)) return R;
+        if (typeof e212.label !== "string") return R;
+        if (e212.detail !== undefined && (typeof e212.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -346,12 +356,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x217 = v.choices;
-    if (x217 !== undefined) {
-      if (!Array.isArray(x217)) return R;
-      for (let i218 = 0; i218 < x217.length; i218 += 1) {
-        const e219 = x217[i218];
-        if (typeof e219 !== "string") return R;
+    const x222 = v.choices;
+    if (x222 !== undefined) {
+      if (!Array.isArray(x222)) return R;
+      for (let i223 = 0; i223 < x222.length; i223 += 1) {
+        const e224 = x222[i223];
+        if (typeof e224 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -410,11 +420,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x256 = v.files;
-    if (!Array.isArray(x256)) return R;
-    for (let i257 = 0; i257 < x256.length; i257 += 1) {
-      const e258 = x256[i257];
-      if (typeof e258 !== "string") return R;
+    const x261 = v.files;
+    if (!Array.isArray(x261)) return R;
+    for (let i262 = 0; i262 < x261.length; i262 += 1) {
+      const e263 = x261[i262];
+      if (typeof e263 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;

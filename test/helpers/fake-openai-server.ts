@@ -49,15 +49,21 @@ export function status(code: number, body?: string | object, headers?: Record<st
   return { kind: "status", status: code, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) };
 }
 
-export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
+/** A script: the Nth step answers the Nth request, or a function chooses by what was asked. */
+export type Script = Step[] | ((request: RecordedRequest, index: number) => Step);
+
+export async function startScriptedServer(script: Script): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let answered = 0;
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on("data", (part: Buffer) => parts.push(part));
     req.on("end", () => {
-      requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) });
-      const step = script[requests.length - 1] ?? status(500, { error: { message: "fake server: script exhausted" } });
+      const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) };
+      requests.push(request);
+      const step =
+        (typeof script === "function" ? script(request, requests.length - 1) : script[requests.length - 1]) ??
+        status(500, { error: { message: "fake server: script exhausted" } });
       void answer(step, res).finally(() => (answered += 1));
     });
   });
