@@ -106,6 +106,13 @@ export class ConversationController implements EventSink {
     return this.thinkingBlocks.length > 0;
   }
 
+  /** A line the app holds until the turn ends (a slash command, or a prompt typed behind one). */
+  showHeld(text: string): () => void {
+    const view = new UserMessage(this.theme, text, { queued: true });
+    this.pending.addChild(view);
+    return () => this.pending.removeChild(view);
+  }
+
   /** A line from the app itself (a command's answer). */
   note(text: string, kind: "info" | "error" = "info"): void {
     this.transcript.append(new NoteLine(this.theme, text, kind === "error" ? "error" : "muted"));
