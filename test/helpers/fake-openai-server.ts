@@ -171,3 +171,16 @@ export function responsesEvents(events: [type: string, fields: Record<string, un
 export function responseObject(fields: Record<string, unknown> = {}): Record<string, unknown> {
   return { id: "resp_w4", object: "response", created_at: 1764460804, model: "gpt-example", output: [], usage: null, ...fields };
 }
+
+// ---- Model lists ------------------------------------------------------------------------
+
+/** OpenAI-compatible `GET /models`: one page, as api.openai.com answers it. */
+export function openAiModels(ids: readonly string[]): Step {
+  return status(200, { object: "list", data: ids.map((id) => ({ id, object: "model", created: 1764460800, owned_by: "fake" })) });
+}
+
+/** A script that answers `GET …/models` with `ids` and every other request from `rest` in order. */
+export function withModelsRoute(ids: readonly string[], rest: Step[], list: (ids: readonly string[]) => Step = openAiModels): Script {
+  let next = 0;
+  return (request) => (request.method === "GET" && /\/models(\?|$)/.test(request.path) ? list(ids) : (rest[next++] ?? status(500, { error: { message: "fake server: script exhausted" } })));
+}
