@@ -10,6 +10,7 @@ import {
   type RequestShape,
   type TokenMeter,
 } from "./context.js";
+import { applyElisions, planElisions, type Elision } from "./context-elide.js";
 import { filesTouched, latestRequest, SUMMARY_MARK, SUMMARY_SYSTEM, summaryMessage, summaryRequestMessages } from "./context-summary.js";
 import type { Publish } from "./event-bus.js";
 import type { Payload } from "./events.js";
@@ -19,6 +20,11 @@ import type { SessionState } from "./state.js";
 
 /** Tokens below which an automatic compaction would save less than its summary costs. */
 const MIN_SUMMARISED = 200;
+/**
+ * When the kept tail must be cut to fit, it is cut until the request takes this share of the
+ * budget: just under the budget, the next step's request would compact again at once.
+ */
+const FIT_SHARE = 0.7;
 
 export type CompactionTrigger = Payload<"context.compacted">["trigger"];
 
@@ -97,6 +103,15 @@ export function createCompactor(options: CompactorOptions) {
     return estimate(shape) > options.budget();
   }
 
+  /** The tail's largest results cut so `[...head, ...tail]` fits (nothing when it already fits the budget). */
+  function tailElisions(shape: Omit<RequestShape, "messages">, head: readonly Message[], tail: readonly Message[]): Elision[] {
+    const budget = options.budget();
+    const tokens = estimate(shape, [...head, ...tail]);
+    if (tokens <= budget) return [];
+    const excess = Math.ceil((tokens - Math.floor(budget * FIT_SHARE)) / meter.calibration);
+    return planElisions(tail, excess);
+  }
+
   async function compact(request: CompactRequest): Promise<CompactOutcome> {
     const state = options.state();
     const messages = state.messages;
@@ -105,13 +120,19 @@ export function createCompactor(options: CompactorOptions) {
     // The provider said it does not fit, so our budget was wrong for it: keep only the latest exchange.
     const keep = request.trigger === "overflow" ? 0 : keepTokensFor(budget);
     const boundary = chooseBoundary(messages, keep, (tokens) => meter.scale(tokens));
-    if (boundary === undefined) return { compacted: false, reason: "nothing to compact: the conversation is only its latest exchange" };
-    const older = messages.slice(0, boundary);
-    const tail = messages.slice(boundary);
+    const older = boundary === undefined ? [] : messages.slice(0, boundary);
+    const tail = boundary === undefined ? messages : messages.slice(boundary);
     // A summary costs a request and a few hundred tokens itself: not worth it for a sliver.
     const olderTokens = meter.scale(requestTokens({ system: "", messages: older, tools: [] }));
-    if (request.trigger === "auto" && olderTokens < Math.max(MIN_SUMMARISED, budget * 0.05)) {
-      return { compacted: false, reason: "the older part is too small to be worth a summary" };
+    const tooSmall = request.trigger === "auto" && olderTokens < Math.max(MIN_SUMMARISED, budget * 0.05);
+    if (boundary === undefined || tooSmall) {
+      // Nothing worth summarising, but the latest results alone may not fit: cut them, no request.
+      const elided = tailElisions(shape, [], tail);
+      if (elided.length > 0) return publishElided(request, shape, elided);
+      return {
+        compacted: false,
+        reason: boundary === undefined ? "nothing to compact: the conversation is only its latest exchange" : "the older part is too small to be worth a summary",
+      };
     }
 
     await options.beforeCompact?.(request.trigger, request.instructions, request.signal);
@@ -135,6 +156,8 @@ export function createCompactor(options: CompactorOptions) {
       ...files,
       todos: state.todos,
     });
+    const head: Message[] = [{ role: "user", content: text }];
+    const elided = tailElisions(shape, head, tail);
     const event: Payload<"context.compacted"> = {
       summary: text,
       replaced: older.length,
@@ -142,15 +165,36 @@ export function createCompactor(options: CompactorOptions) {
       mode: summary ? "summary" : "dropped",
       trigger: request.trigger,
       tokensBefore: estimate(shape, messages),
-      tokensAfter: estimate(shape, [{ role: "user", content: text }, ...tail]),
+      tokensAfter: estimate(shape, [...head, ...applyElisions(tail, elided)]),
       ...files,
       ...(goal !== undefined ? { request: goal } : {}),
       ...(reason ? { reason } : {}),
       ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+      ...(elided.length > 0 ? { elided } : {}),
     };
     publish("context.compacted", event);
     // Losing part of the conversation without a summary is said in every output format.
     if (reason) publish("notice", { level: "warn", message: `context compacted by dropping the ${older.length} oldest messages: ${reason}` });
+    return { compacted: true, event };
+  }
+
+  /** Only the kept results cut: the conversation stays whole otherwise, and no summary is asked for. */
+  function publishElided(request: CompactRequest, shape: Omit<RequestShape, "messages">, elided: Elision[]): CompactOutcome {
+    const state = options.state();
+    const messages = state.messages;
+    const event: Payload<"context.compacted"> = {
+      summary: "",
+      replaced: 0,
+      kept: messages.length,
+      mode: "elided",
+      trigger: request.trigger,
+      tokensBefore: estimate(shape, messages),
+      tokensAfter: estimate(shape, applyElisions(messages, elided)),
+      filesRead: [...(state.compaction?.filesRead ?? [])],
+      filesChanged: [...(state.compaction?.filesChanged ?? [])],
+      elided,
+    };
+    publish("context.compacted", event);
     return { compacted: true, event };
   }
 

@@ -196,6 +196,13 @@ export function createEngineSession(parts: EngineSessionParts): EngineSession {
         }
       });
     },
+    async listModels(signal) {
+      // A switch asked for just before is the provider whose list is wanted.
+      await modelSwitch;
+      const provider = model.current;
+      if (!provider.listModels) throw new Error(`the ${provider.name} provider cannot list its models`);
+      return provider.listModels(signal);
+    },
     setThinking(level) {
       model.thinking = level;
       bus.publish("thinking.changed", { level });

@@ -4,7 +4,7 @@
 import { REJECTED as R } from "./lean-parse.js";
 
 const hasOwn = Object.hasOwn;
-const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
+const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped","elided"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
 
 // `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.
 export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([
@@ -278,6 +278,16 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
     if (v.instructions !== undefined && (typeof v.instructions !== "string")) return R;
+    const x174 = v.elided;
+    if (x174 !== undefined) {
+      if (!Array.isArray(x174)) return R;
+      for (let i175 = 0; i175 < x174.length; i175 += 1) {
+        const e176 = x174[i175];
+        if (typeof e176 !== "object" || e176 === null || Array.isArray(e176)) return R;
+        if (typeof e176.callId !== "string") return R;
+        if (typeof e176.chars !== "number" || !Number.isSafeInteger(e176.chars) || e176.chars <= 0) return R;
+      }
+    }
     if (v.type !== "context.compacted") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
@@ -356,14 +366,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x224 = v.options;
-    if (x224 !== undefined) {
-      if (!Array.isArray(x224)) return R;
-      for (let i225 = 0; i225 < x224.length; i225 += 1) {
-        const e226 = x224[i225];
-        if (typeof e226 !== "object" || e226 === null || Array.isArray(e226)) return R;
-        if (typeof e226.label !== "string") return R;
-        if (e226.detail !== undefined && (typeof e226.detail !== "string")) return R;
+    const x229 = v.options;
+    if (x229 !== undefined) {
+      if (!Array.isArray(x229)) return R;
+      for (let i230 = 0; i230 < x229.length; i230 += 1) {
+        const e231 = x229[i230];
+        if (typeof e231 !== "object" || e231 === null || Array.isArray(e231)) return R;
+        if (typeof e231.label !== "string") return R;
+        if (e231.detail !== undefined && (typeof e231.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -377,12 +387,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x236 = v.choices;
-    if (x236 !== undefined) {
-      if (!Array.isArray(x236)) return R;
-      for (let i237 = 0; i237 < x236.length; i237 += 1) {
-        const e238 = x236[i237];
-        if (typeof e238 !== "string") return R;
+    const x241 = v.choices;
+    if (x241 !== undefined) {
+      if (!Array.isArray(x241)) return R;
+      for (let i242 = 0; i242 < x241.length; i242 += 1) {
+        const e243 = x241[i242];
+        if (typeof e243 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -441,11 +451,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x275 = v.files;
-    if (!Array.isArray(x275)) return R;
-    for (let i276 = 0; i276 < x275.length; i276 += 1) {
-      const e277 = x275[i276];
-      if (typeof e277 !== "string") return R;
+    const x280 = v.files;
+    if (!Array.isArray(x280)) return R;
+    for (let i281 = 0; i281 < x280.length; i281 += 1) {
+      const e282 = x280[i281];
+      if (typeof e282 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;

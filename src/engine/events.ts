@@ -163,8 +163,11 @@ export const payloads = {
     replaced: z.number().int().nonnegative(),
     /** Messages kept after the summary (the recent tail, never split between a call and its result). */
     kept: z.number().int().nonnegative(),
-    /** `summary`: the model summarised; `dropped`: the summary request failed, the oldest part was dropped. */
-    mode: z.enum(["summary", "dropped"]),
+    /**
+     * `summary`: the model summarised; `dropped`: the summary request failed, the oldest part was
+     * dropped; `elided`: nothing replaced (`replaced` 0, `summary` empty), only results cut (`elided`).
+     */
+    mode: z.enum(["summary", "dropped", "elided"]),
     trigger: z.enum(["auto", "overflow", "manual"]),
     tokensBefore: z.number().int().nonnegative(),
     tokensAfter: z.number().int().nonnegative(),
@@ -177,6 +180,11 @@ export const payloads = {
     reason: z.string().optional(),
     /** What the person asked the summary to focus on (`/compact …`). */
     instructions: z.string().optional(),
+    /**
+     * Kept tool results cut so the request fits (one result nearly the budget's size): each
+     * keeps `chars` characters of its start and end, its middle replaced by a note.
+     */
+    elided: z.array(z.object({ callId: z.string(), chars: z.number().int().positive() })).optional(),
   }),
   retry: z.object({
     attempt: z.number().int().positive(),

@@ -4,6 +4,7 @@
 // (wire-policy.ts) pass it by, and an old file's deltas are gathered first (wire-legacy.ts).
 import type { AgentEvent, Usage } from "./events.js";
 import { repairView } from "./context-repair.js";
+import { applyElisions } from "./context-elide.js";
 import { messagesTokens, messageTokens } from "./context.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { AssistantToolCall, Message } from "./messages.js";
@@ -133,7 +134,14 @@ function addUsage(totals: UsageTotals, usage: Usage): void {
 /** Replaces the older part of the conversation by its summary (clamped: a damaged file may hold fewer messages). */
 function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type: "context.compacted" }>): void {
   const replaced = Math.min(event.replaced, state.messages.length);
-  const view: Message[] = [{ role: "user", content: event.summary }, ...state.messages.slice(replaced)];
+  const tail = applyElisions(state.messages.slice(replaced), event.elided);
+  if (event.mode === "elided") {
+    // Only results were cut: no summary stands in for anything, the last compaction's facts stay.
+    state.messages = tail;
+    state.messageTokens = messagesTokens(tail);
+    return;
+  }
+  const view: Message[] = [{ role: "user", content: event.summary }, ...tail];
   state.messages = repairView(view, new Set(state.openCalls.map((call) => call.id)));
   state.messageTokens = messagesTokens(state.messages);
   state.compaction = {

@@ -86,6 +86,8 @@ export interface EngineSession {
   /** Answers the `approval.request` with this id. Unknown or already answered ids are ignored. */
   answerApproval(id: string, reply: ApprovalReply): void;
   setModel(choice: ModelChoice): void;
+  /** The ids of the models the current provider serves (its `/models` list), sorted; rejects with its error. */
+  listModels(signal?: AbortSignal): Promise<string[]>;
   setThinking(level: ThinkingLevel): void;
   /** A fresh context in the same session file (an event, so a resume sees it too). */
   clearContext(): void;

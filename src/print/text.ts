@@ -57,8 +57,13 @@ export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_
         break;
       case "context.compacted":
         // A failed summary is also a notice (said every time); a good one is said once a turn.
-        if (event.mode === "summary" && !compactedThisTurn) {
-          progress(`context compacted: ~${event.tokensBefore} → ~${event.tokensAfter} tokens (${event.replaced} messages summarised)`);
+        if (event.mode !== "dropped" && !compactedThisTurn) {
+          const cut = event.elided?.length ?? 0;
+          const what = [
+            ...(event.mode === "summary" ? [`${event.replaced} messages summarised`] : []),
+            ...(cut > 0 ? [`${cut} tool result${cut === 1 ? "" : "s"} shortened to fit`] : []),
+          ];
+          progress(`context compacted: ~${event.tokensBefore} → ~${event.tokensAfter} tokens (${what.join(", ")})`);
         }
         compactedThisTurn = true;
         break;

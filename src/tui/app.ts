@@ -12,6 +12,7 @@ import { COMMANDS, commandsWithSkills, type CommandDeclaration } from "./command
 import { ApprovalController } from "./controllers/approval-controller.js";
 import { ConversationController } from "./controllers/conversation-controller.js";
 import { pickSession } from "./controllers/session-picker.js";
+import { pickModel } from "./controllers/model-picker.js";
 import { StatusController } from "./controllers/status-controller.js";
 import { ToolsController } from "./controllers/tools-controller.js";
 import { TrustPrompt } from "./controllers/trust-prompt.js";
@@ -259,6 +260,12 @@ export class TuiApp {
         currentModel: () => this.footer.info.model,
         currentThinking: () => this.footer.info.thinking,
         openSessionPicker: () => this.switchSession(),
+        pickModel: async (models) => {
+          this.inputHost.clear();
+          const picked = await pickModel(this.tui, this.inputHost, this.options.theme, models, this.footer.info.model);
+          this.showEditor();
+          return picked;
+        },
         env: this.options.env ?? process.env,
         deleteSessionAndQuit: async () => {
           const id = session.sessionId;

@@ -10,6 +10,7 @@ import type { ApprovalController } from "./controllers/approval-controller.js";
 import type { ConversationController } from "./controllers/conversation-controller.js";
 import type { ToolsController } from "./controllers/tools-controller.js";
 import type { Footer } from "./components/chrome/footer.js";
+import { HeldInputs } from "./held-inputs.js";
 import type { HistoryStore } from "./input/history-store.js";
 import type { PromptEditor } from "./input/prompt-editor.js";
 
@@ -30,6 +31,8 @@ export interface CoordinatorParts {
 }
 
 const QUIT_HINT = "ctrl-c again to quit";
+/** Commands that act at once even while a turn runs: they touch neither the session nor the conversation. */
+const IMMEDIATE = new Set(["help", "quit"]);
 
 /** "dropped the queued prompt “fix the tests” (esc drops the queue with the turn)". */
 export function describeDropped(prompts: readonly string[]): string {
@@ -37,7 +40,7 @@ export function describeDropped(prompts: readonly string[]): string {
     const line = prompt.replace(/\s+/g, " ").trim();
     return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
   });
-  const what = prompts.length === 1 ? "the queued prompt" : `${prompts.length} queued prompts`;
+  const what = prompts.length === 1 ? `the queued ${prompts[0]!.startsWith("/") ? "command" : "prompt"}` : `${prompts.length} queued inputs`;
   return `dropped ${what} ${quoted.join(", ")} (esc drops the queue with the turn; up recalls it)`;
 }
 
@@ -45,14 +48,25 @@ export class Coordinator {
   private armedToQuit = false;
   private confirmation: ((yes: boolean) => void) | undefined;
   private readonly removeListener: () => void;
+  private readonly held: HeldInputs;
 
   constructor(private readonly parts: CoordinatorParts) {
+    this.held = new HeldInputs({
+      idle: () => parts.session.idle(),
+      show: (text) => {
+        const hide = parts.conversation.showHeld(text);
+        parts.tui.requestRender();
+        return hide;
+      },
+      run: (text) => this.dispatch(text),
+    });
     for (const entry of parts.history.load()) parts.editor.addToHistory(entry);
     parts.editor.onSubmitExpanded = (text, typed) => this.submit(text, typed);
     this.removeListener = parts.tui.addInputListener((data) => this.onKey(data));
   }
 
   dispose(): void {
+    this.held.drop();
     this.removeListener();
   }
 
@@ -85,8 +99,10 @@ export class Coordinator {
     if (matchesKey(data, "escape")) {
       // The approval frame answers esc itself (deny); the editor closes its menu itself.
       if (approvals.current?.pending || editor.isShowingAutocomplete()) return undefined;
-      if (session.busy || session.queue.length > 0) {
-        const dropped = session.queue.map((queued) => queued.prompt);
+      if (session.busy || session.queue.length > 0 || this.held.holding) {
+        // Held lines first: once the turn stops, the engine is idle and they would run.
+        const held = this.held.drop();
+        const dropped = [...session.queue.map((queued) => queued.prompt), ...held];
         session.abortTurn();
         // The queue goes with the turn: say so, or the prompts vanish unexplained.
         if (dropped.length > 0) this.parts.conversation.note(describeDropped(dropped));
@@ -126,11 +142,22 @@ export class Coordinator {
 
   /** A line from the input: a slash command or a prompt for the engine. `typed`: as the input showed it. */
   submit(text: string, typed = text): void {
-    const { session, conversation, editor, history, tui } = this.parts;
+    const { session, editor, history, tui } = this.parts;
     if (!text.trim()) return;
     // Up recalls it as it was typed (a paste as its placeholder); the saved history keeps the text.
     editor.addToHistory(typed);
     history.add(text);
+    const parsed = parseInput(text, this.parts.commands());
+    const turnOn = session.busy || session.queue.length > 0 || this.held.holding;
+    // A command waits for the turn, as a prompt does; a prompt waits behind a held command.
+    if (turnOn && (parsed.kind === "command" ? !IMMEDIATE.has(parsed.command.name) : this.held.holding)) this.held.hold(text);
+    else void this.dispatch(text);
+    tui.requestRender();
+  }
+
+  /** Runs a line as typed now: a slash command (to its end) or a prompt for the engine. */
+  private async dispatch(text: string): Promise<void> {
+    const { session, conversation, tui } = this.parts;
     const parsed = parseInput(text, this.parts.commands());
     if (parsed.kind === "unknown-command") {
       conversation.note(`unknown command /${parsed.name}; /help lists the commands`, "error");
@@ -146,13 +173,11 @@ export class Coordinator {
           return new Promise((resolve) => (this.confirmation = resolve));
         },
       };
-      executeCommand(parsed.command, parsed.args, context).then(
-        () => tui.requestRender(),
-        (error: unknown) => {
-          conversation.note(`/${parsed.command.name} failed: ${(error as Error).message}`, "error");
-          tui.requestRender();
-        },
-      );
+      try {
+        await executeCommand(parsed.command, parsed.args, context);
+      } catch (error) {
+        conversation.note(`/${parsed.command.name} failed: ${(error as Error).message}`, "error");
+      }
     } else {
       session.submit(parsed.text);
     }

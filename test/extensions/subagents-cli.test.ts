@@ -61,6 +61,28 @@ describe("task subagents", () => {
   });
 });
 
+describe("a task without a kind", () => {
+  it("runs an explore subagent: the schema does not require kind, and the child holds only the looking tools", async () => {
+    const box = makeSandbox();
+    const record = path.join(box.home, "requests.jsonl");
+    const bare = { tool_calls: [{ name: "task", arguments: { description: "look", prompt: "What is here?" } }] };
+    const script = box.script({ turns: [bare, { text: "a README and a test" }, { text: "ok" }] });
+    const run = await runCli(["-p", "go", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script, FAKE_LLM_RECORD: record } });
+    expect(run.code, run.stderr).toBe(0);
+    const [parent, child, after] = recordedRequests(record) as unknown as { system: string; tools: { name: string; inputSchema: { required?: string[] } }[]; messages: unknown[] }[];
+    const task = parent!.tools.find((tool) => tool.name === "task")!;
+    expect(task.inputSchema.required).toEqual(["description", "prompt"]);
+    expect(JSON.stringify(task.inputSchema)).toContain("(default explore)");
+    expect(child!.system).toContain("explore subagent");
+    const childTools = child!.tools.map((tool) => tool.name);
+    expect(childTools).toEqual(expect.arrayContaining(["read_file", "list_files", "glob", "grep"]));
+    for (const name of ["write_file", "edit_file", "run_command", "task_status", "task"]) expect(childTools).not.toContain(name);
+    expect(after!.messages.at(-1)).toMatchObject({ role: "tool", content: "a README and a test" });
+    const events = eventLines(onlySessionFile(box.home));
+    expect(events.some((event) => event.agentId === "explore-1")).toBe(true);
+  });
+});
+
 describe("several subagents", () => {
   it("run at once when the model starts them in one step, each reporting to its own call", async () => {
     const box = makeSandbox();

@@ -1,6 +1,6 @@
 // The Anthropic side of the fake: the same scripted server, with builders that always emit
 // `event:` lines (the SDK skips events without one; docs/providers.md §1.1).
-import { sse, startScriptedServer, type Chunk, type FakeServer, type Step } from "./fake-openai-server.js";
+import { sse, startScriptedServer, status, type Chunk, type FakeServer, type Step } from "./fake-openai-server.js";
 
 export { startScriptedServer as startFakeAnthropicServer, sse, status } from "./fake-openai-server.js";
 export type { FakeServer, Step };
@@ -54,4 +54,10 @@ export function anthropicText(...texts: string[]): Step {
     MESSAGE_STOP,
   ];
   return sse(...chunks);
+}
+
+/** Anthropic's `GET /v1/models`: one page of model objects, newest first as the API lists them. */
+export function anthropicModels(ids: readonly string[]): Step {
+  const data = ids.map((id) => ({ type: "model", id, display_name: id, created_at: "2025-09-29T00:00:00Z" }));
+  return status(200, { data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null });
 }

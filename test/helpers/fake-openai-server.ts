@@ -49,15 +49,21 @@ export function status(code: number, body?: string | object, headers?: Record<st
   return { kind: "status", status: code, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) };
 }
 
-export async function startScriptedServer(script: Step[]): Promise<FakeServer> {
+/** A script: the Nth step answers the Nth request, or a function chooses by what was asked. */
+export type Script = Step[] | ((request: RecordedRequest, index: number) => Step);
+
+export async function startScriptedServer(script: Script): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let answered = 0;
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on("data", (part: Buffer) => parts.push(part));
     req.on("end", () => {
-      requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) });
-      const step = script[requests.length - 1] ?? status(500, { error: { message: "fake server: script exhausted" } });
+      const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(parts) };
+      requests.push(request);
+      const step =
+        (typeof script === "function" ? script(request, requests.length - 1) : script[requests.length - 1]) ??
+        status(500, { error: { message: "fake server: script exhausted" } });
       void answer(step, res).finally(() => (answered += 1));
     });
   });
@@ -164,4 +170,17 @@ export function responsesEvents(events: [type: string, fields: Record<string, un
 
 export function responseObject(fields: Record<string, unknown> = {}): Record<string, unknown> {
   return { id: "resp_w4", object: "response", created_at: 1764460804, model: "gpt-example", output: [], usage: null, ...fields };
+}
+
+// ---- Model lists ------------------------------------------------------------------------
+
+/** OpenAI-compatible `GET /models`: one page, as api.openai.com answers it. */
+export function openAiModels(ids: readonly string[]): Step {
+  return status(200, { object: "list", data: ids.map((id) => ({ id, object: "model", created: 1764460800, owned_by: "fake" })) });
+}
+
+/** A script that answers `GET …/models` with `ids` and every other request from `rest` in order. */
+export function withModelsRoute(ids: readonly string[], rest: Step[], list: (ids: readonly string[]) => Step = openAiModels): Script {
+  let next = 0;
+  return (request) => (request.method === "GET" && /\/models(\?|$)/.test(request.path) ? list(ids) : (rest[next++] ?? status(500, { error: { message: "fake server: script exhausted" } })));
 }

@@ -73,11 +73,11 @@ describe("walker", () => {
     expect(modules).toEqual(["p/index.js"]); // nested node_modules skipped
   });
 
-  it("ignores .gitignore outside a git repository, as git and ripgrep do", async () => {
-    const root = makeTree({ ".gitignore": "*.log\n", "a.log": "x", ".agentignore": "b.txt\n", "b.txt": "b", "c.txt": "c" });
-    expect(await walked(root)).toEqual([".agentignore", ".gitignore", "a.log", "c.txt"]);
+  it("applies .gitignore outside a git repository too, as ripgrep's --no-require-git does", async () => {
+    const root = makeTree({ ".gitignore": "*.log\n", "a.log": "x", ".agentignore": "b.txt\n", "b.txt": "b", "c.txt": "c", "sub/.gitignore": "*.tmp\n", "sub/d.tmp": "d", "sub/e.txt": "e" });
+    expect(await walked(root)).toEqual([".agentignore", ".gitignore", "c.txt", "sub/.gitignore", "sub/e.txt"]);
     execFileSync("git", ["init", "-q"], { cwd: root });
-    expect(await walked(root)).toEqual([".agentignore", ".gitignore", "c.txt"]);
+    expect(await walked(root)).toEqual([".agentignore", ".gitignore", "c.txt", "sub/.gitignore", "sub/e.txt"]);
   });
 
   it("applies a parent repository's rules to a workspace inside it", async () => {

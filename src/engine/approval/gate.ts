@@ -188,7 +188,12 @@ export function createApprovalGate(options: GateOptions) {
       ...(always ? { always, scope } : {}),
       ...(answer.note ? { note: answer.note } : {}),
     });
-    if (answer.decision === "deny") return { refused: answer.note ? `${reason}; the user says: ${answer.note}` : reason };
+    if (answer.decision === "deny") {
+      const said = answer.note ? `${reason}; the user says: ${answer.note}` : reason;
+      // A person said no: trying the same another way would go around them, so ask instead.
+      if (answer.by !== "user") return { refused: said };
+      return { refused: `${said}. ${answer.note ? "Follow the user's note; if the next step is unclear, ask the user" : "Do not retry it or work around it: ask the user what to do instead"}.` };
+    }
     return { ...approve(callId, tool, input, answer.by), ...(answer.note ? { note: answer.note } : {}) };
   };
 }

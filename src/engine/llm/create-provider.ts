@@ -7,9 +7,10 @@ import { AnthropicProvider } from "./anthropic.js";
 import { EndpointFallbackProvider } from "./fallback.js";
 import { OpenAiChatProvider } from "./openai-chat.js";
 import { OpenAiResponsesProvider } from "./openai-responses.js";
-import type { ErrorContext } from "./errors.js";
+import { factsFrom, toProviderError, type ErrorContext } from "./errors.js";
 import { estimateCostUsd } from "./pricing.js";
 import type { ModelProvider } from "./provider.js";
+import type { ListModels } from "./sdk-transport.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import { acceptsImageInput } from "./tool-images.js";
 
@@ -67,7 +68,8 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
   const sdk = await import("./sdk-transport.js");
 
   if (config.protocol === "anthropic") {
-    return new AnthropicProvider({ ...common, open: await sdk.anthropicTransport(transport) });
+    const anthropic = await sdk.anthropicTransport(transport);
+    return withModelList(new AnthropicProvider({ ...common, open: anthropic.open }), anthropic.models, ctx);
   }
 
   const opens = await sdk.openAiTransports(transport);
@@ -79,6 +81,20 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
     reasoningEcho: config.reasoningEcho,
     parallelToolCalls: onOpenAi || config.provider === "openai",
   });
-  if (!(options.endpointFallback ?? onOpenAi)) return chat;
-  return new EndpointFallbackProvider(chat, new OpenAiResponsesProvider({ ...common, open: opens.responses }));
+  if (!(options.endpointFallback ?? onOpenAi)) return withModelList(chat, opens.models, ctx);
+  return withModelList(new EndpointFallbackProvider(chat, new OpenAiResponsesProvider({ ...common, open: opens.responses })), opens.models, ctx);
+}
+
+/** The provider's model list, its failures worded as a request's are (status, key source, no secrets). */
+function withModelList(provider: ModelProvider, list: ListModels, ctx: ErrorContext): ModelProvider {
+  provider.listModels = async (signal) => {
+    try {
+      return (await list(signal)).sort();
+    } catch (error) {
+      const facts = factsFrom(error);
+      if (facts.aborted) throw error;
+      throw toProviderError(facts, ctx);
+    }
+  };
+  return provider;
 }

@@ -63,4 +63,6 @@ export interface ModelProvider {
    * Honours `request.signal`: on abort it stops and throws an AbortError.
    */
   stream(request: ModelRequest): AsyncIterable<StreamPart>;
+  /** The ids of the models the provider serves (its `/models` list), when it can say. */
+  listModels?(signal?: AbortSignal): Promise<string[]>;
 }

@@ -52,18 +52,31 @@ async function clientBase(options: TransportOptions): Promise<ClientBase> {
   return base;
 }
 
-export async function openAiTransports(options: TransportOptions): Promise<{ chat: OpenStream; responses: OpenStream }> {
+/** The provider's model list (`GET /models` or `/v1/models`, every page), as ids. */
+export type ListModels = (signal?: AbortSignal) => Promise<string[]>;
+
+async function ids(pages: AsyncIterable<{ id: string }>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const model of pages) out.push(model.id);
+  return out;
+}
+
+export async function openAiTransports(options: TransportOptions): Promise<{ chat: OpenStream; responses: OpenStream; models: ListModels }> {
   const [{ default: OpenAI }, base] = await Promise.all([import("openai"), clientBase(options)]);
   // Local servers need no key, but the SDK insists on one; the value is never checked there.
   const client = new OpenAI({ ...base, apiKey: options.apiKey ?? "no-key-needed" } as ConstructorParameters<typeof OpenAI>[0]);
   return {
     chat: (body, signal) => client.chat.completions.create(body as never, signal ? { signal } : {}).asResponse(),
     responses: (body, signal) => client.responses.create(body as never, signal ? { signal } : {}).asResponse(),
+    models: (signal) => ids(client.models.list(signal ? { signal } : {})),
   };
 }
 
-export async function anthropicTransport(options: TransportOptions): Promise<OpenStream> {
+export async function anthropicTransport(options: TransportOptions): Promise<{ open: OpenStream; models: ListModels }> {
   const [{ default: Anthropic }, base] = await Promise.all([import("@anthropic-ai/sdk"), clientBase(options)]);
   const client = new Anthropic({ ...base, apiKey: options.apiKey ?? null } as ConstructorParameters<typeof Anthropic>[0]);
-  return (body, signal) => client.messages.create(body as never, signal ? { signal } : {}).asResponse();
+  return {
+    open: (body, signal) => client.messages.create(body as never, signal ? { signal } : {}).asResponse(),
+    models: (signal) => ids(client.models.list({}, signal ? { signal } : {})),
+  };
 }

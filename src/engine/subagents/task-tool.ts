@@ -80,7 +80,8 @@ export function createTaskTool(runner: SubagentRunner, options: TaskToolOptions 
       if (!input.prompt.trim()) throw new ToolError("prompt is empty: give the subagent its whole job");
       const release = await slots.take(context.signal);
       try {
-        const { report, isError } = await runner.run({ ...input, parentCallId: context.callId }, context.signal);
+        // Without a kind, the subagent only looks: the safe default, as the seed has it.
+        const { report, isError } = await runner.run({ ...input, kind: input.kind ?? "explore", parentCallId: context.callId }, context.signal);
         return { content: report, ...(isError ? { isError: true } : {}) };
       } finally {
         release();

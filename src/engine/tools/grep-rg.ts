@@ -9,6 +9,7 @@ import { isBinaryFileSync } from "./file-text.js";
 import { HitCollector, includeMatcher, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { isInside } from "./jail-symlinks.js";
 import type { Jail } from "./jail.js";
+import { nestedAgentignores } from "./nested-agentignore.js";
 import { ALWAYS_SKIPPED } from "./walker.js";
 
 /** The rg executable on PATH, or undefined. Looked up once per process. */
@@ -37,7 +38,8 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
   const args = ["--no-config", "--color=never", "--no-heading", "--with-filename", "--line-number", "--null"];
   // Hidden files count; .ignore/.rgignore and global git excludes do not (the fallback
   // reads neither); binaries are searched as text and filtered afterwards.
-  args.push("--hidden", "--no-ignore-dot", "--no-ignore-global", "--text", "--no-messages");
+  // .gitignore files count outside a git repository too (ignore-rules.ts).
+  args.push("--hidden", "--no-ignore-dot", "--no-ignore-global", "--no-require-git", "--text", "--no-messages");
   for (const name of ALWAYS_SKIPPED) args.push("--glob", `!${name}`);
   if (query.includeIgnored) args.push("--no-ignore");
   else {
@@ -63,6 +65,16 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
 
+  // A .agentignore below the root is ours to apply: a file under one waits for that verdict,
+  // its hits held meanwhile (HitCollector sorts, so the order they arrive in does not matter).
+  const nested = query.includeIgnored || query.startIsFile ? undefined : nestedAgentignores(jail.root, query.start);
+  const held = new Map<string, GrepHit[]>();
+  const verdicts: Promise<void>[] = [];
+  const keep = (hit: GrepHit) => {
+    if (!hits.full) hits.add(hit);
+    if (hits.full) child.kill();
+  };
+
   const onLine = (line: string) => {
     const nul = line.indexOf("\0");
     const colon = line.indexOf(":", nul);
@@ -74,8 +86,20 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
       // rg applies types only while walking, and knows nothing of denied names.
       skip = jail.deniedReason(file) !== undefined || (include !== undefined && !include(relativeTo(query, file))) || isBinary(file);
       skipped.set(file, skip);
+      if (!skip && nested?.concerns(file)) {
+        held.set(file, []);
+        verdicts.push(
+          nested.ignored(file).then((ignored) => {
+            skipped.set(file, ignored);
+            if (!ignored) for (const waiting of held.get(file)!) keep(waiting);
+            held.delete(file);
+          }),
+        );
+      }
     }
-    if (!skip && !hits.full) hits.add(hit);
+    const waiting = held.get(file);
+    if (waiting) waiting.push(hit);
+    else if (!skip) keep(hit);
   };
 
   let partial = "";
@@ -83,7 +107,6 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
     const lines = (partial + chunk).split("\n");
     partial = lines.pop()!;
     for (const line of lines) onLine(line);
-    if (hits.full) child.kill();
   });
 
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -91,6 +114,7 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
     child.on("close", resolve);
   });
   if (partial) onLine(partial);
+  await Promise.all(verdicts);
   query.signal?.throwIfAborted();
   if (code === 2 && /regex parse error|error parsing regex/i.test(stderr)) throw new RipgrepPatternError(stderr.trim());
   if (code === 2 && hits.total === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);

@@ -1,11 +1,15 @@
-// Which paths the walker skips, with ripgrep's semantics so that grep gives the same
-// answer with or without rg (see docs/adr/0002):
-// - `.gitignore` files apply only inside a git repository (a `.git` in the directory or an
-//   ancestor), each to paths below its own directory; a deeper file overrides a shallower
-//   one, and rules stop at the top of the nearest repository (nested repositories are
-//   separate, as in git).
+// Which paths the walker skips, with ripgrep's semantics (run with `--no-require-git`) so that
+// grep gives the same answer with or without rg (see docs/adr/0002):
+// - `.gitignore` files apply each to paths below its own directory, in a git repository or
+//   not (as ripgrep's `--no-require-git`, and as a newcomer expects of a project not yet
+//   under git); a deeper file overrides a shallower one, and rules stop at the top of the
+//   nearest repository (nested repositories are separate, as in git), else at the
+//   filesystem root.
 // - `.git/info/exclude` applies like a `.gitignore` in that repository's top, below them.
-// - the workspace's `.agentignore` applies everywhere in the workspace, below all of these.
+// - `.agentignore` files, below all of these: the workspace root's applies everywhere in the
+//   workspace and has the last word (it is what rg is given as `--ignore-file`); one in a
+//   folder below applies within that folder (deeper overriding shallower), as git's files do,
+//   but cannot bring back what the root's ignores.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Ignore } from "ignore";
@@ -24,12 +28,15 @@ interface Level {
   hasGit: boolean;
   gitignore?: Rules;
   exclude?: Rules;
+  /** Only for the workspace root and the folders below it. */
+  agentignore?: Rules;
 }
 
 export interface IgnoreChain {
   readonly root: string;
   readonly levels: readonly Level[];
-  readonly agentignore?: Rules;
+  /** The workspace root's index in `levels`; -1 when walking outside it (a read root). */
+  readonly rootIndex: number;
 }
 
 type IgnoreFactory = typeof import("ignore");
@@ -54,14 +61,20 @@ async function loadRules(file: string): Promise<Rules | undefined> {
   return compile(read.text);
 }
 
+/** Whether `dir` is the workspace root or a folder below it. */
+export function inWorkspace(root: string, dir: string): boolean {
+  return dir === root || dir.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
 /** A directory's rules. `names` (its entries, when the caller has read them) saves the probes. */
-async function loadLevel(dir: string, names?: ReadonlySet<string>): Promise<Level> {
+async function loadLevel(dir: string, workspace: boolean, names?: ReadonlySet<string>): Promise<Level> {
   const hasGit = names ? names.has(".git") : existsSync(path.join(dir, ".git"));
-  const [gitignore, exclude] = await Promise.all([
+  const [gitignore, exclude, agentignore] = await Promise.all([
     !names || names.has(".gitignore") ? loadRules(path.join(dir, ".gitignore")) : undefined,
     hasGit ? loadRules(path.join(dir, ".git", "info", "exclude")) : undefined,
+    workspace && (!names || names.has(".agentignore")) ? loadRules(path.join(dir, ".agentignore")) : undefined,
   ]);
-  return { dir, hasGit, gitignore, exclude };
+  return { dir, hasGit, gitignore, exclude, agentignore };
 }
 
 function verdictOf(rules: Rules | undefined, relative: string, isDirectory: boolean): Verdict {
@@ -84,8 +97,8 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
     dirs.unshift(dir);
     if (path.dirname(dir) === dir) break;
   }
-  const levels = await Promise.all(dirs.map((dir) => loadLevel(dir)));
-  const chain: IgnoreChain = { root, levels, agentignore: await loadRules(path.join(root, ".agentignore")) };
+  const levels = await Promise.all(dirs.map((dir) => loadLevel(dir, inWorkspace(root, dir))));
+  const chain: IgnoreChain = { root, levels, rootIndex: levels.findIndex((level) => level.dir === root) };
   // A start directory the rules themselves ignore was asked for by name. ripgrep never
   // tests an explicitly given path, only what is below it; the ignore package would treat
   // everything below an ignored directory as ignored, so drop the lines that ignore the
@@ -98,9 +111,8 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
       return compile(kept.join("\n"));
     };
     return {
-      root,
-      levels: levels.map((l) => ({ ...l, gitignore: without(l.gitignore, l.dir), exclude: without(l.exclude, l.dir) })),
-      agentignore: without(chain.agentignore, root),
+      ...chain,
+      levels: levels.map((l) => ({ ...l, gitignore: without(l.gitignore, l.dir), exclude: without(l.exclude, l.dir), agentignore: without(l.agentignore, l.dir) })),
     };
   }
   return chain;
@@ -108,24 +120,35 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
 
 /** The chain for the entries of `dir`, a child directory of the chain's deepest level. */
 export async function childChain(chain: IgnoreChain, dir: string, names?: ReadonlySet<string>): Promise<IgnoreChain> {
-  return { ...chain, levels: [...chain.levels, await loadLevel(dir, names)] };
+  return { ...chain, levels: [...chain.levels, await loadLevel(dir, chain.rootIndex >= 0, names)] };
 }
 
 /** Whether an entry (a child of the chain's deepest directory) is ignored. */
 export function isIgnored(chain: IgnoreChain, absolute: string, isDirectory: boolean): boolean {
-  const anyGit = chain.levels.some((l) => l.hasGit);
   let fromGitignore: Verdict;
   let fromExclude: Verdict;
-  let sawGit = false;
-  for (let i = chain.levels.length - 1; i >= 0 && anyGit && !sawGit; i--) {
+  for (let i = chain.levels.length - 1; i >= 0; i--) {
     const level = chain.levels[i]!;
     if (level.gitignore || level.exclude) {
       const relative = posix(level.dir, absolute);
       fromGitignore ??= verdictOf(level.gitignore, relative, isDirectory);
       fromExclude ??= verdictOf(level.exclude, relative, isDirectory);
     }
-    sawGit = level.hasGit;
+    if (level.hasGit) break;
   }
-  const verdict = fromGitignore ?? fromExclude ?? (chain.agentignore && verdictOf(chain.agentignore, posix(chain.root, absolute), isDirectory));
-  return verdict === "ignore";
+  return (fromGitignore ?? fromExclude ?? agentVerdict(chain, absolute, isDirectory)) === "ignore";
+}
+
+/** The `.agentignore` files' say: the root's first (rg's `--ignore-file`), then the deepest folder's. */
+function agentVerdict(chain: IgnoreChain, absolute: string, isDirectory: boolean): Verdict {
+  if (chain.rootIndex < 0) return undefined;
+  const top = chain.levels[chain.rootIndex]!;
+  const fromRoot = verdictOf(top.agentignore, posix(top.dir, absolute), isDirectory);
+  if (fromRoot) return fromRoot;
+  for (let i = chain.levels.length - 1; i > chain.rootIndex; i--) {
+    const level = chain.levels[i]!;
+    const verdict = level.agentignore && verdictOf(level.agentignore, posix(level.dir, absolute), isDirectory);
+    if (verdict) return verdict;
+  }
+  return undefined;
 }

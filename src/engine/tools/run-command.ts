@@ -2,7 +2,7 @@
 // (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
 // Approval happens before this runs (approval/command-policy.ts); this file only executes.
 import { isSecretName } from "../redact.js";
-import type { BackgroundTasks } from "./background-tasks.js";
+import { MAX_TASK_TIMEOUT_MS, type BackgroundTasks } from "./background-tasks.js";
 import type { PrepareRun } from "./critical-guard.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { defineTool, ToolError, type Tool } from "./tool.js";
@@ -79,6 +79,12 @@ export function formatOutcome(outcome: CommandOutcome, timeoutMs: number): strin
   return lines.join("\n");
 }
 
+/** What the result says when `timeout_ms` was above the maximum and cut to it. */
+function timeoutCut(asked: number | undefined, max: number, what: string): string | undefined {
+  if (asked === undefined || asked <= max) return undefined;
+  return `note: timeout_ms ${asked} is above the maximum of ${max} ms for ${what}; it was cut to ${max} ms`;
+}
+
 export function createRunCommandTool(options: RunCommandOptions): Tool {
   const env = options.env ?? commandEnvironment();
   const prepare: PrepareRun = options.prepare ?? (async (argv) => ({ argv, finish: () => [] }));
@@ -95,11 +101,14 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       if (background) {
         if (!options.background) throw new ToolError("background tasks are not available in this session");
         const id = await options.background.start(command, timeout_ms, context.answeredBy);
-        return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}`, details: { taskId: id } };
+        const cut = timeoutCut(timeout_ms, MAX_TASK_TIMEOUT_MS, "a background task");
+        return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}${cut ? `\n${cut}` : ""}`, details: { taskId: id } };
       }
       const prepared = await prepare(shellArgv(command), context.answeredBy, context.provedReadOnly);
       if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
+      // Cut, never silently: the model should know the command did not get what it asked for.
+      const cut = timeoutCut(timeout_ms, MAX_FOREGROUND_TIMEOUT_MS, "a foreground command (background runs longer)");
       const running = options.runner.start({
         argv: prepared.argv,
         ...(prepared.fd3 ? { fd3: prepared.fd3 } : {}),
@@ -120,7 +129,7 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
       }
       // The outcome settles once every process of the command is gone: only now is the check after it sound.
       const undone = prepared.finish();
-      const told = (text: string) => (undone.length > 0 ? `${text}\n${undone.join("\n")}` : text);
+      const told = (text: string) => [...(cut ? [cut] : []), text, ...undone].join("\n");
       if (outcome.spawnError) throw new ToolError(told(`could not start the command: ${outcome.spawnError}`));
       if (outcome.stoppedBy === "interrupt") throw new ToolError(told(`${INTERRUPTED_MESSAGE}\n${formatOutcome(outcome, timeoutMs)}`));
       if (outcome.stoppedBy === "abort" || outcome.stoppedBy === "shutdown") throw new ToolError(told(ABORTED_MESSAGE));

@@ -31,7 +31,10 @@ function taskInput<const K extends readonly (keyof typeof KIND_HELP)[]>(kinds: K
   return z.object({
     description: z.string().describe("A few words shown while it runs"),
     prompt: z.string().describe("The whole job and its context"),
-    kind: z.enum(kinds as unknown as [K[number], ...K[number][]]).describe(kinds.map((kind) => KIND_HELP[kind]).join("; ")),
+    kind: z
+      .enum(kinds as unknown as [K[number], ...K[number][]])
+      .optional()
+      .describe(`${kinds.map((kind) => KIND_HELP[kind]).join("; ")} (default explore)`),
   });
 }
 

@@ -485,19 +485,18 @@ export const TOOL_SCHEMAS: Record<string, { lean: boolean; refined?: true; schem
           "description": "The whole job and its context"
         },
         "kind": {
+          "description": "explore: read, answer; review: read, report problems; worker: may change files (approved like yours) (default explore)",
           "type": "string",
           "enum": [
             "explore",
             "review",
             "worker"
-          ],
-          "description": "explore: read, answer; review: read, report problems; worker: may change files (approved like yours)"
+          ]
         }
       },
       "required": [
         "description",
-        "prompt",
-        "kind"
+        "prompt"
       ]
     }
   },
@@ -515,18 +514,17 @@ export const TOOL_SCHEMAS: Record<string, { lean: boolean; refined?: true; schem
           "description": "The whole job and its context"
         },
         "kind": {
+          "description": "explore: read, answer; review: read, report problems (default explore)",
           "type": "string",
           "enum": [
             "explore",
             "review"
-          ],
-          "description": "explore: read, answer; review: read, report problems"
+          ]
         }
       },
       "required": [
         "description",
-        "prompt",
-        "kind"
+        "prompt"
       ]
     }
   }

@@ -28,6 +28,7 @@ export const COMMANDS: readonly CommandDeclaration[] = [
   { name: "undo", description: "put the files back as they were before the last turn that changed them (asks first)" },
   { name: "delete", description: "delete this session (asks first) and quit" },
   { name: "model", description: "show or switch the model", argumentHint: "[provider] <model>" },
+  { name: "models", description: "list the provider's models and pick one" },
   { name: "thinking", description: "show or set the thinking level", argumentHint: "<level>", argumentValues: THINKING_LEVELS },
   { name: "sessions", description: "list this workspace's sessions and switch to one" },
   { name: "registry", description: "search, show, install or remove skills and guard plugins", argumentHint: "search|show|install|remove <name>" },

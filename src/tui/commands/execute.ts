@@ -14,6 +14,8 @@ export interface CommandContext {
   currentModel(): string;
   currentThinking(): string;
   openSessionPicker(): Promise<void>;
+  /** Shows the models to pick from; resolves with the one picked, or undefined (esc). */
+  pickModel(models: readonly string[]): Promise<string | undefined>;
   /** The environment the registry reads (MINI_AGENT_REGISTRY, MINI_AGENT_HOME, HOME). */
   env: NodeJS.ProcessEnv;
   deleteSessionAndQuit(): Promise<void>;
@@ -61,6 +63,8 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
       context.session.setModel(words.length === 2 ? { provider: words[0]!, model: words[1]! } : { model: words[0]! });
       return;
     }
+    case "models":
+      return chooseModel(context);
     case "thinking": {
       if (!args) return context.info(`thinking: ${context.currentThinking()} (one of ${THINKING_LEVELS.join(", ")})`);
       const level = args.toLowerCase();
@@ -82,6 +86,21 @@ export async function executeCommand(command: CommandDeclaration, args: string, 
     default:
       return context.error(`/${command.name} is declared but has no action`);
   }
+}
+
+/** Fetches the provider's model list, offers it, and switches to the one picked. */
+async function chooseModel(context: CommandContext): Promise<void> {
+  context.info("fetching the provider's models…");
+  let models: string[];
+  try {
+    models = await context.session.listModels();
+  } catch (error) {
+    return context.error(`/models: ${(error as Error).message} (/model <name> still switches by name)`);
+  }
+  if (models.length === 0) return context.info("the provider lists no models (/model <name> switches by name)");
+  const picked = await context.pickModel(models);
+  if (picked === undefined) return context.info(`kept ${context.currentModel()}`);
+  if (picked !== context.currentModel()) context.session.setModel({ model: picked });
 }
 
 const VERBS = { A: "restore", M: "rewrite", D: "delete" } as const;

@@ -14,11 +14,16 @@ import type { EventSink, UiEvent } from "../ui-events.js";
 /** "context compacted (manual): 1 message summarised, 5.1k → 2.0k tokens". */
 export function describeCompaction(event: Extract<UiEvent, { type: "context.compacted" }>): string {
   const messages = `${event.replaced} message${event.replaced === 1 ? "" : "s"}`;
-  const how = event.mode === "summary" ? "summarised" : "dropped (the summary failed)";
+  const cut = event.elided?.length ?? 0;
+  const results = `${cut} tool result${cut === 1 ? "" : "s"} shortened to fit`;
+  const how =
+    event.mode === "elided"
+      ? results
+      : `${messages} ${event.mode === "summary" ? "summarised" : "dropped (the summary failed)"}${cut > 0 ? `, ${results}` : ""}`;
   const figures = `${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
   // A summary longer than what it replaced frees nothing: say so rather than print a "saving".
   const tokens = event.tokensAfter >= event.tokensBefore ? `no smaller (${figures})` : figures;
-  return `context compacted (${event.trigger}): ${messages} ${how}, ${tokens}`;
+  return `context compacted (${event.trigger}): ${how}, ${tokens}`;
 }
 
 export class ConversationController implements EventSink {
@@ -100,6 +105,13 @@ export class ConversationController implements EventSink {
     const expand = !this.thinkingBlocks.some((block) => block.expanded);
     for (const block of this.thinkingBlocks) block.expanded = expand;
     return this.thinkingBlocks.length > 0;
+  }
+
+  /** A line the app holds until the turn ends (a slash command, or a prompt typed behind one). */
+  showHeld(text: string): () => void {
+    const view = new UserMessage(this.theme, text, { queued: true });
+    this.pending.addChild(view);
+    return () => this.pending.removeChild(view);
   }
 
   /** A line from the app itself (a command's answer). */

@@ -1,6 +1,7 @@
 // The theme a TUI is built with: role → styling function, plus the theme objects pi-tui's
 // components take. Built once from tokens.ts and a ColorChoice; NO_COLOR gives plain text.
 import type { EditorTheme, MarkdownTheme, SelectListTheme } from "@mariozechner/pi-tui";
+import { highlightCode } from "./code-highlight.js";
 import type { ColorChoice } from "./detect.js";
 import { DARK, LIGHT, type Token } from "./tokens.js";
 
@@ -55,6 +56,8 @@ export function createTheme(choice: ColorChoice): Theme {
       code: role("mdCode"),
       codeBlock: role("mdCode"),
       codeBlockBorder: role("mdCodeBorder"),
+      // Without colour there is nothing to highlight: pi-tui then prints the lines as they are.
+      ...(on ? { highlightCode: (code: string, lang?: string) => highlightCode(code, lang, fg) } : {}),
       quote: role("mdQuote"),
       quoteBorder: role("mdQuote"),
       hr: role("border"),

@@ -32,6 +32,10 @@ export const TOKENS = [
   "mdLink",
   "mdQuote",
   "mdBullet",
+  "codeKeyword",
+  "codeString",
+  "codeComment",
+  "codeNumber",
 ] as const;
 
 export type Token = (typeof TOKENS)[number];
@@ -67,6 +71,10 @@ export const DARK: Palette = {
   mdLink: "38;5;75",
   mdQuote: "38;5;245",
   mdBullet: "38;5;75",
+  codeKeyword: "38;5;176",
+  codeString: "38;5;114",
+  codeComment: "38;5;244",
+  codeNumber: "38;5;215",
 };
 
 /** For a light background: darker foregrounds that keep contrast on white. */
@@ -98,4 +106,8 @@ export const LIGHT: Palette = {
   mdLink: "38;5;25",
   mdQuote: "38;5;242",
   mdBullet: "38;5;25",
+  codeKeyword: "38;5;90",
+  codeString: "38;5;28",
+  codeComment: "38;5;244",
+  codeNumber: "38;5;130",
 };

@@ -6,7 +6,7 @@ import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, t
 import type { ApprovalReply } from "../../../engine/surface.js";
 import type { Theme } from "../../theme/theme.js";
 import { sanitizeForTerminal } from "./sanitize.js";
-import { diffLineToken, keyArgument, looksLikeDiff } from "./tool-summary.js";
+import { diffCounts, diffLineToken, keyArgument, looksLikeDiff } from "./tool-summary.js";
 
 export interface ApprovalView {
   id: string;
@@ -98,12 +98,15 @@ export class ApprovalFrame implements Component, Focusable {
     const t = this.theme;
     const argument = sanitizeForTerminal(keyArgument(this.view.argumentsJson));
     const title = ` ${t.fg("approval", "?")} ${t.bold(t.fg("toolName", this.view.name))}${argument ? ` ${t.fg("toolArg", argument)}` : ""}`;
+    // How big the change is, before its first 30 lines: "+120 −4" says what the preview cannot.
+    const counts = this.answered === undefined ? diffCounts(sanitizeForTerminal(this.view.preview ?? "")) : undefined;
     // Answered: one line says what happened (or none: the tool frame above says it).
     if (this.answered !== undefined) {
       if (this.answeredByKey && this.view.foldWhenAnswered) return [];
       return ["", truncateToWidth(`${title} ${t.fg("muted", `→ ${this.answered}`)}`, width)];
     }
-    const lines = ["", truncateToWidth(title, width), ...this.previewLines(width)];
+    const sized = counts ? `${title}  ${countsText(t, counts)}` : title;
+    const lines = ["", truncateToWidth(sized, width), ...this.previewLines(width)];
     // A command's preview already gives each part's reason: the same words once is enough.
     const reason = sanitizeForTerminal(this.view.reason);
     const said = sanitizeForTerminal(this.view.preview ?? "").includes(reason);
@@ -124,4 +127,10 @@ export class ApprovalFrame implements Component, Focusable {
     for (const line of wrapTextWithAnsi(keys, Math.max(1, width))) lines.push(truncateToWidth(line, width));
     return lines;
   }
+}
+
+/** "+3 −1" in the diff's colours. */
+function countsText(t: Theme, counts: string): string {
+  const [added, removed] = counts.split(" ");
+  return `${t.fg("diffAdded", added!)} ${t.fg("diffRemoved", removed!)}`;
 }

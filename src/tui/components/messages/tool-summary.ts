@@ -48,3 +48,17 @@ export function formatElapsed(ms: number): string {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, "0")}s`;
 }
+
+/** "+3 −1": lines a diff adds and removes (its ---/+++ headers not counted); undefined for no diff. */
+export function diffCounts(text: string): string | undefined {
+  const diff = extractDiff(text);
+  if (diff === undefined) return undefined;
+  let added = 0;
+  let removed = 0;
+  for (const line of diff.split("\n")) {
+    if (line.startsWith("+++ ") || line.startsWith("--- ")) continue;
+    if (line.startsWith("+")) added += 1;
+    else if (line.startsWith("-")) removed += 1;
+  }
+  return `+${added} −${removed}`;
+}

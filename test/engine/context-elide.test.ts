@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { applyElisions, elideText, MIN_KEPT_CHARS, planElisions } from "../../src/engine/context-elide.js";
+import { messagesTokens } from "../../src/engine/context.js";
+import type { Message } from "../../src/engine/messages.js";
+
+const result = (callId: string, size: number): Message => ({ role: "tool", callId, name: "read_file", content: `${callId}:`.padEnd(size, "x"), isError: false });
+const call: Message = { role: "assistant", text: "reading", toolCalls: [{ id: "a", name: "read_file", arguments: "{}" }] };
+
+describe("cutting the kept tail's largest results", () => {
+  it("keeps two thirds from the start and the rest from the end, and says how much went", () => {
+    const text = `${"s".repeat(3000)}${"m".repeat(4000)}${"e".repeat(3000)}`;
+    const cut = elideText(text, 3000);
+    expect(cut.startsWith("s".repeat(2000))).toBe(true);
+    expect(cut.endsWith("e".repeat(1000))).toBe(true);
+    expect(cut).not.toContain("mm");
+    expect(cut).toContain("[… 7000 characters elided to fit the context window;");
+    expect(elideText("short", 3000)).toBe("short");
+  });
+
+  it("cuts nothing when nothing is over", () => {
+    expect(planElisions([call, result("a", 40_000)], 0)).toEqual([]);
+  });
+
+  it("cuts the largest results to one level, as high as still saves the excess", () => {
+    const tail = [call, result("a", 30_000), result("b", 6_000), result("c", 500)];
+    const before = messagesTokens(tail);
+    const plan = planElisions(tail, 5_000);
+    expect(plan.map((elision) => elision.callId)).toEqual(["a"]);
+    const after = messagesTokens(applyElisions(tail, plan));
+    expect(before - after).toBeGreaterThanOrEqual(5_000);
+    // As high as allowed: one character more would not have saved enough.
+    expect(before - after).toBeLessThan(5_000 + 50);
+
+    const deeper = planElisions(tail, 8_000);
+    expect(deeper.map((elision) => elision.callId)).toEqual(["a", "b"]);
+    expect(new Set(deeper.map((elision) => elision.chars)).size).toBe(1);
+    expect(before - messagesTokens(applyElisions(tail, deeper))).toBeGreaterThanOrEqual(8_000);
+  });
+
+  it("never cuts a result below the floor, even when the excess cannot be met", () => {
+    const tail = [call, result("a", 5_000)];
+    const plan = planElisions(tail, 1_000_000);
+    expect(plan).toEqual([{ callId: "a", chars: MIN_KEPT_CHARS }]);
+    expect(planElisions([call, result("a", MIN_KEPT_CHARS + 10)], 1_000)).toEqual([]);
+  });
+
+  it("applies a recorded cut by call id and leaves every other message as it was", () => {
+    const tail = [call, result("a", 9_000), result("b", 9_000)];
+    const view = applyElisions(tail, [{ callId: "b", chars: 2_000 }, { callId: "gone", chars: 2_000 }]);
+    expect(view[0]).toBe(tail[0]);
+    expect(view[1]).toBe(tail[1]);
+    expect((view[2] as { content: string }).content).toBe(elideText((tail[2] as { content: string }).content, 2_000));
+  });
+});
