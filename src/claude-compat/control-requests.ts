@@ -22,10 +22,18 @@ export interface ControlContext {
   appliedServers?: boolean;
 }
 
+/** A field the SDK filled in (it sends empty lists and objects for options not set). */
+function given(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return false;
+  if (Array.isArray(value)) return value.some((item) => given(item));
+  if (typeof value === "object") return Object.keys(value).length > 0;
+  return true;
+}
+
 /** What initialize answers: the fields the SDK reads, with what mini-agent has. */
 function initializeResponse(context: ControlContext, body: Record<string, unknown>): Record<string, unknown> {
   const model = context.translator.model;
-  const ignored = ["systemPrompt", "appendSystemPrompt", "agents", "hooks", "jsonSchema"].filter((field) => body[field] !== undefined);
+  const ignored = ["systemPrompt", "appendSystemPrompt", "agents", "hooks", "jsonSchema"].filter((field) => given(body[field]));
   if (ignored.length > 0) context.warn(`initialize: ${ignored.join(", ")} ignored (mini-agent builds its own system prompt, agents and hooks from its config)`);
   return {
     commands: context.engine.skills.map((skill) => ({ name: skill.name, description: skill.description, argumentHint: "" })),

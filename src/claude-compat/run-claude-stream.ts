@@ -42,7 +42,6 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   const state: ControlState = { mode: flags.permissionMode, initialize: undefined };
   const inbox: Record<string, unknown>[] = [];
   let engine: EngineSession | undefined;
-  let lastOk = true;
   let initialized: () => void = () => {};
   const initialize = new Promise<void>((resolve) => (initialized = resolve));
   let ended: () => void = () => {};
@@ -94,10 +93,7 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   for (const notice of notices) warn(notice);
   const options = servers.length > 0 || flags.strictMcpConfig ? { ...flags.cli, extraMcpServers: { servers, only: flags.strictMcpConfig } } : flags.cli;
   const emit = (messages: SdkMessage[]) => {
-    for (const message of messages) {
-      if (message.type === "result") lastOk = message["is_error"] === false;
-      write(message);
-    }
+    for (const message of messages) write(message);
   };
   try {
     engine = await openEngine(options, {
@@ -134,7 +130,9 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   } finally {
     await session.shutdown();
   }
-  return interrupts.exitCode() ?? (lastOk ? EXIT.ok : EXIT.runtime);
+  // Each turn's outcome went out as its `result`; a non-zero exit would make the SDK throw
+  // after it. Only a signal (or start-up, above) sets the exit code (ADR 0046).
+  return interrupts.exitCode() ?? EXIT.ok;
 }
 
 export type { ControlChannel };
