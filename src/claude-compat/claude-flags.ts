@@ -135,7 +135,7 @@ export function parseClaudeFlags(argv: string[]): ClaudeStreamOptions {
   }
   const permissionMode = mode as PermissionMode;
   if (values["fork-session"] && values.resume === undefined) throw new UsageError("--fork-session needs --resume <id>");
-  if (values["max-turns"] !== undefined && !/^\d+$/.test(values["max-turns"])) {
+  if (values["max-turns"] !== undefined && !/^0*[1-9]\d*$/.test(values["max-turns"])) {
     throw new UsageError(`invalid value ${JSON.stringify(values["max-turns"])} for --max-turns; expected a whole number of at least 1`);
   }
   if (values.agent !== undefined && permissionMode === "plan") throw new UsageError("--agent and --permission-mode plan cannot be used together");
