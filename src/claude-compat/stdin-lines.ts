@@ -1,6 +1,6 @@
 // stdin as the SDK writes it: one JSON object per line. A line that is not a JSON object is
-// reported (with its number) and skipped; the session goes on.
-import { createInterface } from "node:readline";
+// reported (with its number) and skipped; the session goes on. Split by hand, not with
+// node:readline, which the print path's bundle chunk would then load on every run (ADR 0029).
 import type { Readable } from "node:stream";
 
 export interface LineHandlers {
@@ -9,10 +9,10 @@ export interface LineHandlers {
   onEnd(): void;
 }
 
-export function readJsonLines(input: Readable, handlers: LineHandlers): () => void {
-  const lines = createInterface({ input, crlfDelay: Infinity });
+export function readJsonLines(input: Readable, handlers: LineHandlers): void {
   let number = 0;
-  lines.on("line", (line) => {
+  let rest = "";
+  const take = (line: string) => {
     number += 1;
     if (line.trim() === "") return;
     let value: unknown;
@@ -27,7 +27,18 @@ export function readJsonLines(input: Readable, handlers: LineHandlers): () => vo
       return;
     }
     handlers.onMessage(value as Record<string, unknown>);
+  };
+  input.setEncoding("utf8");
+  input.on("data", (chunk: string) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) take(line.endsWith("\r") ? line.slice(0, -1) : line);
   });
-  lines.on("close", () => handlers.onEnd());
-  return () => lines.close();
+  input.on("end", () => {
+    if (rest !== "") take(rest);
+    rest = "";
+    handlers.onEnd();
+  });
+  // A closed or failed stdin ends the session as an end of input does.
+  input.on("error", () => handlers.onEnd());
 }
