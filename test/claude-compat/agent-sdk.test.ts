@@ -108,6 +108,22 @@ describe("the Claude Agent SDK's query() against mini-agent", () => {
     expect(JSON.stringify(results)).toContain("updatedInput is refused");
   });
 
+  it("acceptEdits writes without asking; without canUseTool a call that needs approval is refused, saying how to allow it", async () => {
+    const server = await serve([
+      toolCall("call_e1", "write_file", { path: "edit.txt", content: "e" }),
+      chatText("Wrote it."),
+      toolCall("call_e2", "write_file", { path: "asked.txt", content: "a" }),
+      chatText("Could not."),
+    ]);
+    const box = providerSandbox();
+    const accepted = await run("write edit.txt", options(box, server, { permissionMode: "acceptEdits" }));
+    expect(readFileSync(path.join(box.workspace, "edit.txt"), "utf8")).toBe("e");
+    expect(ofType(accepted, "system")[0]).toMatchObject({ subtype: "init", permissionMode: "acceptEdits" });
+    const refused = await run("write asked.txt", options(box, server));
+    expect(existsSync(path.join(box.workspace, "asked.txt"))).toBe(false);
+    expect(JSON.stringify(ofType(refused, "user"))).toContain("--permission-prompt-tool stdio");
+  });
+
   it("resume continues the session: the next request carries the first conversation", async () => {
     const server = await serve([chatText("The code word is PLUM."), chatText("You asked about the code word.")]);
     const box = providerSandbox();

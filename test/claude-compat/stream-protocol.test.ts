@@ -1,12 +1,13 @@
 // The Claude-compatible face driven by hand, as a client that is not the SDK might: bad lines
 // and unknown control requests are answered and survived; bad flags exit 2 naming the flag;
 // --mcp-config and --disallowedTools reach the engine. Real CLI, fake OpenAI server.
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { providerSandbox, streamEvents, type ProviderSandbox } from "../helpers/provider-cli.js";
-import { runCli, type CliRun } from "../helpers/run-cli.js";
+import { waitFor } from "../helpers/processes.js";
+import { runCli, startCli, type CliRun } from "../helpers/run-cli.js";
 import { fileURLToPath } from "node:url";
 
 const KEY = "sk-openai-test-key-0000aaaa1111bbbb2222";
@@ -73,6 +74,29 @@ describe("mini-agent --input-format stream-json, by hand", () => {
     const offered = (server.json(0)["tools"] as { function: { name: string } }[]).map((tool) => tool.function.name);
     expect(offered).toContain("mcp__files__echo");
     expect(offered).not.toContain("run_command");
+  });
+
+  it("denies a can_use_tool still unanswered when stdin closes, finishes the turn and exits 0", async () => {
+    const server = await startScriptedServer([
+      sse(chunk({ role: "assistant", content: "" }), chunk(toolDelta(0, { id: "call_c1", name: "write_file", args: '{"path":"late.txt","content":"x"}' })), chunk({}, "tool_calls"), DONE),
+      chatText("Nobody answered."),
+    ]);
+    servers.push(server);
+    const box = providerSandbox();
+    const child = startCli([...BASE, "--permission-prompt-tool", "stdio"], { cwd: box.workspace, env: { HOME: box.userHome, MINI_AGENT_HOME: box.home, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${server.url}/v1` } });
+    let stdout = "";
+    child.stdout!.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    const done = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    child.stdin!.write(userMessage("write late.txt"));
+    await waitFor(() => stdout.includes('"can_use_tool"'), 15_000, "the can_use_tool request");
+    child.stdin!.end();
+    expect(await done).toBe(0);
+    const run = { stdout };
+    expect(existsSync(path.join(box.workspace, "late.txt"))).toBe(false);
+    const messages = streamEvents(run.stdout);
+    expect(messages.find((m) => m["type"] === "control_request")).toMatchObject({ request: { subtype: "can_use_tool", tool_name: "Write", input: { file_path: "late.txt" } } });
+    expect(JSON.stringify(messages.filter((m) => m["type"] === "user"))).toContain("stdin closed before the answer");
+    expect(messages.at(-1)).toMatchObject({ type: "result", subtype: "success", result: "Nobody answered." });
   });
 
   it.each([
