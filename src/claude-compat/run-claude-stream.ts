@@ -88,7 +88,8 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   }
   const servers = [
     ...flags.mcpConfigs.flatMap((value) => loadMcpConfig(value, context.cwd, notices)),
-    ...(state.initialize?.body["mcpServers"] !== undefined ? serversFrom(state.initialize.body["mcpServers"], "initialize.mcpServers", notices) : []),
+    // Only under --await-initialize does the SDK put its servers there (and wait for us to read them).
+    ...(flags.awaitInitialize && state.initialize?.body["mcpServers"] !== undefined ? serversFrom(state.initialize.body["mcpServers"], "initialize.mcpServers", notices) : []),
   ];
   for (const notice of notices) warn(notice);
   const options = servers.length > 0 || flags.strictMcpConfig ? { ...flags.cli, extraMcpServers: { servers, only: flags.strictMcpConfig } } : flags.cli;
