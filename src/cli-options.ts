@@ -1,4 +1,6 @@
 // Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
+import type { UserRules } from "./engine/approval/user-rules.js";
+import type { ScopedMcpServer } from "./engine/mcp/mcp-settings.js";
 /**
  * 3: the turn hit --max-rounds before the model finished (docs/adr/0008-max-rounds-exit-code.md).
  * 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15).
@@ -35,6 +37,13 @@ export interface CliOptions {
   agent?: string;
   /** `--trust-project`: trust this project's hooks and MCP servers (recorded in the agent home). */
   trustProject?: boolean;
+  /** Rules added to the config's (the Claude-compatible face's --allowedTools / --disallowedTools). */
+  extraPermissions?: UserRules;
+  /**
+   * MCP servers the caller names (the Claude-compatible face's --mcp-config or initialize request):
+   * they run like a flag's choice, before the config's servers; `only` (--strict-mcp-config) drops those.
+   */
+  extraMcpServers?: { servers: ScopedMcpServer[]; only: boolean };
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;

@@ -38,6 +38,7 @@ Options:
       --no-sandbox            run commands unconfined, even with --yes
       --agent <name>          default | plan | review (look only) | a variant from config
       --trust-project         run this project's hooks and MCP servers (recorded once per workspace)
+      --input-format stream-json   speak the Claude Agent SDK's protocol on stdin/stdout (README)
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -133,6 +134,16 @@ async function main(argv: string[]): Promise<number> {
     return runAcp(argv.slice(1), { version: version() });
   }
   if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
+  // The Claude Agent SDK starts Claude Code with `--input-format stream-json`: its protocol's face,
+  // with its own options (src/claude-compat, ADR 0046).
+  const inputFormat = argv.findIndex((arg) => arg === "--input-format" || arg.startsWith("--input-format="));
+  if (inputFormat >= 0) {
+    const value = argv[inputFormat]!.includes("=") ? argv[inputFormat]!.slice("--input-format=".length) : argv[inputFormat + 1];
+    if (value !== "stream-json") throw new UsageError(`invalid value ${JSON.stringify(value ?? "")} for --input-format; expected stream-json (the Claude Agent SDK's protocol)`);
+    const cwd = startDirectory();
+    const { runClaudeStream } = await import("./commands.js");
+    return runClaudeStream(argv, { version: version(), cwd });
+  }
   const { values, positionals } = parse(argv);
   if (values.help) {
     process.stdout.write(HELP);

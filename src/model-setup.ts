@@ -127,13 +127,30 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
     ...(config.sandbox !== undefined ? { sandbox: config.sandbox } : {}),
     ...(config.sandboxNetwork ? { sandboxNetwork: config.sandboxNetwork } : {}),
     ...(config.readRoots ? { readRoots: config.readRoots } : {}),
-    ...(config.permissions ? { permissions: config.permissions } : {}),
+    ...(permissionsWith(config.permissions, input.options.extraPermissions) ?? {}),
     ...(config.webSearch ? { webSearch: config.webSearch } : {}),
     ...(config.variants ? { variants: config.variants } : {}),
     codeRunning: {
       ...(config.hooks ? { hooks: config.hooks } : {}),
-      ...(config.mcpServers ? { mcpServers: config.mcpServers } : {}),
+      ...mcpServersWith(config.mcpServers, input.options.extraMcpServers),
     },
     secrets: [config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
   };
+}
+
+/** The config's rules plus the caller's (flags): deny still beats allow across both. */
+function permissionsWith(config: UserRules | undefined, extra: UserRules | undefined): { permissions: UserRules } | undefined {
+  if (!extra) return config ? { permissions: config } : undefined;
+  const allow = [...(config?.allow ?? []), ...(extra.allow ?? [])];
+  const deny = [...(config?.deny ?? []), ...(extra.deny ?? [])];
+  return { permissions: { ...(allow.length ? { allow } : {}), ...(deny.length ? { deny } : {}) } };
+}
+
+/** The caller's servers first; a config server of the same name gives way, all of them under `only`. */
+function mcpServersWith(config: ScopedMcpServer[] | undefined, extra: CliOptions["extraMcpServers"]): { mcpServers?: ScopedMcpServer[] } {
+  if (!extra) return config ? { mcpServers: config } : {};
+  const named = new Set(extra.servers.map((server) => server.name));
+  const kept = extra.only ? [] : (config ?? []).filter((server) => !named.has(server.name));
+  const servers = [...extra.servers, ...kept];
+  return servers.length > 0 ? { mcpServers: servers } : {};
 }

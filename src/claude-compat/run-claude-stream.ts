@@ -1,0 +1,139 @@
+// The Claude-compatible headless face (`--input-format stream-json`, as the Claude Agent SDK
+// starts Claude Code): user messages and control requests in on stdin, SDK messages out on
+// stdout, one JSON object per line. It drives the engine only through EngineSession.
+import { randomUUID } from "node:crypto";
+import { openEngine } from "../bootstrap.js";
+import { EXIT, UsageError } from "../cli-options.js";
+import { describeMemoryChange } from "../engine/memory/memory-link.js";
+import type { EngineSession } from "../engine/surface.js";
+import { watchInterrupts, type Interrupts } from "../print/interrupts.js";
+import { parseClaudeFlags, type ClaudeStreamOptions } from "./claude-flags.js";
+import { asControlResponse, createControlChannel, type ControlChannel } from "./control-channel.js";
+import { handleControlRequest, type ControlState } from "./control-requests.js";
+import { loadMcpConfig, serversFrom } from "./mcp-config.js";
+import { SdkTranslator, type SdkMessage } from "./sdk-messages.js";
+import { readJsonLines } from "./stdin-lines.js";
+import { answerApprovals } from "./stdio-approvals.js";
+import { initMessage, promptText } from "./session-messages.js";
+
+export interface ClaudeStreamContext {
+  version: string;
+  cwd: string;
+}
+
+export async function runClaudeStream(argv: string[], context: ClaudeStreamContext): Promise<number> {
+  const flags = parseClaudeFlags(argv);
+  const interrupts = watchInterrupts();
+  try {
+    return await run(flags, context, interrupts);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, interrupts: Interrupts): Promise<number> {
+  const write = (message: Record<string, unknown>) => {
+    if (!interrupts.stdoutClosed) process.stdout.write(`${JSON.stringify(message)}\n`);
+  };
+  const warn = (message: string) => process.stderr.write(`mini-agent: ${message}\n`);
+  for (const notice of flags.notices) warn(notice);
+  const control = createControlChannel(write);
+  const translator = new SdkTranslator({ partial: flags.partial, now: Date.now, uuid: randomUUID });
+  const state: ControlState = { mode: flags.permissionMode, initialize: undefined };
+  const inbox: Record<string, unknown>[] = [];
+  let engine: EngineSession | undefined;
+  let initialized: () => void = () => {};
+  const initialize = new Promise<void>((resolve) => (initialized = resolve));
+  let ended: () => void = () => {};
+  const stdinEnded = new Promise<void>((resolve) => (ended = resolve));
+  interrupts.signal.addEventListener("abort", () => ended(), { once: true });
+
+  const dispatch = (message: Record<string, unknown>) => {
+    if (message["type"] === "control_response") {
+      const response = asControlResponse(message);
+      if (!response || !control.settle(response)) warn(`a control_response answers no open request: ${JSON.stringify(message).slice(0, 200)}`);
+      return;
+    }
+    if (message["type"] === "control_cancel_request" || message["type"] === "keep_alive" || message["type"] === "update_environment_variables") return;
+    const request = message["request"] as { subtype?: unknown } | undefined;
+    if (message["type"] === "control_request" && request?.subtype === "initialize" && !state.initialize) {
+      state.initialize = { requestId: String(message["request_id"]), body: request as Record<string, unknown> };
+      initialized();
+      if (!engine) return; // answered once the engine is open
+    }
+    if (!engine) return void inbox.push(message);
+    handle(engine, message);
+  };
+
+  const handle = (open: EngineSession, message: Record<string, unknown>) => {
+    if (message["type"] === "user") {
+      const text = promptText(message["message"], warn);
+      if (text === undefined) return warn("a user message carries no text; ignored");
+      open.submit(text);
+    } else if (message["type"] === "control_request") {
+      handleControlRequest(message, { engine: open, control, state, translator, version: context.version, warn });
+    } else warn(`a message of type ${JSON.stringify(message["type"])} is not understood; ignored`);
+  };
+
+  readJsonLines(process.stdin, {
+    onMessage: dispatch,
+    onBadLine: (line, problem) => warn(`stdin line ${line} is ${problem}; ignored`),
+    onEnd: () => ended(),
+  });
+
+  const notices: string[] = [];
+  if (flags.awaitInitialize) {
+    await Promise.race([initialize, stdinEnded]);
+    if (!state.initialize) throw new UsageError("stdin closed before the initialize request that --await-initialize waits for");
+  }
+  const servers = [
+    ...flags.mcpConfigs.flatMap((value) => loadMcpConfig(value, context.cwd, notices)),
+    // Only under --await-initialize does the SDK put its servers there (and wait for us to read them).
+    ...(flags.awaitInitialize && state.initialize?.body["mcpServers"] !== undefined ? serversFrom(state.initialize.body["mcpServers"], "initialize.mcpServers", notices) : []),
+  ];
+  for (const notice of notices) warn(notice);
+  const options = servers.length > 0 || flags.strictMcpConfig ? { ...flags.cli, extraMcpServers: { servers, only: flags.strictMcpConfig } } : flags.cli;
+  const emit = (messages: SdkMessage[]) => {
+    for (const message of messages) write(message);
+  };
+  try {
+    engine = await openEngine(options, {
+      version: context.version,
+      cwd: context.cwd,
+      report: { warn, info: (line) => process.stderr.write(`${line}\n`) },
+      listener: (event) => {
+        if (event.type === "notice") warn(event.message);
+        else if (event.type === "memory.changed") warn(describeMemoryChange(event));
+        emit(translator.onEvent(event));
+      },
+      onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
+    });
+  } catch (error) {
+    // Claude Code writes a zeroed error result for a start-up failure; the SDK shows its text.
+    write({ type: "result", subtype: "error_during_execution", is_error: true, duration_ms: 0, duration_api_ms: 0, num_turns: 0, errors: [(error as Error).message], stop_reason: null, session_id: "", total_cost_usd: 0, usage: { input_tokens: 0, output_tokens: 0 }, modelUsage: {}, permission_denials: [], uuid: randomUUID() });
+    throw error;
+  }
+  const session = engine;
+  interrupts.beforeForcedExit(() => session.killCommandsNow());
+  interrupts.signal.addEventListener("abort", () => session.abortTurn(), { once: true });
+  for (const name of [...flags.tools.removed, ...(flags.keepTools ? session.tools.names().filter((tool) => !tool.startsWith("mcp__") && !flags.keepTools!.includes(tool)) : [])]) {
+    session.tools.remove(name);
+  }
+  answerApprovals({ engine: session, control, askOverStdio: flags.askOverStdio, mode: () => state.mode, callInput: (id) => translator.calls.get(id)?.input ?? {}, warn });
+  write(initMessage({ engine: session, model: translator.model, cwd: context.cwd, mode: state.mode, version: context.version, servers: servers.map((server) => server.name) }));
+  for (const message of inbox.splice(0)) handle(session, message);
+  if (state.initialize) handleControlRequest({ type: "control_request", request_id: state.initialize.requestId, request: state.initialize.body }, { engine: session, control, state, translator, version: context.version, warn, appliedServers: servers.length > 0 });
+  try {
+    await stdinEnded;
+    // Nobody is left to answer a can_use_tool: what is still asked is denied, the turn finishes.
+    control.abandon("stdin closed before the answer");
+    await session.idle();
+  } finally {
+    await session.shutdown();
+  }
+  // Each turn's outcome went out as its `result`; a non-zero exit would make the SDK throw
+  // after it. Only a signal (or start-up, above) sets the exit code (ADR 0046).
+  return interrupts.exitCode() ?? EXIT.ok;
+}
+
+export type { ControlChannel };
