@@ -23,7 +23,7 @@ import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
 import { SessionLockedError } from "./engine/session-lock.js";
-import type { EngineSession } from "./engine/surface.js";
+import type { EngineHost, EngineSession } from "./engine/surface.js";
 import { createCommandTools } from "./engine/tools/command-tools.js";
 import { createJail } from "./engine/tools/jail.js";
 import { ToolRegistry } from "./engine/tools/registry.js";
@@ -92,7 +92,7 @@ export interface EngineAssembly {
 }
 
 /** tools → gate → agent → EngineSession over an open session. */
-export function assembleEngine(input: EngineAssembly): EngineSession {
+export function assembleEngine(input: EngineAssembly): EngineHost {
   const { session, model, options } = input;
   const { bus, state } = session;
   // One jail for the rules and the tools, so both judge a path the same way.
@@ -206,13 +206,13 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   const maxRounds = options.maxRounds ?? model.maxRounds;
   // The engine session exists only at the end; a task call runs long after, through it.
-  let engine: EngineSession | undefined;
+  let engine: EngineHost | undefined;
   addSessionOnlyTools({
     tools,
     extensions: input.extensions,
     cwd: input.cwd,
     ...(maxRounds ? { maxRounds } : {}),
-    spawn: (childOptions) => (engine as EngineSession).spawnAgent(childOptions),
+    spawn: (childOptions) => (engine as EngineHost).spawnAgent(childOptions),
     ...(input.canAsk ? { ask: { questions, publish: bus.publish } } : {}),
   });
   bus.publish("session.started", {

@@ -149,6 +149,8 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     if (event.agentId === undefined) reduce(state, event);
   });
   bus.subscribe((event) => {
+    // An op's reply belongs to whoever sent the op, not to the session's record.
+    if (event.type === "op.result") return;
     writer.append(event);
     // A finished turn (and a compaction, which rewrites what the next request holds) is on the disk itself.
     if (event.agentId === undefined && (event.type === "turn.ended" || event.type === "context.compacted")) writer.sync();

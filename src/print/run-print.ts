@@ -85,7 +85,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
       source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
     }
     const outcome = await engine.idle();
-    if (outcome) renderer.finish(outcome, engine.state);
+    if (outcome) renderer.finish(outcome, await engine.snapshot());
     code = exitCodeFor(outcome);
   } finally {
     await engine.shutdown();

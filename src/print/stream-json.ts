@@ -5,6 +5,8 @@ import { maxRoundsNote } from "./turn-summary.js";
 export function createStreamJsonRenderer(output: PrintOutput): PrintRenderer {
   return {
     onEvent(event) {
+      // Print mode sends no ops of its own choosing; their replies are not on the wire either.
+      if (event.type === "op.result") return;
       output.stdout(`${JSON.stringify(event)}\n`);
     },
     finish(outcome) {

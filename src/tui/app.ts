@@ -240,7 +240,7 @@ export class TuiApp {
     for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
     held = undefined;
     // The level the requests use, as headless mode reports it ("medium", not "default").
-    const thinking = session.thinking ?? session.state.thinking;
+    const thinking = session.thinking;
     if (thinking) this.footer.update({ thinking });
     this.footer.update({ contextWindow: session.contextBudget });
 
