@@ -6,7 +6,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
 import { buildCliOptions, EXIT, UsageError, type CliOptions } from "./cli-options.js";
 import { ConfigError } from "./config/config-error.js";
-import { applyHeapPolicy, usesNetwork } from "./engine/heap-policy.js";
+import { applyHeapPolicy, usesNetwork } from "./engine/start-up.js";
 
 const HELP = `mini-agent — a terminal coding agent
 
@@ -20,6 +20,7 @@ Usage:
   mini-agent sessions             list this workspace's sessions (see mini-agent sessions --help)
   mini-agent memory               list this workspace's notes; memory add|rm|clear (memory --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
+  mini-agent rpc                  the engine's protocol over stdio: JSON ops in, events out (rpc --help)
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -126,6 +127,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (argv[0] === "memory") return (await import("./commands.js")).runMemoryCommand(argv.slice(1));
   if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
+  if (argv[0] === "rpc") {
+    // The protocol over stdio: as print mode, the heap policy before the engine loads (ADR 0024).
+    await applyHeapPolicy({ network: usesNetwork(process.env) });
+    return (await import("./commands.js")).runRpc(argv.slice(1), { version: version(), cwd: startDirectory() });
+  }
   const { values, positionals } = parse(argv);
   if (values.help) {
     process.stdout.write(HELP);

@@ -6,8 +6,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
-import { SessionStore } from "./engine/session.js";
-import { acquireSessionLock, SessionLockedError } from "./engine/session-lock.js";
+import { SessionStore } from "./engine/index.js";
+import { acquireSessionLock, SessionLockedError } from "./engine/index.js";
 import { formatAge, formatSize, parseDuration, sessionTable } from "./sessions-format.js";
 import { askYesNo } from "./terminal-confirm.js";
 

@@ -64,6 +64,9 @@ export function createEngineSession(parts: EngineSessionParts): EngineHost {
     history: () => core.history(),
     promptHistory: () => core.promptHistory(),
     submit,
+    refuse(reply) {
+      parts.session.bus.publish("op.result", { ...reply, ok: false });
+    },
     abortTurn() {
       sendNow({ op: "abortTurn" });
     },

@@ -92,6 +92,8 @@ export interface EngineSession {
    * which says `ok: false` and why when the op could not run. Never rejects.
    */
   submit(op: Op): Promise<OpResult>;
+  /** Answers an op that could not be read (a malformed `mini-agent rpc` line) with a failed `op.result`. */
+  refuse(reply: { id?: string; op?: string; error: string }): void;
   /** Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after. */
   submit(prompt: string): QueuedPrompt;
   /** Stops the running turn and drops every queued prompt; pending approvals resolve as denied. */

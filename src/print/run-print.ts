@@ -2,9 +2,9 @@
 // shutdown), rendered as text, json or stream-json; signals and a closed stdout stop the turn.
 import { EXIT, type CliOptions } from "../cli-options.js";
 import { openEngine } from "../bootstrap.js";
-import { answerByFlag } from "../engine/approval/flag-answerer.js";
-import { describeMemoryChange } from "../engine/memory/memory-link.js";
-import type { TurnOutcome } from "../engine/loop.js";
+import { answerByFlag } from "../engine/index.js";
+import { describeMemoryChange } from "../engine/index.js";
+import type { TurnOutcome } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "./interrupts.js";
 import { createJsonRenderer } from "./json.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";

@@ -3,7 +3,7 @@
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
 import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../cli-options.js";
-import type { EngineSession } from "../engine/surface.js";
+import type { EngineSession } from "../engine/index.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { Spinner } from "./components/chrome/spinner.js";

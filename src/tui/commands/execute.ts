@@ -1,7 +1,7 @@
 // Runs a parsed slash command against what the app offers (the engine session and a few UI
 // actions), so commands are tested without a terminal.
-import type { EngineSession } from "../../engine/surface.js";
-import type { ThinkingLevel } from "../../engine/llm/provider.js";
+import type { EngineSession } from "../../engine/index.js";
+import type { ThinkingLevel } from "../../engine/index.js";
 import { COMMANDS, THINKING_LEVELS, type CommandDeclaration } from "./declarations.js";
 
 export interface CommandContext {
