@@ -8,10 +8,20 @@ export type OpLine = { ok: true; op: Op } | { ok: false; id?: string; op?: strin
 
 const EXAMPLE = '{"id":"1","op":"submit","text":"hi"}';
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** Whether the line had anything at the issue's path (zod leaves the input out of its issues). */
+function present(value: unknown, path: readonly PropertyKey[]): boolean {
+  let at: unknown = value;
+  for (const key of path) {
+    if (typeof at !== "object" || at === null || !(key in at)) return false;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at !== undefined;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const field = issue.path.join(".");
   if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}`;
-  if (issue.code === "invalid_type" && issue.input === undefined) return `missing field "${field}" (${issue.expected})`;
+  if (field && !present(value, issue.path)) return `missing field "${field}"${issue.code === "invalid_type" ? ` (${issue.expected})` : ""}`;
   return field ? `field "${field}": ${issue.message}` : issue.message;
 }
 
@@ -35,6 +45,6 @@ export function parseOpLine(line: string): OpLine {
     return { ok: false, ...about, error: `${got}; expected one of: ${opNames.join(", ")}` };
   }
   const parsed = anyOpSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, ...about, error: `${name}: ${parsed.error.issues.map(describeIssue).join("; ")}` };
+  if (!parsed.success) return { ok: false, ...about, error: `${name}: ${parsed.error.issues.map((issue) => describeIssue(issue, value)).join("; ")}` };
   return { ok: true, op: parsed.data as Op };
 }
