@@ -11,7 +11,6 @@ const thinkingLevel = z.enum(["off", "low", "medium", "high", "max"]);
 
 /** Each op's fields besides `id` and `op`, keyed by the op's name. */
 export const opFields = {
-  /** A prompt: runs now when idle, else queues (a `prompt.queued` event); value: `{id, prompt}`. */
   submit: z.object({
     text: z.string().min(1).describe("The prompt."),
     images: z
@@ -19,19 +18,15 @@ export const opFields = {
       .optional()
       .describe("Images to send with the prompt (not supported yet: a non-empty list is refused)."),
   }),
-  /** Stops the running turn and drops the queue; pending approvals are denied. */
   abortTurn: z.object({}),
-  /** Kills the running command's process tree; the turn goes on. Fails when that call runs no command. */
   interruptCommand: z.object({
     callId: z.string().optional().describe("The `tool.call` whose command to stop; absent: whichever runs."),
   }),
-  /** Answers an `approval.request` by its `id`. Fails when no request with that id waits. */
   answerApproval: z.object({
     requestId: z.string().min(1).describe("The `id` of the `approval.request` event."),
     decision: z.enum(["allow", "always", "deny"]).describe("`always` allows this and what the request's `scope` covers for the session."),
     note: z.string().optional().describe("Words for the model from whoever answered."),
   }),
-  /** Answers a `question.asked` by its `id`: option labels, free text, or dismissed. */
   answerQuestion: z.object({
     requestId: z.string().min(1).describe("The `id` of the `question.asked` event."),
     answer: z
@@ -42,31 +37,42 @@ export const opFields = {
       ])
       .describe("`{choices: [labels]}`, `{text}` or `{dismissed: true}`."),
   }),
-  /** Switches the model before the next turn (a running turn keeps its model); value: `{provider, model}`. */
   setModel: z.object({
     provider: z.string().optional().describe("A provider or preset name; absent: the current provider."),
     model: z.string().min(1),
   }),
   setThinking: z.object({ level: thinkingLevel }),
-  /** Summarises the older conversation now (between turns); value: `{compacted, reason?}`. */
   compact: z.object({ instructions: z.string().optional().describe("What the summary should focus on.") }),
-  /** A fresh context in the same session file (between turns). */
   clearContext: z.object({}),
-  /** Puts the workspace back to a checkpoint (between turns); value: the files restored. */
   undo: z.object({
     to: z.number().int().positive().optional().describe("The turn (1 = the first) to go back to before; absent: the last turn that changed files."),
     dryRun: z.boolean().optional().describe("Only say which files would change."),
   }),
-  /** What a face attaching late needs; value: see docs/protocol.md. */
   snapshot: z.object({
     history: z.boolean().optional().describe("Include the session's events so far (read back from its file)."),
   }),
-  /** Stops what runs, denies pending approvals, closes the session; rpc exits 0 after its result. */
   shutdown: z.object({}),
 } as const;
 
 export type OpName = keyof typeof opFields;
 export const opNames = Object.keys(opFields) as OpName[];
+
+
+/** What each op does, for docs/protocol.md (and a reader of this file). */
+export const opSummaries: Record<OpName, string> = {
+  submit: "A prompt: runs now when idle, else queues (a `prompt.queued` event); value: `{id, prompt}`.",
+  abortTurn: "Stops the running turn and drops the queue; pending approvals are denied.",
+  interruptCommand: "Kills the running command's process tree; the turn goes on. Fails when that call (or, without `callId`, any call) runs no command.",
+  answerApproval: "Answers an `approval.request` by its `id`. Fails when no request with that id waits.",
+  answerQuestion: "Answers a `question.asked` by its `id`: option labels, free text, or dismissed.",
+  setModel: "Switches the model before the next turn (a running turn keeps its model); value: `{provider, model}`.",
+  setThinking: "Sets the thinking level the next requests use.",
+  compact: "Summarises the older conversation now (between turns); value: `{compacted, reason?}`.",
+  clearContext: "A fresh context in the same session file (between turns).",
+  undo: "Puts the workspace back to a checkpoint (between turns); value: `{target, saved?, changes, kept}` (the files restored). Fails with the reason when it cannot.",
+  snapshot: "What a face attaching late needs; value: the snapshot described above.",
+  shutdown: "Stops what runs, denies pending approvals, closes the session; rpc exits 0 after its result.",
+};
 
 function opSchema<N extends OpName>(name: N) {
   return opFields[name].extend({ id, op: z.literal(name) }).strict();
