@@ -8,9 +8,7 @@ import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
 import { noteForTerminal } from "./engine/index.js";
-import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./engine/index.js";
-import { createRedactor, secretsFromEnv } from "./engine/index.js";
-import { secretsFromCredentialFiles } from "./engine/index.js";
+import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "./engine/subcommands.js";
 import { askYesNo } from "./terminal-confirm.js";
 
 const HELP = `mini-agent memory — the notes kept about this workspace

@@ -8,11 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
-import { describeChanged } from "./engine/index.js";
-import { listChanges, undo, UndoError, type UndoTarget } from "./engine/index.js";
-import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/index.js";
-import { SessionLockedError } from "./engine/index.js";
-import { WireFormatError } from "./engine/index.js";
+import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "./engine/subcommands.js";
 
 export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
 

@@ -50,8 +50,11 @@ const inCompositionRoot = (file: string) => {
   const relative = path.relative(SRC, file).split(path.sep).join("/");
   return COMPOSITION_ROOT.includes(relative) || relative.startsWith("config/");
 };
-/** The engine's doors: index.ts for faces, start-up.ts for the heap policy cli.ts applies before the engine loads. */
-const DOORS = ["engine/index.ts", "engine/start-up.ts"].map((door) => path.join(SRC, door));
+/**
+ * The engine's doors: index.ts for faces that drive a session; start-up.ts for the heap policy
+ * cli.ts applies before the engine loads; subcommands.ts for the commands on stored sessions.
+ */
+const DOORS = ["engine/index.ts", "engine/start-up.ts", "engine/subcommands.ts"].map((door) => path.join(SRC, door));
 
 describe("import graph", () => {
   it("finds the imports it checks (the parser is not blind)", () => {
@@ -78,8 +81,12 @@ describe("import graph", () => {
       .filter((edge) => faces.includes(edge.from) && edge.to.startsWith(engine) && !DOORS.includes(edge.to))
       .map((edge) => `${path.relative(SRC, edge.from)} → ${path.relative(SRC, edge.to)}`);
     expect(around).toEqual([]);
-    // And the door is used: print mode and the TUI come in through index.ts.
+    // And the doors are used: print mode through index.ts, undo through subcommands.ts.
     expect(edges.some((edge) => edge.from.endsWith(path.join("print", "run-print.ts")) && edge.to === DOORS[0])).toBe(true);
+    expect(edges.some((edge) => edge.from.endsWith("undo-command.ts") && edge.to === DOORS[2])).toBe(true);
+    // Session faces stay off the subcommands' door (it loads checkpoints and session-file readers).
+    const sessionFaces = faces.filter((file) => /[\\/](tui|print|rpc)[\\/]/.test(file));
+    expect(edges.filter((edge) => sessionFaces.includes(edge.from) && edge.to === DOORS[2]).map((edge) => path.relative(SRC, edge.from))).toEqual([]);
   });
 
   it("no import cycle between folders", () => {

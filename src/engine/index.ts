@@ -6,7 +6,10 @@
 // Cheap by rule: types are `export type` (erased), and every value below comes from a module
 // that loads no zod, SDK or TUI, so importing this file keeps the print path and the TUI's first
 // frame as light as before. What needs zod (reading rpc lines) loads on first use.
-// `start-up.ts` is the one other door: what cli.ts runs before the engine may load.
+// Two other doors, each for one kind of caller: `start-up.ts`, what cli.ts runs before the
+// engine may load; `subcommands.ts`, what the subcommands that work on stored sessions and
+// notes need (undo, sessions, memory, registry), kept apart so the TUI's first frame and the
+// print path do not load checkpoints and session files' readers ahead of the session.
 
 // The protocol: ops in, events out.
 export type { AgentEvent, EventOf, EventType, Payload, ToolCall, ToolDetails, Usage } from "./events.js";
@@ -35,19 +38,9 @@ export const loadOpLineParser = async (): Promise<typeof import("./protocol/op-l
 export { answerByFlag, NEEDS_APPROVAL } from "./approval/flag-answerer.js";
 export { describeMemoryChange, noteForTerminal } from "./memory/memory-link.js";
 
-// Sessions on disk: the pickers' lists and the subcommands that work on files, not on a live session.
+// Sessions on disk, as the TUI's picker lists them.
 export { SessionStore, workspaceKey } from "./session.js";
 export type { SessionSummary } from "./session-summary.js";
-export { acquireSessionLock, SessionLockedError } from "./session-lock.js";
-export { openSession, SessionAccessError, SessionNotFoundError } from "./open-session.js";
-export { WireFormatError } from "./wire.js";
-export { describeChanged } from "./checkpoint/turn-changes.js";
-export { listChanges, undo, UndoError, type UndoTarget } from "./checkpoint/undo.js";
-export { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./memory/memory-store.js";
-export { createRedactor, secretsFromEnv } from "./redact.js";
-export { secretsFromCredentialFiles } from "./secrets/credential-files.js";
-export { validateGuardPlugin } from "./guards/guard-plugin.js";
-export { parseSkillFile } from "./skills/skill-file.js";
 
 // The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).
 export { createJail } from "./tools/jail.js";

@@ -1,7 +1,5 @@
 // A print renderer is a projection of engine events onto stdout/stderr.
-import type { AgentEvent } from "../engine/index.js";
-import type { TurnOutcome } from "../engine/index.js";
-import type { Snapshot } from "../engine/index.js";
+import type { AgentEvent, TurnOutcome, Snapshot } from "../engine/index.js";
 
 export interface PrintOutput {
   stdout(text: string): void;

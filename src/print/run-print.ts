@@ -2,9 +2,7 @@
 // shutdown), rendered as text, json or stream-json; signals and a closed stdout stop the turn.
 import { EXIT, type CliOptions } from "../cli-options.js";
 import { openEngine } from "../bootstrap.js";
-import { answerByFlag } from "../engine/index.js";
-import { describeMemoryChange } from "../engine/index.js";
-import type { TurnOutcome } from "../engine/index.js";
+import { answerByFlag, describeMemoryChange, type TurnOutcome } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "./interrupts.js";
 import { createJsonRenderer } from "./json.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";

@@ -1,7 +1,6 @@
 // Runs a parsed slash command against what the app offers (the engine session and a few UI
 // actions), so commands are tested without a terminal.
-import type { EngineSession } from "../../engine/index.js";
-import type { ThinkingLevel } from "../../engine/index.js";
+import type { EngineSession, ThinkingLevel } from "../../engine/index.js";
 import { COMMANDS, THINKING_LEVELS, type CommandDeclaration } from "./declarations.js";
 
 export interface CommandContext {
