@@ -65,7 +65,7 @@ export function createEngineSession(parts: EngineSessionParts): EngineHost {
     promptHistory: () => core.promptHistory(),
     submit,
     refuse(reply) {
-      parts.session.bus.publish("op.result", { ...reply, ok: false });
+      queueMicrotask(() => parts.session.bus.publish("op.result", { ...reply, ok: false }));
     },
     abortTurn() {
       sendNow({ op: "abortTurn" });

@@ -214,7 +214,8 @@ export const payloads = {
   }),
   /**
    * The outcome of an op (src/engine/protocol/ops.ts) sent with this `id`: every op gets exactly
-   * one. Live only: a reply to whoever sent the op, never written to the session file.
+   * one. Live only: a reply to whoever sent the op, never written to the session file; its `seq`
+   * is the one of the event before it (replies do not advance the session's numbering).
    */
   "op.result": z.object({
     /** The op's id; absent when the line sent had none (malformed JSON, no `id`). */

@@ -4,7 +4,6 @@
 // the client: approvals and questions wait for its answerApproval / answerQuestion (--yes
 // answers approvals, as in print mode). A line that is not an op is answered with a failed
 // op.result naming what was wrong, and the session goes on.
-import { createInterface } from "node:readline";
 import { openEngine } from "../bootstrap.js";
 import { EXIT } from "../cli-options.js";
 import { answerByFlag, loadOpLineParser, type AgentEvent, type EngineSession } from "../engine/index.js";
@@ -61,18 +60,27 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
 
 /** Reads ops until a `shutdown` op has been answered, stdin ends, or a signal stops the run. */
 function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loadOpLineParser>>, interrupts: Interrupts, clientIds: Set<string>): Promise<End> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   return new Promise<End>((resolve) => {
     let ended = false;
+    // Lines split by hand: node:readline would be one more built-in on the print path's chunk (ADR 0029).
+    let partial = "";
+    const stopReading = () => {
+      process.stdin.off("data", onData);
+      // Stops reading, so the process may exit while the client still holds its end open.
+      process.stdin.destroy();
+    };
     const finish = (end: End) => {
       if (ended) return;
       ended = true;
-      lines.close();
-      // Stops reading, so the process may exit while the client still holds its end open.
-      process.stdin.destroy();
+      stopReading();
       resolve(end);
     };
-    lines.on("line", (line) => {
+    const onData = (chunk: string) => {
+      const parts = (partial + chunk).split("\n");
+      partial = parts.pop()!;
+      for (const line of parts) onLine(line.replace(/\r$/, ""));
+    };
+    const onLine = (line: string) => {
       if (ended || !line.trim()) return;
       const parsed = parseOpLine(line);
       const id = parsed.ok ? parsed.op.id : parsed.id;
@@ -84,15 +92,20 @@ function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loa
       const op = parsed.op;
       if (op.op === "shutdown") {
         ended = true;
-        lines.close();
-        process.stdin.destroy();
+        stopReading();
         // The session closes and its op.result is written before the process goes.
         void engine.submit(op).then(() => resolve("shutdown"));
         return;
       }
       void engine.submit(op);
+    };
+    process.stdin.setEncoding("utf8").on("data", onData);
+    process.stdin.on("end", () => {
+      // A last line without its newline is still an op.
+      if (partial.trim()) onLine(partial.replace(/\r$/, ""));
+      partial = "";
+      finish("eof");
     });
-    lines.on("close", () => finish("eof"));
     if (interrupts.signal.aborted) finish("interrupted");
     interrupts.signal.addEventListener("abort", () => finish("interrupted"), { once: true });
   });

@@ -21,7 +21,9 @@ export type Dispatch = (op: Op, policy?: ApprovalPolicy) => OpOutcome | Promise<
 export function createOpDispatcher(core: EngineCore, publish: Publish): Dispatch {
   const reply = (op: Op, outcome: OpOutcome): OpOutcome => {
     const { cause: _cause, ...result } = outcome as OpOutcome & { cause?: unknown };
-    publish("op.result", { ...result, id: op.id, op: op.op });
+    // After the event being delivered now, if any: an op sent from a subscriber (--yes answering
+    // an approval.request) must not have its reply overtake that event at later subscribers.
+    queueMicrotask(() => publish("op.result", { ...result, id: op.id, op: op.op }));
     return outcome;
   };
   const ok = (op: Op, value?: unknown): OpOutcome => reply(op, { ok: true, ...(value !== undefined ? { value } : {}) });

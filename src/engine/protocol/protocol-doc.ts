@@ -26,7 +26,8 @@ exactly one \`op.result\` event naming that id:
 \`ok: false\` carries an \`error\` naming the field, value or state that was wrong; the session goes on.
 What an op sets in motion (a turn, a model switch, a compaction) is reported by the usual events
 as it happens; \`op.result\` says whether the op was taken and, where an op has one, its \`value\`.
-\`op.result\` is live only: it is never written to the session file.
+\`op.result\` is live only: it is never written to the session file, and it carries the \`seq\` of the
+event before it without advancing the count (the session's numbering has no holes).
 
 In-process faces (the TUI, print mode) hold an \`EngineSession\` (\`src/engine/surface.ts\`): its
 \`submit(op)\` is this protocol, and its named methods (\`submit(prompt)\`, \`answerApproval\`,
