@@ -35,7 +35,7 @@ export function createEngineSession(parts: EngineSessionParts): EngineHost {
   function submit(op: Op): Promise<OpResult>;
   function submit(prompt: string): QueuedPrompt;
   function submit(input: string | Op): QueuedPrompt | Promise<OpResult> {
-    if (typeof input !== "string") return Promise.resolve(dispatch(input)).then(resultOf);
+    if (typeof input !== "string") return Promise.resolve(dispatch(input)).then((outcome) => ({ id: input.id, op: input.op, ...resultOf(outcome) }));
     return valueOf<QueuedPrompt>(sendNow({ op: "submit", text: input }));
   }
 
