@@ -22,7 +22,7 @@ import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession
 import { createRedactor, secretsFromEnv } from "./engine/redact.js";
 import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
 import { SessionLockedError } from "./engine/session-lock.js";
-import type { EngineSession } from "./engine/surface.js";
+import type { EngineHost, EngineSession } from "./engine/surface.js";
 import { createCommandTools } from "./engine/tools/command-tools.js";
 import { createJail } from "./engine/tools/jail.js";
 import { ToolRegistry } from "./engine/tools/registry.js";
@@ -72,6 +72,8 @@ export interface EngineContext {
    * or widen power and is not trusted yet; the question lists each one. True trusts it.
    */
   askTrust?(question: string): Promise<boolean>;
+  /** Tools the face takes away from the model (the Agent SDK's tool restrictions): given the names offered, the ones to remove. */
+  removeTools?(offered: readonly string[]): readonly string[];
 }
 
 /** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
@@ -91,7 +93,7 @@ export interface EngineAssembly {
 }
 
 /** tools → gate → agent → EngineSession over an open session. */
-export function assembleEngine(input: EngineAssembly): EngineSession {
+export function assembleEngine(input: EngineAssembly): EngineHost {
   const { session, model, options } = input;
   const { bus, state } = session;
   // One jail for the rules and the tools, so both judge a path the same way.
@@ -203,13 +205,13 @@ export function assembleEngine(input: EngineAssembly): EngineSession {
   });
   const maxRounds = options.maxRounds ?? model.maxRounds;
   // The engine session exists only at the end; a task call runs long after, through it.
-  let engine: EngineSession | undefined;
+  let engine: EngineHost | undefined;
   addSessionOnlyTools({
     tools,
     extensions: input.extensions,
     cwd: input.cwd,
     ...(maxRounds ? { maxRounds } : {}),
-    spawn: (childOptions) => (engine as EngineSession).spawnAgent(childOptions),
+    spawn: (childOptions) => (engine as EngineHost).spawnAgent(childOptions),
     ...(input.canAsk ? { ask: { questions, publish: bus.publish } } : {}),
   });
   bus.publish("session.started", {
@@ -285,7 +287,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   const resumedModel = await modelChosenBefore(session, options, createModel);
   const permissionMode = permissionModeOf({ yes: options.yes, ...(options.agent !== undefined ? { agent: options.agent } : {}) });
   const hooks = await startSessionHooks(extensions, session, { cwd, env, permissionMode: () => permissionMode });
-  return assembleEngine({
+  const engine = assembleEngine({
     session,
     cwd,
     home,
@@ -297,6 +299,8 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     ...(context.guards ? { guards: context.guards } : {}),
     ...(context.canAsk ? { canAsk: true } : {}),
   });
+  for (const name of context.removeTools?.(engine.tools.names()) ?? []) engine.tools.remove(name);
+  return engine;
 }
 
 /**

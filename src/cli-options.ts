@@ -1,6 +1,6 @@
 // Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
-import type { UserRules } from "./engine/approval/user-rules.js";
-import type { ScopedMcpServer } from "./engine/mcp/mcp-settings.js";
+import type { UserRules } from "./engine/index.js";
+import type { ScopedMcpServer } from "./engine/index.js";
 /**
  * 3: the turn hit --max-rounds before the model finished (docs/adr/0008-max-rounds-exit-code.md).
  * 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15).

@@ -20,6 +20,7 @@ Usage:
   mini-agent memory               list this workspace's notes; memory add|rm|clear (memory --help)
   mini-agent registry search|show|install|remove …   skills and guard plugins from a registry
   mini-agent acp                  serve the Agent Client Protocol on stdio, for editors (acp --help)
+  mini-agent rpc                  the engine's protocol over stdio: JSON ops in, events out (rpc --help)
 
 Options:
   -p, --print                 headless mode: run the task, print the answer, exit
@@ -143,6 +144,10 @@ async function main(argv: string[]): Promise<number> {
     const cwd = startDirectory();
     const { runClaudeStream } = await import("./commands.js");
     return runClaudeStream(argv, { version: version(), cwd });
+  }
+  if (argv[0] === "rpc") {
+    // The protocol over stdio (ADR 0039).
+    return (await import("./commands.js")).runRpc(argv.slice(1), { version: version(), cwd: startDirectory() });
   }
   const { values, positionals } = parse(argv);
   if (values.help) {

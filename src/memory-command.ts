@@ -7,10 +7,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
-import { noteForTerminal } from "./engine/memory/memory-link.js";
-import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./engine/memory/memory-store.js";
-import { createRedactor, secretsFromEnv } from "./engine/redact.js";
-import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
+import { noteForTerminal } from "./engine/index.js";
+import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "./engine/subcommands.js";
 import { askYesNo } from "./terminal-confirm.js";
 
 const HELP = `mini-agent memory — the notes kept about this workspace

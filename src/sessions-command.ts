@@ -6,8 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
-import { SessionStore } from "./engine/session.js";
-import { acquireSessionLock, SessionLockedError } from "./engine/session-lock.js";
+import { SessionStore, acquireSessionLock, SessionLockedError } from "./engine/subcommands.js";
 import { formatAge, formatSize, parseDuration, sessionTable } from "./sessions-format.js";
 import { askYesNo } from "./terminal-confirm.js";
 

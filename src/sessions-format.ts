@@ -1,6 +1,6 @@
 // How `mini-agent sessions` shows things: ages, sizes, the table, and `--older-than` values.
 import { UsageError } from "./cli-options.js";
-import type { SessionSummary } from "./engine/session.js";
+import type { SessionSummary } from "./engine/subcommands.js";
 
 const UNITS: readonly [string, number][] = [
   ["w", 7 * 24 * 3600_000],

@@ -8,11 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "./cli-options.js";
 import { agentHome } from "./config/home.js";
-import { describeChanged } from "./engine/checkpoint/turn-changes.js";
-import { listChanges, undo, UndoError, type UndoTarget } from "./engine/checkpoint/undo.js";
-import { openSession, SessionAccessError, SessionNotFoundError } from "./engine/open-session.js";
-import { SessionLockedError } from "./engine/session-lock.js";
-import { WireFormatError } from "./engine/wire.js";
+import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "./engine/subcommands.js";
 
 export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
 

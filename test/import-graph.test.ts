@@ -31,6 +31,31 @@ const isAncestor = (folder: string, of: string) => folder === "." || of.startsWi
 const files = sourceFiles(SRC);
 const edges = files.flatMap((file) => importsOf(file).map((target) => ({ from: file, to: target })));
 
+/**
+ * The composition root (ADR 0039): bootstrap.ts and the files it assembles the engine from. Only
+ * these reach inside src/engine; config/ reads the engine's setting validators and types for it.
+ * bundle-code-cache.ts is the bin's loader, no face: it runs before any engine or face exists.
+ */
+const COMPOSITION_ROOT = [
+  "bootstrap.ts",
+  "model-setup.ts",
+  "extensions.ts",
+  "session-hooks.ts",
+  "session-tools.ts",
+  "project-trust-decision.ts",
+  "sandbox-choice.ts",
+  "bundle-code-cache.ts",
+];
+const inCompositionRoot = (file: string) => {
+  const relative = path.relative(SRC, file).split(path.sep).join("/");
+  return COMPOSITION_ROOT.includes(relative) || relative.startsWith("config/");
+};
+/**
+ * The engine's doors: index.ts for faces that drive a session; subcommands.ts for the commands
+ * on stored sessions.
+ */
+const DOORS = ["engine/index.ts", "engine/subcommands.ts"].map((door) => path.join(SRC, door));
+
 describe("import graph", () => {
   it("finds the imports it checks (the parser is not blind)", () => {
     expect(edges.length).toBeGreaterThan(200);
@@ -43,6 +68,25 @@ describe("import graph", () => {
       .filter((edge) => edge.from.startsWith(engine) && !edge.to.startsWith(engine))
       .map((edge) => `${path.relative(SRC, edge.from)} → ${path.relative(SRC, edge.to)}`);
     expect(outside).toEqual([]);
+  });
+
+  it("faces (TUI, print, rpc, the subcommands) enter the engine only through its doors", () => {
+    const engine = path.join(SRC, "engine") + path.sep;
+    const faces = files.filter((file) => !file.startsWith(engine) && !inCompositionRoot(file));
+    // The check sees the faces it means: the TUI, print mode, the rpc face and the subcommands.
+    for (const face of ["tui/launch.ts", "print/run-print.ts", "rpc/run-rpc.ts", "acp/run-acp.ts", "claude-compat/run-claude-stream.ts", "undo-command.ts", "cli.ts"]) {
+      expect(faces).toContain(path.join(SRC, face));
+    }
+    const around = edges
+      .filter((edge) => faces.includes(edge.from) && edge.to.startsWith(engine) && !DOORS.includes(edge.to))
+      .map((edge) => `${path.relative(SRC, edge.from)} → ${path.relative(SRC, edge.to)}`);
+    expect(around).toEqual([]);
+    // And the doors are used: print mode through index.ts, undo through subcommands.ts.
+    expect(edges.some((edge) => edge.from.endsWith(path.join("print", "run-print.ts")) && edge.to === DOORS[0])).toBe(true);
+    expect(edges.some((edge) => edge.from.endsWith("undo-command.ts") && edge.to === DOORS[1])).toBe(true);
+    // Session faces stay off the subcommands' door (it loads checkpoints and session-file readers).
+    const sessionFaces = faces.filter((file) => /[\\/](tui|print|rpc|acp|claude-compat)[\\/]/.test(file));
+    expect(edges.filter((edge) => sessionFaces.includes(edge.from) && edge.to === DOORS[1]).map((edge) => path.relative(SRC, edge.from))).toEqual([]);
   });
 
   it("no import cycle between folders", () => {

@@ -3,8 +3,8 @@
 // carries why the turn stopped. Only EngineSession's methods are used (subscribe, submit,
 // idle, abortTurn, answerApproval, history, shutdown).
 import type { PromptResponse, SessionUpdate, StopReason } from "@agentclientprotocol/sdk";
-import type { AgentEvent } from "../engine/events.js";
-import type { EngineSession } from "../engine/surface.js";
+import type { AgentEvent } from "../engine/index.js";
+import type { EngineSession } from "../engine/index.js";
 import { createUpdateMapper } from "./event-updates.js";
 import { createPermissionBridge, type PermissionPeer } from "./permission-bridge.js";
 

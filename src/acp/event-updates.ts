@@ -3,8 +3,8 @@
 // keeps only what it must remember between events (each call's name, its output so far), so
 // the live stream and the replay of a loaded session go through the same code.
 import type { PlanEntry, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
-import type { AgentEvent, EventOf } from "../engine/events.js";
-import { describeMemoryChange } from "../engine/memory/memory-link.js";
+import type { AgentEvent, EventOf } from "../engine/index.js";
+import { describeMemoryChange } from "../engine/index.js";
 import { toolCallView } from "./tool-call-view.js";
 
 /** A command's output shown while it runs: the tail, since ACP replaces the whole content each time. */

@@ -3,8 +3,8 @@
 // When the engine settles a request itself (the turn was cancelled: pending approvals are
 // denied), the editor's open question is withdrawn with `$/cancel_request`.
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallContent } from "@agentclientprotocol/sdk";
-import type { ApprovalReply } from "../engine/approval/approval-broker.js";
-import type { AgentEvent, EventOf } from "../engine/events.js";
+import type { ApprovalReply } from "../engine/index.js";
+import type { AgentEvent, EventOf } from "../engine/index.js";
 import { toolCallView } from "./tool-call-view.js";
 
 export const OPTION = { once: "allow_once", always: "allow_always", reject: "reject_once" } as const;

@@ -6,8 +6,8 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { RequestError, type SessionModeState } from "@agentclientprotocol/sdk";
 import { UsageError } from "../cli-options.js";
-import type { EngineSession } from "../engine/surface.js";
-import { BUILT_IN_VARIANTS } from "../engine/variants/agent-variants.js";
+import type { EngineSession } from "../engine/index.js";
+import { BUILT_IN_VARIANTS } from "../engine/index.js";
 import { AcpSession, type SessionPeer } from "./acp-session.js";
 
 export type OpenChoice = { mode: "new" } | { mode: "resume"; id: string };

@@ -1,6 +1,6 @@
 // The SDK's control requests we serve: initialize, interrupt, set_model, set_permission_mode.
 // Any other subtype gets an error response naming it; the session goes on.
-import type { EngineSession } from "../engine/surface.js";
+import type { EngineSession } from "../engine/index.js";
 import type { ControlChannel } from "./control-channel.js";
 import { PERMISSION_MODES, type PermissionMode } from "./permission-flags.js";
 import type { SdkTranslator } from "./sdk-messages.js";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../cli-options.js";
-import { validateMcpServers, type ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
+import { validateMcpServers, type ScopedMcpServer } from "../engine/index.js";
 
 /** Servers from one `{ name: setting }` map; the SDK's in-process (`type: "sdk"`) ones are skipped with a notice. */
 export function serversFrom(map: unknown, where: string, notices: string[]): ScopedMcpServer[] {

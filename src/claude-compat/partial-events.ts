@@ -1,7 +1,7 @@
 // --include-partial-messages: the model's stream as Anthropic's raw streaming events
 // (message_start, content_block_start/delta/stop, message_delta, message_stop), rebuilt from
 // our events. A tool call arrives whole, so its input is one input_json_delta. Pure.
-import type { AgentEvent } from "../engine/events.js";
+import type { AgentEvent } from "../engine/index.js";
 import { claudeToolName } from "./tool-names.js";
 
 export interface PartialState {

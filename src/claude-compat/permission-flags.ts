@@ -1,6 +1,6 @@
 // --allowedTools / --disallowedTools / --tools / --permission-mode in Claude Code's terms,
 // turned into mini-agent's permission rules and approval policy (ADR 0046). Pure.
-import type { UserRules } from "../engine/approval/user-rules.js";
+import type { UserRules } from "../engine/index.js";
 import { ourToolName } from "./tool-names.js";
 
 /** Claude Code's permission modes (`--permission-mode`). */

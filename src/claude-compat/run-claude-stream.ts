@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { openEngine } from "../bootstrap.js";
 import { EXIT, UsageError } from "../cli-options.js";
-import { describeMemoryChange } from "../engine/memory/memory-link.js";
-import type { EngineSession } from "../engine/surface.js";
+import { describeMemoryChange } from "../engine/index.js";
+import type { EngineSession } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "../print/interrupts.js";
 import { parseClaudeFlags, type ClaudeStreamOptions } from "./claude-flags.js";
 import { asControlResponse, createControlChannel, type ControlChannel } from "./control-channel.js";
@@ -99,6 +99,8 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   try {
     engine = await openEngine(options, {
       version: context.version,
+      // Disallowed tools, and under --tools everything not named, are never offered to the model.
+      removeTools: (offered) => [...flags.tools.removed, ...(flags.keepTools ? offered.filter((tool) => !tool.startsWith("mcp__") && !flags.keepTools!.includes(tool)) : [])],
       cwd: context.cwd,
       report: { warn, info: (line) => process.stderr.write(`${line}\n`) },
       listener: (event) => {
@@ -116,11 +118,9 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   const session = engine;
   interrupts.beforeForcedExit(() => session.killCommandsNow());
   interrupts.signal.addEventListener("abort", () => session.abortTurn(), { once: true });
-  for (const name of [...flags.tools.removed, ...(flags.keepTools ? session.tools.names().filter((tool) => !tool.startsWith("mcp__") && !flags.keepTools!.includes(tool)) : [])]) {
-    session.tools.remove(name);
-  }
   answerApprovals({ engine: session, control, askOverStdio: flags.askOverStdio, mode: () => state.mode, callInput: (id) => translator.calls.get(id)?.input ?? {}, warn });
-  write(initMessage({ engine: session, model: translator.model, cwd: context.cwd, mode: state.mode, version: context.version, servers: servers.map((server) => server.name) }));
+  const { tools } = await session.snapshot();
+  write(initMessage({ engine: session, tools, model: translator.model, cwd: context.cwd, mode: state.mode, version: context.version, servers: servers.map((server) => server.name) }));
   for (const message of inbox.splice(0)) handle(session, message);
   if (state.initialize) handleControlRequest({ type: "control_request", request_id: state.initialize.requestId, request: state.initialize.body }, { engine: session, control, state, translator, version: context.version, warn, appliedServers: servers.length > 0 });
   try {

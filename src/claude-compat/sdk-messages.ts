@@ -2,7 +2,7 @@
 // message shape), `user` (tool results), `stream_event` (with --include-partial-messages) and
 // the turn's `result`. Tool names and inputs are Claude Code's where one exists (tool-names.ts).
 // Pure apart from the clock and uuids, which are passed in.
-import type { AgentEvent } from "../engine/events.js";
+import type { AgentEvent } from "../engine/index.js";
 import { partialEvents, type PartialState } from "./partial-events.js";
 import { claudeToolInput, claudeToolName, parseArguments } from "./tool-names.js";
 

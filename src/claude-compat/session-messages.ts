@@ -1,12 +1,14 @@
 // The `system/init` message that opens the session for the SDK, and the text of a user
 // message the SDK writes (a string, or Anthropic content blocks). Pure.
-import type { EngineSession } from "../engine/surface.js";
+import type { EngineSession } from "../engine/index.js";
 import type { PermissionMode } from "./permission-flags.js";
 import { claudeToolName } from "./tool-names.js";
 import { randomUUID } from "node:crypto";
 
 export interface InitInput {
-  engine: Pick<EngineSession, "sessionId" | "tools" | "skills">;
+  engine: Pick<EngineSession, "sessionId" | "skills">;
+  /** The tools the model is offered (the snapshot's). */
+  tools: readonly string[];
   model: string;
   cwd: string;
   mode: PermissionMode;
@@ -20,8 +22,8 @@ export function initMessage(input: InitInput): Record<string, unknown> {
     subtype: "init",
     cwd: input.cwd,
     session_id: input.engine.sessionId,
-    tools: input.engine.tools.names().map(claudeToolName),
-    mcp_servers: input.servers.map((name) => ({ name, status: input.engine.tools.names().some((tool) => tool.startsWith(`mcp__${name}__`)) ? "connected" : "failed" })),
+    tools: input.tools.map(claudeToolName),
+    mcp_servers: input.servers.map((name) => ({ name, status: input.tools.some((tool) => tool.startsWith(`mcp__${name}__`)) ? "connected" : "failed" })),
     model: input.model,
     permissionMode: input.mode,
     slash_commands: input.engine.skills.map((skill) => skill.name),

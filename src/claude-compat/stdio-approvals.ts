@@ -1,8 +1,8 @@
 // Approvals under the Claude-compatible face. The rules ask (an `approval.request`); the
 // permission mode decides whether to allow, deny, or ask the SDK with a `can_use_tool`
 // control request (--permission-prompt-tool stdio). Its answer answers our approval by id.
-import type { AgentEvent } from "../engine/events.js";
-import type { ApprovalReply } from "../engine/surface.js";
+import type { AgentEvent } from "../engine/index.js";
+import type { ApprovalReply } from "../engine/index.js";
 import type { ControlChannel, ControlResponse } from "./control-channel.js";
 import { routeApproval, type PermissionMode } from "./permission-flags.js";
 import { claudeToolInput, claudeToolName } from "./tool-names.js";

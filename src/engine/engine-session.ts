@@ -1,261 +1,104 @@
-// The EngineSession (surface.ts) over an open session, an agent and an approval broker:
-// operations in, events out. Turns run one at a time; a prompt submitted meanwhile waits in
-// a visible queue. Every state change is an event, so the wire and a resumed session agree.
-import { randomUUID } from "node:crypto";
-import { createAgent, type Agent } from "./agent.js";
-import type { ApprovalBroker } from "./approval/approval-broker.js";
-import type { ApprovalGate } from "./approval/gate.js";
-import type { QuestionBroker } from "./ask/ask-tool.js";
-import { undo, UndoError } from "./checkpoint/undo.js";
-import { contextBudget } from "./context.js";
-import { childPublish } from "./event-bus.js";
-import type { ModelProvider, ThinkingLevel, ToolSpec } from "./llm/provider.js";
-import type { Skill } from "./skills/skill-file.js";
-import type { TurnOutcome } from "./loop.js";
-import type { OpenSession } from "./open-session.js";
-import { closeInterruptedTurn } from "./interrupted-turn.js";
-import { initialState, reduce, type SessionState } from "./state.js";
-import type { CompactResult, EngineSession, ModelChoice, QueuedPrompt } from "./surface.js";
-import { readWire } from "./wire.js";
-import { replayEvents } from "./wire-items.js";
+// The EngineSession (surface.ts): a thin typed wrapper over the protocol. `submit(op)` hands an
+// op to the dispatcher, which answers with an `op.result` event; each named method sends one op
+// (with an id of its own) and returns the value that event carries, or throws its error. Reads
+// (busy, queue, history) come straight from the core; nothing else crosses.
+import { createEngineCore, type EngineCoreParts } from "./engine-core.js";
+import { createOpDispatcher, type ApprovalPolicy, type OpOutcome } from "./protocol/op-dispatch.js";
+import type { Op } from "./protocol/ops.js";
+import type { ApprovalDecision } from "./approval/approval-broker.js";
+import type { CompactResult, EngineHost, OpResult, QueuedPrompt, Snapshot } from "./surface.js";
+import type { UndoResult } from "./checkpoint/undo.js";
 
-export interface EngineSessionParts {
-  session: OpenSession;
-  agent: Agent;
-  broker: ApprovalBroker;
-  /** Pending `ask` questions (only when the face can ask a person). */
-  questions?: QuestionBroker;
-  /** Skills found for this session (a face's `/<name>`). */
-  skills?: readonly Skill[];
-  /** The model turns use until setModel changes it. */
-  model: { current: ModelProvider; thinking?: ThinkingLevel | undefined };
-  /** Builds a provider for setModel; without it setModel only says (a notice) that it cannot. */
-  createModel?(choice: ModelChoice): Promise<ModelProvider>;
-  /** The parent's gate and system prompt, shared with child agents. */
-  gate: ApprovalGate;
-  systemPrompt(tools: readonly ToolSpec[], state: SessionState): string;
-  /** `context_budget` from the config, when set (else the model's window decides). */
-  contextBudget?: number;
-  /** Where checkpoints snapshot (the jail's root) and what they leave out; without it, no undo. */
-  checkpoints?: { root: string; exclude?: readonly string[] };
+export type EngineSessionParts = EngineCoreParts;
+
+const DECISIONS: Record<ApprovalDecision, "allow" | "always" | "deny"> = { allow_once: "allow", allow_always: "always", deny: "deny" };
+
+/** The value of a successful outcome, or its error thrown again (an UndoError stays one). */
+function valueOf<T>(outcome: OpOutcome): T {
+  if (!outcome.ok) throw outcome.cause;
+  return outcome.value as T;
 }
 
-export function createEngineSession(parts: EngineSessionParts): EngineSession {
-  const { session, agent, broker, model } = parts;
-  const { bus } = session;
-  const queue: QueuedPrompt[] = [];
-  let busy = false;
-  let closed = false;
-  let controller: AbortController | undefined;
-  let running: Promise<void> | undefined;
-  let lastOutcome: TurnOutcome | undefined;
-  let modelSwitch: Promise<void> = Promise.resolve();
-  let idleWaiters: ((outcome: TurnOutcome | undefined) => void)[] = [];
+const resultOf = (outcome: OpOutcome): OpResult => {
+  const { cause: _cause, ...result } = outcome as OpOutcome & { cause?: unknown };
+  return result;
+};
 
-  const notice = (level: "info" | "warn" | "error", message: string) => bus.publish("notice", { level, message });
-  // Faces listen by now (session.started went out): they hear the killed run's turn close.
-  closeInterruptedTurn(session.state, bus.publish);
+export function createEngineSession(parts: EngineSessionParts): EngineHost {
+  const core = createEngineCore(parts);
+  const dispatch = createOpDispatcher(core, parts.session.bus.publish);
+  // In-process ops get ids of their own; a protocol client chooses its own.
+  let sent = 0;
+  const send = (fields: DistributiveOmit<Op, "id">, policy?: ApprovalPolicy) => dispatch({ ...fields, id: `local-${++sent}` } as Op, policy);
+  const sendNow = (fields: DistributiveOmit<Op, "id">, policy?: ApprovalPolicy) => send(fields, policy) as OpOutcome;
 
-  function settleIdle(): void {
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve(lastOutcome);
-  }
-
-  function start(item: QueuedPrompt): void {
-    busy = true;
-    const turnController = new AbortController();
-    controller = turnController;
-    running = (async () => {
-      let outcome: TurnOutcome;
-      try {
-        await modelSwitch;
-        outcome = await agent.runTurn(item.prompt, turnController.signal);
-      } catch (error) {
-        // The loop turns provider and tool failures into events; this is a bug's last stop.
-        notice("error", `the turn failed: ${(error as Error).message ?? String(error)}`);
-        outcome = { stopReason: "error", rounds: 0 };
-      }
-      lastOutcome = outcome;
-      busy = false;
-      controller = undefined;
-      next();
-    })();
-  }
-
-  /** After a turn or a compaction: the next queued prompt runs, or idle waiters hear. */
-  function next(): void {
-    const item = closed ? undefined : queue.shift();
-    if (item) {
-      bus.publish("prompt.dequeued", { id: item.id });
-      start(item);
-    } else {
-      settleIdle();
-    }
-  }
-
-  async function compact(instructions: string | undefined): Promise<CompactResult> {
-    if (closed) throw new Error("the session is shut down; open it again to compact it");
-    if (busy) {
-      notice("warn", "the context can be compacted only between turns; stop the turn first");
-      return { compacted: false, reason: "a turn is running" };
-    }
-    busy = true;
-    const compactController = new AbortController();
-    controller = compactController;
-    const work = (async (): Promise<CompactResult> => {
-      try {
-        await modelSwitch;
-        const outcome = await agent.compact(instructions, compactController.signal);
-        return outcome.compacted ? { compacted: true } : { compacted: false, reason: outcome.reason };
-      } catch (error) {
-        if (compactController.signal.aborted) return { compacted: false, reason: "stopped" };
-        notice("error", `compaction failed: ${(error as Error).message ?? String(error)}`);
-        return { compacted: false, reason: (error as Error).message ?? String(error) };
-      } finally {
-        busy = false;
-        controller = undefined;
-      }
-    })();
-    running = work.then(() => undefined);
-    const result = await work;
-    if (!result.compacted && result.reason !== "stopped") notice("info", `nothing compacted: ${result.reason}`);
-    next();
-    return result;
-  }
-
-  function dropQueue(reason: string): void {
-    for (const item of queue.splice(0)) bus.publish("prompt.dropped", { id: item.id, reason });
+  function submit(prompt: string): QueuedPrompt;
+  function submit(op: Op): Promise<OpResult>;
+  function submit(input: string | Op): QueuedPrompt | Promise<OpResult> {
+    if (typeof input !== "string") return Promise.resolve(dispatch(input)).then((outcome) => ({ id: input.id, op: input.op, ...resultOf(outcome) }));
+    return valueOf<QueuedPrompt>(sendNow({ op: "submit", text: input }));
   }
 
   return {
     get sessionId() {
-      return session.sessionId;
+      return core.sessionId;
     },
     get state() {
-      return session.state;
+      return core.state;
     },
     get busy() {
-      return busy;
+      return core.busy;
     },
     get thinking() {
-      return model.thinking;
+      return core.thinking;
     },
     get contextBudget() {
-      return contextBudget({ model: model.current.model, ...(parts.contextBudget !== undefined ? { configured: parts.contextBudget } : {}) });
+      return core.contextBudget;
     },
     get queue() {
-      return [...queue];
+      return core.queue;
     },
-    tools: agent.tools,
-    subscribe: (listener) => bus.subscribe(listener),
-    async history() {
-      // Each stored message with the live events a face drew it from (the file keeps no deltas).
-      return replayEvents(readWire(session.file).events);
-    },
-    promptHistory: () => session.promptHistory.load(),
-    submit(prompt) {
-      if (closed) throw new Error("the session is shut down; open it again to submit a prompt");
-      session.promptHistory.add(prompt);
-      const item: QueuedPrompt = { id: randomUUID(), prompt };
-      if (busy || queue.length > 0) {
-        queue.push(item);
-        bus.publish("prompt.queued", { id: item.id, prompt });
-      } else {
-        start(item);
-      }
-      return item;
+    skills: core.skills,
+    tools: core.tools,
+    subscribe: (listener) => core.subscribe(listener),
+    history: () => core.history(),
+    listModels: (signal) => core.listModels(signal),
+    promptHistory: () => core.promptHistory(),
+    submit,
+    refuse(reply) {
+      queueMicrotask(() => parts.session.bus.publish("op.result", { ...reply, ok: false }));
     },
     abortTurn() {
-      dropQueue("the turn was stopped");
-      // The turn's signal also denies every approval it is waiting for.
-      controller?.abort();
+      sendNow({ op: "abortTurn" });
     },
-    interruptCommand: () => agent.interruptCommand(),
+    interruptCommand: (callId) => sendNow({ op: "interruptCommand", ...(callId !== undefined ? { callId } : {}) }).ok,
     answerApproval(id, reply) {
-      broker.answer(id, reply);
+      const policy: ApprovalPolicy = { ...(reply.by ? { by: reply.by } : {}), ...(reply.reason ? { reason: reply.reason } : {}) };
+      sendNow({ op: "answerApproval", requestId: id, decision: DECISIONS[reply.decision], ...(reply.note !== undefined ? { note: reply.note } : {}) }, policy);
     },
     answerQuestion(id, reply) {
-      parts.questions?.answer(id, reply);
+      sendNow({ op: "answerQuestion", requestId: id, answer: reply });
     },
-    skills: (parts.skills ?? []).map((skill) => ({ name: skill.name, description: skill.description, body: skill.body, scope: skill.scope })),
     setModel(choice) {
-      if (!parts.createModel) {
-        notice("warn", "this session cannot switch models");
-        return;
-      }
-      const create = parts.createModel;
-      // Applied before the next turn starts; a turn already running keeps its model.
-      modelSwitch = modelSwitch.then(async () => {
-        try {
-          const provider = await create(choice);
-          model.current = provider;
-          bus.publish("model.changed", { provider: provider.name, model: provider.model });
-        } catch (error) {
-          notice("error", `cannot switch to ${choice.provider ? `${choice.provider}/` : ""}${choice.model}: ${(error as Error).message}`);
-        }
-      });
-    },
-    async listModels(signal) {
-      // A switch asked for just before is the provider whose list is wanted.
-      await modelSwitch;
-      const provider = model.current;
-      if (!provider.listModels) throw new Error(`the ${provider.name} provider cannot list its models`);
-      return provider.listModels(signal);
+      // The outcome is an event (model.changed, or a notice and a failed op.result).
+      void send({ op: "setModel", model: choice.model, ...(choice.provider !== undefined ? { provider: choice.provider } : {}) });
     },
     setThinking(level) {
-      model.thinking = level;
-      bus.publish("thinking.changed", { level });
+      sendNow({ op: "setThinking", level });
     },
     clearContext() {
-      if (busy) {
-        notice("warn", "the context can be cleared only between turns; stop the turn first");
-        return;
-      }
-      bus.publish("context.cleared", {});
+      sendNow({ op: "clearContext" });
     },
-    compact,
-    async undo(options = {}) {
-      if (!parts.checkpoints) throw new UndoError("this session keeps no checkpoints");
-      if (busy || closed) throw new UndoError("undo waits for the turn to end (stop it first)");
-      const { root, exclude } = parts.checkpoints;
-      return undo({ sessionFile: session.file, sideDir: session.sideDir, bus, root, target: { kind: "last" }, dryRun: options.dryRun ?? false, ...(exclude ? { exclude } : {}) });
-    },
-    idle() {
-      if (!busy && queue.length === 0) return Promise.resolve(lastOutcome);
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
+    compact: async (instructions) => valueOf<CompactResult>(await send({ op: "compact", ...(instructions !== undefined ? { instructions } : {}) })),
+    undo: async (options = {}) => valueOf<UndoResult>(await send({ op: "undo", ...options })),
+    snapshot: async (options = {}) => valueOf<Snapshot>(await send({ op: "snapshot", ...options })),
+    idle: () => core.idle(),
     async shutdown() {
-      if (closed) return;
-      closed = true;
-      dropQueue("the session closed");
-      controller?.abort();
-      broker.denyAll("the session closed before anyone answered");
-      await running;
-      await modelSwitch;
-      await agent.close();
-      session.close();
-      settleIdle();
+      valueOf(await send({ op: "shutdown" }));
     },
-    killCommandsNow: () => agent.killCommandsNow(),
-    spawnAgent(options) {
-      const state = initialState();
-      const unsubscribe = bus.subscribe((event) => {
-        if (event.agentId === options.agentId) reduce(state, event);
-      });
-      const origin = { agentId: options.agentId, parentCallId: options.parentCallId };
-      const child = createAgent({
-        publish: childPublish(bus.publish, origin),
-        state: () => state,
-        tools: options.tools ?? agent.tools,
-        // The parent's gate (rules, guards, approver); its approval events carry the child's origin.
-        gate: (callId, tool, input, signal) => parts.gate(callId, tool, input, signal, origin),
-        provider: () => model.current,
-        thinking: () => model.thinking,
-        systemPrompt: options.systemPrompt === undefined ? parts.systemPrompt : () => options.systemPrompt!,
-        ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}),
-      });
-      return { state, runTurn: (prompt, signal) => child.runTurn(prompt, signal), close: unsubscribe };
-    },
+    killCommandsNow: () => core.killCommandsNow(),
+    spawnAgent: (options) => core.spawnAgent(options),
   };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -124,7 +124,9 @@ export class EventBus {
   }
 
   private deliver<T extends EventType>(type: T, payload: Payload<T>, origin: EventOrigin | undefined): AgentEvent {
-    this.seq += 1;
+    // An op's reply is live only (never on the wire): it carries the seq of the event before it
+    // and does not advance the count, so the session's numbering has no holes.
+    if (type !== "op.result") this.seq += 1;
     const clean = this.redact ? redactPayload(payload, this.redact) : payload;
     const event = { ...clean, ...origin, type, seq: this.seq, ts: new Date().toISOString() } as AgentEvent;
     const failures: unknown[] = [];

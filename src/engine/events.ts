@@ -249,6 +249,22 @@ export const payloads = {
     rounds: z.number().int().nonnegative(),
   }),
   /**
+   * The outcome of an op (src/engine/protocol/ops.ts) sent with this `id`: every op gets exactly
+   * one. Live only: a reply to whoever sent the op, never written to the session file; its `seq`
+   * is the one of the event before it (replies do not advance the session's numbering).
+   */
+  "op.result": z.object({
+    /** The op's id; absent when the line sent had none (malformed JSON, no `id`). */
+    id: z.string().optional(),
+    /** The op's name, when it was known. */
+    op: z.string().optional(),
+    ok: z.boolean(),
+    /** Why the op failed or was refused, naming the field or value. */
+    error: z.string().optional(),
+    /** What the op answers with (see docs/protocol.md per op). */
+    value: z.unknown().optional(),
+  }),
+  /**
    * The model changed the project's memory (`remember`, `forget`): every later session's system
    * prompt changes with it, so faces show it. `mini-agent memory` lists and removes notes.
    */

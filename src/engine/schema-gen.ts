@@ -84,8 +84,11 @@ export function renderEventSchemas(): string {
   return lines.join("\n");
 }
 
+/** Events never written to a session file (open-session.ts skips them), so the wire reader never checks them. */
+export const LIVE_ONLY_EVENTS: ReadonlySet<string> = new Set(["op.result"]);
+
 function eventJsonSchemas(): [string, Record<string, unknown>][] {
-  return [...eventSchemas].map(([type, schema]) => {
+  return [...eventSchemas].filter(([type]) => !LIVE_ONLY_EVENTS.has(type)).map(([type, schema]) => {
     if (!fullyExpressed(schema)) throw new Error(`the event schema ${type} checks more than its JSON Schema says; the wire reader could not check it`);
     const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
     return [type, json];

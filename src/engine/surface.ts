@@ -1,17 +1,20 @@
-// The engine's surface: the one way every face (print mode, the TUI, a subagent's parent,
-// later an editor protocol) drives a session. Operations go in as typed method calls; every
-// state change comes back out as an event on the session's bus (see events.ts), so the wire
-// file, a resumed session and every face agree. Nothing else crosses the seam.
+// The engine's surface: the one way every face (print mode, the TUI, `mini-agent rpc`, an
+// editor adapter) drives a session. The protocol is `submit(op)` with an `Op`
+// (protocol/ops.ts) in and events out (events.ts); every op's outcome is an `op.result` event
+// naming its id. The named methods below are thin typed wrappers that send one op each and
+// hand back the value its `op.result` carries (ADR 0039). State is read from events and the
+// `snapshot` op, never from the reducer's struct: faces do not get it.
 //
 // This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
 // (`openEngine`) assembles one for a face.
 import type { ApprovalReply } from "./approval/approval-broker.js";
 import type { UndoResult } from "./checkpoint/undo.js";
 import type { QuestionReply } from "./ask/ask-tool.js";
-import type { AgentEvent } from "./events.js";
+import type { AgentEvent, EventOf } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./loop.js";
-import type { SessionState } from "./state.js";
+import type { Op } from "./protocol/ops.js";
+import type { SessionState, UsageTotals } from "./state.js";
 import type { ToolRegistry } from "./tools/registry.js";
 
 /**
@@ -38,10 +41,32 @@ export interface ModelChoice {
   model: string;
 }
 
+/** The payload of an `op.result` event: what `submit(op)` resolves with. */
+export type OpResult = Omit<EventOf<"op.result">, "type" | "seq" | "ts" | "agentId" | "parentCallId">;
+
+/** What a face attaching late needs (the `snapshot` op's value). */
+export interface Snapshot {
+  sessionId: string;
+  provider: string;
+  model: string;
+  thinking?: ThinkingLevel;
+  busy: boolean;
+  queue: QueuedPrompt[];
+  contextBudget: number;
+  skills: { name: string; description: string; scope: "project" | "user" }[];
+  /** Token totals of the whole session (a resumed one's earlier turns included). */
+  usage: UsageTotals;
+  /** Ids of `approval.request`s / `question.asked`s still waiting for an answer. */
+  pendingApprovals: string[];
+  pendingQuestions: string[];
+  /** The names of the tools the model is offered now. */
+  tools: string[];
+  /** The session's events so far, from its file (with `{history: true}`). */
+  events?: readonly AgentEvent[];
+}
+
 export interface EngineSession {
   readonly sessionId: string;
-  /** The folded state; read it, never mutate it. */
-  readonly state: Readonly<SessionState>;
   /** True while a turn runs (from `turn.started` to `turn.ended`). */
   readonly busy: boolean;
   /**
@@ -54,12 +79,6 @@ export interface EngineSession {
   /** Prompts waiting for the running turn to end, in the order they will run. */
   readonly queue: readonly QueuedPrompt[];
 
-  /**
-   * The tools offered to the model. It may change during the session (MCP servers, skills):
-   * `tools.add` / `tools.remove`, and the next request follows.
-   */
-  readonly tools: ToolRegistry;
-
   /** Every event published from now on, in order. Returns the unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
   /**
@@ -70,12 +89,19 @@ export interface EngineSession {
 
   /** Prompts submitted in this workspace, oldest first, across sessions and restarts (the up-arrow's list). */
   promptHistory(): readonly string[];
+  /** Answers an op that could not be read (a malformed `mini-agent rpc` line) with a failed `op.result`. */
+  refuse(reply: { id?: string; op?: string; error: string }): void;
   /** Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after. */
   submit(prompt: string): QueuedPrompt;
+  /**
+   * The protocol: sends one op; resolves with its `op.result` (also published as an event),
+   * which says `ok: false` and why when the op could not run. Never rejects.
+   */
+  submit(op: Op): Promise<OpResult>;
   /** Stops the running turn and drops every queued prompt; pending approvals resolve as denied. */
   abortTurn(): void;
-  /** Kills the running command's process tree; the turn goes on. False when none runs. */
-  interruptCommand(): boolean;
+  /** Kills the running command's process tree (of call `callId`, when given); the turn goes on. False when none runs. */
+  interruptCommand(callId?: string): boolean;
   /**
    * Answers the `question.asked` with this id (the `ask` tool, offered only to faces that can
    * ask a person): picked option labels, free text, or `{ dismissed: true }` for esc.
@@ -102,13 +128,29 @@ export interface EngineSession {
    * (ADR 0011), after checkpointing the current state. Between turns only; `dryRun` only says
    * which files would change. Rejects with an `UndoError` saying why it cannot.
    */
-  undo(options?: { dryRun?: boolean }): Promise<UndoResult>;
+  undo(options?: { to?: number; dryRun?: boolean }): Promise<UndoResult>;
+  /** What a face attaching late needs: model, thinking, queue, pending requests, and the events so far with `history`. */
+  snapshot(options?: { history?: boolean }): Promise<Snapshot>;
   /** Resolves when no turn runs and the queue is empty; the outcome of the last turn run. */
   idle(): Promise<TurnOutcome | undefined>;
   /** Aborts what runs, denies pending approvals, reaps commands, closes the session file. */
   shutdown(): Promise<void>;
   /** For a process that must exit at once (a second Ctrl-C): kills every command now. */
   killCommandsNow(): void;
+}
+
+/**
+ * What the composition root (src/bootstrap.ts) holds beside the face's surface: the reducer's
+ * state, the tool registry and child agents. Faces never see these.
+ */
+export interface EngineHost extends EngineSession {
+  /** The folded state; read it, never mutate it. */
+  readonly state: Readonly<SessionState>;
+  /**
+   * The tools offered to the model. It may change during the session (MCP servers, skills):
+   * `tools.add` / `tools.remove`, and the next request follows.
+   */
+  readonly tools: ToolRegistry;
   /**
    * A child agent (a subagent started by the parent's tool call `parentCallId`): it shares
    * this session's gate (so its calls meet the same guards, rules and memory) and model, and

@@ -18,5 +18,6 @@ export const LIVE_ONLY: ReadonlySet<EventType> = new Set<EventType>([
 
 /** Whether the session file (and stream-json without partial messages) gets this event. */
 export function persisted(event: AgentEvent): boolean {
-  return !LIVE_ONLY.has(event.type);
+  // An op's reply belongs to whoever sent the op, not to the session's record.
+  return !LIVE_ONLY.has(event.type) && event.type !== "op.result";
 }

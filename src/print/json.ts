@@ -8,7 +8,7 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
     onEvent(event) {
       summary.observe(event);
     },
-    finish(outcome, state) {
+    finish(outcome, { usage }) {
       const result = {
         session_id: summary.sessionId,
         final_text: summary.finalText,
@@ -17,12 +17,12 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
         stop_reason: outcome.stopReason,
         rounds: outcome.rounds,
         usage: {
-          input_tokens: state.usage.inputTokens,
-          output_tokens: state.usage.outputTokens,
-          cache_read_tokens: state.usage.cacheReadTokens,
-          cache_write_tokens: state.usage.cacheWriteTokens,
-          requests: state.usage.requests,
-          ...(state.usage.costUsd > 0 ? { cost_usd: Number(state.usage.costUsd.toFixed(6)) } : {}),
+          input_tokens: usage.inputTokens,
+          output_tokens: usage.outputTokens,
+          cache_read_tokens: usage.cacheReadTokens,
+          cache_write_tokens: usage.cacheWriteTokens,
+          requests: usage.requests,
+          ...(usage.costUsd > 0 ? { cost_usd: Number(usage.costUsd.toFixed(6)) } : {}),
         },
         refused_calls: summary.refused.map((call) => ({ call_id: call.callId, name: call.name, reason: call.reason })),
         errors: summary.errors,

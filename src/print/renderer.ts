@@ -1,7 +1,5 @@
 // A print renderer is a projection of engine events onto stdout/stderr.
-import type { AgentEvent } from "../engine/events.js";
-import type { TurnOutcome } from "../engine/loop.js";
-import type { SessionState } from "../engine/state.js";
+import type { AgentEvent, TurnOutcome, Snapshot } from "../engine/index.js";
 
 export interface PrintOutput {
   stdout(text: string): void;
@@ -10,7 +8,7 @@ export interface PrintOutput {
 
 export interface PrintRenderer {
   onEvent(event: AgentEvent): void;
-  /** Called once after the turn, with the folded session state. */
-  finish(outcome: TurnOutcome, state: SessionState): void;
+  /** Called once after the turn, with the session's snapshot (the `snapshot` op's value). */
+  finish(outcome: TurnOutcome, snapshot: Snapshot): void;
 }
 

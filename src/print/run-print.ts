@@ -2,9 +2,7 @@
 // shutdown), rendered as text, json or stream-json; signals and a closed stdout stop the turn.
 import { EXIT, type CliOptions } from "../cli-options.js";
 import { openEngine } from "../bootstrap.js";
-import { answerByFlag } from "../engine/approval/flag-answerer.js";
-import { describeMemoryChange } from "../engine/memory/memory-link.js";
-import type { TurnOutcome } from "../engine/loop.js";
+import { answerByFlag, describeMemoryChange, type TurnOutcome } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "./interrupts.js";
 import { createJsonRenderer } from "./json.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
@@ -86,7 +84,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
       source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
     }
     const outcome = await engine.idle();
-    if (outcome) renderer.finish(outcome, engine.state);
+    if (outcome) renderer.finish(outcome, await engine.snapshot());
     code = exitCodeFor(outcome);
   } finally {
     await engine.shutdown();

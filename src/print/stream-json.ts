@@ -1,13 +1,15 @@
 // --output-format stream-json: one JSON line per event the session file keeps, exactly the
 // file's lines (wire-policy.ts); --include-partial-messages adds the live-only events (the
 // deltas, tool calls as they arrive, output chunks), Claude Code's flag and meaning.
-import { persisted } from "../engine/wire-policy.js";
+import { persisted } from "../engine/index.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
 import { maxRoundsNote } from "./turn-summary.js";
 
 export function createStreamJsonRenderer(output: PrintOutput, includePartialMessages = false): PrintRenderer {
   return {
     onEvent(event) {
+      // Print mode sends no ops of its own choosing; their replies are not on the wire either.
+      if (event.type === "op.result") return;
       if (includePartialMessages || persisted(event)) output.stdout(`${JSON.stringify(event)}\n`);
     },
     finish(outcome) {

@@ -1,6 +1,6 @@
 // --output-format text: the final answer on stdout; progress (intermediate text, tool
 // calls, approvals, retries, errors) on stderr so a script can pipe the answer alone.
-import type { AgentEvent } from "../engine/events.js";
+import type { AgentEvent } from "../engine/index.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
 import { maxRoundsNote, TurnSummary } from "./turn-summary.js";
 

@@ -1,5 +1,5 @@
 // Facts about one turn that the text and json renderers both report.
-import type { AgentEvent } from "../engine/events.js";
+import type { AgentEvent } from "../engine/index.js";
 
 export interface RefusedCall {
   callId: string;

@@ -4,8 +4,7 @@
 // by hand is never overwritten.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { validateGuardPlugin } from "../engine/guards/guard-plugin.js";
-import { parseSkillFile } from "../engine/skills/skill-file.js";
+import { validateGuardPlugin, parseSkillFile } from "../engine/subcommands.js";
 import type { FetchedFile } from "./registry-fetch.js";
 import { RegistryError, type RegistryEntry } from "./registry-index.js";
 

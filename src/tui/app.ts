@@ -3,7 +3,7 @@
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
 import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../cli-options.js";
-import type { EngineSession } from "../engine/surface.js";
+import type { EngineSession } from "../engine/index.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { Spinner } from "./components/chrome/spinner.js";
@@ -241,7 +241,7 @@ export class TuiApp {
     for (const event of held) if (event.seq > lastSeq) (lastSeq = event.seq), dispatch(event, false);
     held = undefined;
     // The level the requests use, as headless mode reports it ("medium", not "default").
-    const thinking = session.thinking ?? session.state.thinking;
+    const thinking = session.thinking;
     if (thinking) this.footer.update({ thinking });
     this.footer.update({ contextWindow: session.contextBudget });
 

@@ -2,7 +2,7 @@
 // before the focused component; a submitted line becomes a slash command or a prompt for the
 // engine (which runs it now or queues it while a turn runs).
 import { matchesKey, type TUI } from "@mariozechner/pi-tui";
-import type { EngineSession } from "../engine/surface.js";
+import type { EngineSession } from "../engine/index.js";
 import type { CommandDeclaration } from "./commands/declarations.js";
 import { executeCommand, type CommandContext } from "./commands/execute.js";
 import { parseInput } from "./commands/parse.js";

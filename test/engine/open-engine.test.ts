@@ -51,7 +51,8 @@ describe("openEngine", () => {
       { role: "user", content: "a question" },
       { role: "assistant", text: "the answer", toolCalls: [] },
     ]);
-    expect(again.state.messages).toEqual(state.messages);
+    // A face reads the same conversation from the snapshot op (it never sees the reducer's state).
+    expect(foldEvents((await again.snapshot({ history: true })).events ?? []).messages).toEqual(state.messages);
     await again.shutdown();
   });
 

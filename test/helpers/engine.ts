@@ -6,7 +6,7 @@ import type { AgentEvent } from "../../src/engine/events.js";
 import type { ModelProvider } from "../../src/engine/llm/provider.js";
 import { openSession, type SessionChoice } from "../../src/engine/open-session.js";
 import { createRedactor } from "../../src/engine/redact.js";
-import type { EngineSession } from "../../src/engine/surface.js";
+import type { EngineHost } from "../../src/engine/surface.js";
 
 export interface TestEngineOptions {
   home: string;
@@ -22,7 +22,7 @@ export interface TestEngineOptions {
   listener?: (event: AgentEvent) => void;
 }
 
-export function startEngine(options: TestEngineOptions): { engine: EngineSession; events: AgentEvent[] } {
+export function startEngine(options: TestEngineOptions): { engine: EngineHost; events: AgentEvent[] } {
   const session = openSession({
     home: options.home,
     cwd: options.cwd,

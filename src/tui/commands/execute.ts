@@ -1,7 +1,6 @@
 // Runs a parsed slash command against what the app offers (the engine session and a few UI
 // actions), so commands are tested without a terminal.
-import type { EngineSession } from "../../engine/surface.js";
-import type { ThinkingLevel } from "../../engine/llm/provider.js";
+import type { EngineSession, ThinkingLevel } from "../../engine/index.js";
 import { COMMANDS, THINKING_LEVELS, type CommandDeclaration } from "./declarations.js";
 
 export interface CommandContext {
@@ -34,7 +33,8 @@ function helpText(): string {
 
 export async function executeCommand(command: CommandDeclaration, args: string, context: CommandContext): Promise<void> {
   if (command.skillBody !== undefined) {
-    context.session.submit(args ? `${command.skillBody}\n\n${args}` : command.skillBody);
+    const prompt = args ? `${command.skillBody}\n\n${args}` : command.skillBody;
+    context.session.submit(prompt);
     return;
   }
   switch (command.name) {

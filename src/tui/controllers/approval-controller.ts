@@ -1,7 +1,7 @@
 // Approval requests and the model's questions (the `ask` tool) become frames the person
 // answers with keys. One is asked at a time; the frame takes the focus while it waits and
 // gives it back when answered (by a key, or by the engine: an abort denies every approval).
-import type { ApprovalReply, QuestionReply } from "../../engine/surface.js";
+import type { ApprovalReply, QuestionReply } from "../../engine/index.js";
 import { ApprovalFrame } from "../components/messages/approval-frame.js";
 import { QuestionFrame } from "../components/messages/question-frame.js";
 import type { Theme } from "../theme/theme.js";

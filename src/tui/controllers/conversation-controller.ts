@@ -1,7 +1,7 @@
 // Draws the conversation from events: prompts, streamed answers, thinking, errors, stops.
 // Queued prompts wait in their own area above the input until the engine takes them.
 import type { Container } from "@mariozechner/pi-tui";
-import { describeMemoryChange } from "../../engine/memory/memory-link.js";
+import { describeMemoryChange } from "../../engine/index.js";
 import { formatTokens } from "../components/chrome/footer.js";
 import { AssistantMessage } from "../components/messages/assistant-message.js";
 import { NoteLine } from "../components/messages/note-line.js";

@@ -2,8 +2,7 @@
 // start of a word opens the file picker. Files come from the engine's ignore-aware walker
 // (gitignore honoured, .git and node_modules skipped), listed once and reused briefly.
 import type { AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions } from "@mariozechner/pi-tui";
-import { createJail } from "../../engine/tools/jail.js";
-import { walkFiles } from "../../engine/tools/walker.js";
+import { createJail, walkFiles } from "../../engine/index.js";
 import type { CommandDeclaration } from "../commands/declarations.js";
 import { rankPaths } from "./path-rank.js";
 

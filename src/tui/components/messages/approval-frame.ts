@@ -3,7 +3,7 @@
 // Answered by a key, a frame whose call has a tool frame above folds away: the tool frame's
 // title says how it was answered, before it says how the call ended.
 import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
-import type { ApprovalReply } from "../../../engine/surface.js";
+import type { ApprovalReply } from "../../../engine/index.js";
 import type { Theme } from "../../theme/theme.js";
 import { sanitizeForTerminal } from "./sanitize.js";
 import { diffCounts, diffLineToken, keyArgument, looksLikeDiff } from "./tool-summary.js";

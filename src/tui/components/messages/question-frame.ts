@@ -3,7 +3,7 @@
 // one's own (with options too: once something is typed, enter sends the typed text, not the
 // highlighted option). esc dismisses it (the model then decides and says what it assumed).
 import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
-import type { QuestionReply } from "../../../engine/surface.js";
+import type { QuestionReply } from "../../../engine/index.js";
 import type { Theme } from "../../theme/theme.js";
 import { sanitizeForTerminal } from "./sanitize.js";
 

@@ -1,0 +1,54 @@
+// The engine's one door for faces (the TUI, print mode, `mini-agent rpc`, the subcommands): they
+// import the engine from here and nowhere else (test/import-graph.test.ts; ADR 0039). The
+// session itself is the protocol: `EngineSession.submit(op)` in, events out. The composition
+// root (src/bootstrap.ts and the files it assembles from) is the only code that reaches inside.
+//
+// Cheap by rule: types are `export type` (erased), and every value below comes from a module
+// that loads no zod, SDK or TUI, so importing this file keeps the print path and the TUI's first
+// frame as light as before. What needs zod (reading rpc lines) loads on first use.
+// One other door: `subcommands.ts`, what the subcommands that work on stored sessions and
+// notes need (undo, sessions, memory, registry), kept apart so the TUI's first frame and the
+// print path do not load checkpoints and session files' readers ahead of the session.
+
+// The protocol: ops in, events out.
+export type { AgentEvent, EventOf, EventType, Payload, ToolCall, ToolDetails, Usage } from "./events.js";
+export type { Op, OpName, OpOf, OpInput } from "./protocol/ops.js";
+export type { OpLine } from "./protocol/op-line.js";
+export type {
+  ApprovalDecision,
+  ApprovalReply,
+  CompactResult,
+  EngineSession,
+  ModelChoice,
+  OpResult,
+  QueuedPrompt,
+  QuestionReply,
+  SkillInfo,
+  Snapshot,
+  UndoResult,
+} from "./surface.js";
+export type { ThinkingLevel } from "./llm/provider.js";
+export type { TurnOutcome } from "./loop.js";
+
+/** The rpc reader's parser: loads the op schemas (and zod) on first use, never on the print path. */
+export const loadOpLineParser = async (): Promise<typeof import("./protocol/op-line.js").parseOpLine> => (await import("./protocol/op-line.js")).parseOpLine;
+
+// Policies a face applies through the surface (answerApproval by id), and how it words events.
+export { answerByFlag, NEEDS_APPROVAL } from "./approval/flag-answerer.js";
+export { describeMemoryChange, noteForTerminal } from "./memory/memory-link.js";
+
+// What the session file keeps (stream-json prints the same lines).
+export { persisted } from "./wire-policy.js";
+
+// Settings a face translates from its own protocol (ACP modes, the Agent SDK's flags).
+export { BUILT_IN_VARIANTS } from "./variants/agent-variants.js";
+export { validateMcpServers, type ScopedMcpServer } from "./mcp/mcp-settings.js";
+export type { UserRules } from "./approval/user-rules.js";
+
+// Sessions on disk, as the TUI's picker lists them.
+export { SessionStore, workspaceKey } from "./session.js";
+export type { SessionSummary } from "./session-summary.js";
+
+// The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).
+export { createJail } from "./tools/jail.js";
+export { walkFiles } from "./tools/walker.js";

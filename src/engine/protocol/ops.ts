@@ -1,0 +1,90 @@
+// The operations a face sends the engine, defined once (issue 22, ADR 0039). Every op carries
+// the sender's `id`; its outcome comes back as an `op.result` event naming that id, so no
+// operation answers out of band. `mini-agent rpc` reads these objects, one per stdin line.
+//
+// Only the rpc path validates with these schemas at run time: in-process faces import the
+// types (`import type`, erased), so the print path still loads no zod (ADR 0023).
+import { z } from "zod";
+
+const id = z.string().min(1).describe("The sender's id for this op; the `op.result` event names it.");
+const thinkingLevel = z.enum(["off", "low", "medium", "high", "max"]);
+
+/** Each op's fields besides `id` and `op`, keyed by the op's name. */
+export const opFields = {
+  submit: z.object({
+    text: z.string().min(1).describe("The prompt."),
+    images: z
+      .array(z.object({ mediaType: z.string(), base64: z.string() }))
+      .optional()
+      .describe("Images to send with the prompt (not supported yet: a non-empty list is refused)."),
+  }),
+  abortTurn: z.object({}),
+  interruptCommand: z.object({
+    callId: z.string().optional().describe("The `tool.call` whose command to stop; absent: whichever runs."),
+  }),
+  answerApproval: z.object({
+    requestId: z.string().min(1).describe("The `id` of the `approval.request` event."),
+    decision: z.enum(["allow", "always", "deny"]).describe("`always` allows this and what the request's `scope` covers for the session."),
+    note: z.string().optional().describe("Words for the model from whoever answered."),
+  }),
+  answerQuestion: z.object({
+    requestId: z.string().min(1).describe("The `id` of the `question.asked` event."),
+    answer: z
+      .union([
+        z.object({ choices: z.array(z.string()) }),
+        z.object({ text: z.string() }),
+        z.object({ dismissed: z.literal(true) }),
+      ])
+      .describe("`{choices: [labels]}`, `{text}` or `{dismissed: true}`."),
+  }),
+  setModel: z.object({
+    provider: z.string().optional().describe("A provider or preset name; absent: the current provider."),
+    model: z.string().min(1),
+  }),
+  setThinking: z.object({ level: thinkingLevel }),
+  compact: z.object({ instructions: z.string().optional().describe("What the summary should focus on.") }),
+  clearContext: z.object({}),
+  undo: z.object({
+    to: z.number().int().positive().optional().describe("The turn (1 = the first) to go back to before; absent: the last turn that changed files."),
+    dryRun: z.boolean().optional().describe("Only say which files would change."),
+  }),
+  snapshot: z.object({
+    history: z.boolean().optional().describe("Include the session's events so far (read back from its file)."),
+  }),
+  shutdown: z.object({}),
+} as const;
+
+export type OpName = keyof typeof opFields;
+export const opNames = Object.keys(opFields) as OpName[];
+
+
+/** What each op does, for docs/protocol.md (and a reader of this file). */
+export const opSummaries: Record<OpName, string> = {
+  submit: "A prompt: runs now when idle, else queues (a `prompt.queued` event); value: `{id, prompt}`.",
+  abortTurn: "Stops the running turn and drops the queue; pending approvals are denied.",
+  interruptCommand: "Kills the running command's process tree; the turn goes on. Fails when that call (or, without `callId`, any call) runs no command.",
+  answerApproval: "Answers an `approval.request` by its `id`. Fails when no request with that id waits.",
+  answerQuestion: "Answers a `question.asked` by its `id`: option labels, free text, or dismissed.",
+  setModel: "Switches the model before the next turn (a running turn keeps its model); value: `{provider, model}`.",
+  setThinking: "Sets the thinking level the next requests use.",
+  compact: "Summarises the older conversation now (between turns); value: `{compacted, reason?}`.",
+  clearContext: "A fresh context in the same session file (between turns).",
+  undo: "Puts the workspace back to a checkpoint (between turns); value: `{target, saved?, changes, kept}` (the files restored). Fails with the reason when it cannot.",
+  snapshot: "What a face attaching late needs; value: the snapshot described above.",
+  shutdown: "Stops what runs, denies pending approvals, closes the session; rpc exits 0 after its result.",
+};
+
+function opSchema<N extends OpName>(name: N) {
+  return opFields[name].extend({ id, op: z.literal(name) }).strict();
+}
+
+/** Every op, discriminated by `op`; unknown fields are refused (a typo must not pass silently). */
+export const anyOpSchema = z.discriminatedUnion(
+  "op",
+  opNames.map((name) => opSchema(name)) as unknown as [ReturnType<typeof opSchema>, ...ReturnType<typeof opSchema>[]],
+);
+
+/** An op's own fields (zod types an empty object as an index signature of never; that is `{}` here). */
+export type OpInput<N extends OpName> = { [K in keyof z.infer<(typeof opFields)[N]> as string extends K ? never : K]: z.infer<(typeof opFields)[N]>[K] };
+export type Op = { [N in OpName]: { id: string; op: N } & OpInput<N> }[OpName];
+export type OpOf<N extends OpName> = Extract<Op, { op: N }>;

@@ -1,0 +1,57 @@
+// Drives `mini-agent rpc` as a client would: the built CLI as a child process, ops written to
+// its stdin one JSON line each, every stdout line kept (and parsed) as it arrives.
+import type { ChildProcess } from "node:child_process";
+import { startCli, type RunOptions } from "./run-cli.js";
+import { waitFor } from "./processes.js";
+
+export type RpcEvent = Record<string, unknown> & { type: string };
+
+export interface RpcClient {
+  child: ChildProcess;
+  /** Every stdout line so far, as written. */
+  lines: string[];
+  /** The lines parsed (a line that is not JSON fails the test where it is read). */
+  events(): RpcEvent[];
+  stderr(): string;
+  send(op: Record<string, unknown>): void;
+  /** Writes a raw line (for malformed input). */
+  sendLine(line: string): void;
+  /** Waits for the first event, from `after` on (an index into events()), that matches. */
+  waitForEvent(match: (event: RpcEvent) => boolean, what: string, after?: number): Promise<RpcEvent>;
+  /** The `op.result` for the op sent with this id. */
+  result(id: string): Promise<RpcEvent>;
+  closeStdin(): void;
+  exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startRpc(args: string[], options: RunOptions): RpcClient {
+  const child = startCli(["rpc", ...args], options);
+  const lines: string[] = [];
+  let partial = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    const parts = (partial + chunk).split("\n");
+    partial = parts.pop()!;
+    lines.push(...parts);
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const events = () => lines.map((line) => JSON.parse(line) as RpcEvent);
+  const client: RpcClient = {
+    child,
+    lines,
+    events,
+    stderr: () => stderr,
+    send: (op) => void child.stdin!.write(`${JSON.stringify(op)}\n`),
+    sendLine: (line) => void child.stdin!.write(`${line}\n`),
+    async waitForEvent(match, what, after = 0) {
+      let found: RpcEvent | undefined;
+      await waitFor(() => (found = events().slice(after).find(match)) !== undefined, 30_000, `${what}; stderr: ${stderr}`);
+      return found!;
+    },
+    result: (id) => client.waitForEvent((event) => event.type === "op.result" && event.id === id, `the op.result of op ${id}`),
+    closeStdin: () => void child.stdin!.end(),
+    exit: () => exited,
+  };
+  return client;
+}
