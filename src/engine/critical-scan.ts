@@ -4,7 +4,7 @@
 // points at inside the workspace. The sandbox mounts the listed tops read-only; the listing
 // taken after the command is compared with this one (tools/critical-undo.ts).
 // Folders named node_modules or .git are not walked: a dependency's files run anyway, and every
-// .git (folder, gitdir pointer or link, at any depth) is recorded whole in `gitEntries`, to be
+// .git (folder, gitdir pointer or link, at any depth, and a bare repository by any name) is recorded whole in `gitEntries`, to be
 // mounted read-only and checked after the command (tools/git-guard.ts, ADR 0037). This file lives beside the subfolders because
 // the rules (approval) and the sandbox (tools) share the list, and those two may not import
 // each other.
@@ -40,6 +40,19 @@ export interface CriticalListing {
   madeReadable: string[];
   /** Every `.git` outside node_modules and critical folders, by workspace-relative path (the top one is ".git"). */
   gitEntries: Map<string, EntryState>;
+  /**
+   * Absolute folders whose files are hard links into a store outside the workspace (pnpm's
+   * `node_modules/.pnpm`): a write through one would change the file every other project shares.
+   */
+  linkedTrees: string[];
+}
+
+/** Where a package manager keeps hard links into its global store, beside a node_modules it installed. */
+const LINKED_STORE_NAMES = [".pnpm"];
+
+/** The linked trees inside `nodeModules` (absolute) that exist. */
+export function linkedTreesIn(nodeModules: string): string[] {
+  return LINKED_STORE_NAMES.map((name) => path.join(nodeModules, name)).filter((tree) => lstatOrUndefined(tree)?.isDirectory());
 }
 
 export interface ListLimits {
@@ -77,6 +90,15 @@ function lstatOrUndefined(absolute: string): BigIntStats | undefined {
 }
 
 
+/** What git itself requires of a git dir (setup.c's is_git_directory): HEAD, objects/ and refs/. */
+export function looksLikeGitDir(dirents: readonly Dirent[]): boolean {
+  let found = 0;
+  for (const dirent of dirents) {
+    if (dirent.name === "HEAD" ? !dirent.isDirectory() : (dirent.name === "objects" || dirent.name === "refs") && dirent.isDirectory()) found += 1;
+  }
+  return found === 3;
+}
+
 /** The real path of `absolute`, resolving its deepest existing ancestor when it does not exist yet. */
 function realish(absolute: string): string {
   try {
@@ -106,7 +128,7 @@ export interface ListOptions {
 export function listCritical(workspace: string, protectedPaths: readonly string[] = [], options: ListOptions = {}): CriticalListing {
   const { limits, before } = options;
   const root = realpathSync(workspace);
-  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [], gitEntries: new Map() };
+  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [], gitEntries: new Map(), linkedTrees: [] };
   const readDir = (relative: string): Dirent[] => {
     const absolute = path.join(root, relative);
     try {
@@ -168,7 +190,15 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
   const folders = [""];
   while (folders.length > 0) {
     const folder = folders.pop()!;
-    for (const dirent of readDir(folder)) {
+    const dirents = readDir(folder);
+    // A git dir under another name (`git init --bare x`, `git clone --mirror`): git runs its
+    // config and hooks when started in it or pointed at it, so it counts as a .git, whole.
+    if (folder && looksLikeGitDir(dirents)) {
+      const stats = lstatOrUndefined(path.join(root, folder));
+      if (stats) listing.gitEntries.set(folder, stateOf(stats));
+      continue;
+    }
+    for (const dirent of dirents) {
       counted();
       const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
       if (dirent.name === ".git") {
@@ -176,6 +206,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
         if (stats) listing.gitEntries.set(relative, stateOf(stats));
         continue;
       }
+      if (dirent.name === "node_modules" && dirent.isDirectory()) listing.linkedTrees.push(...linkedTreesIn(path.join(root, relative)));
       if (SKIPPED.has(dirent.name)) continue;
       // Below the top only the name can make a file critical (a critical top folder is listed whole).
       if (folder ? isCriticalName(dirent.name) : isCriticalFile(relative)) addTree(relative);

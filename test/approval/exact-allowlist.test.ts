@@ -8,7 +8,17 @@ import { describe, expect, it } from "vitest";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 
-const root = approvalWorkspace({ ".env": "TOKEN=x\n", "rg.conf": "--pre=./evil\n", "cfg/git/config": "[core]\n\tpager = ./evil\n" });
+const root = approvalWorkspace({
+  ".env": "TOKEN=x\n",
+  "rg.conf": "--pre=./evil\n",
+  "cfg/git/config": "[core]\n\tpager = ./evil\n",
+  "a.tar": "x",
+  "prog.awk": "BEGIN{}\n",
+  "evil/HEAD": "ref: refs/heads/main\n",
+  "evil/config": "[core]\n\tpager = ./x\n",
+  "evil/objects/.keep": "",
+  "evil/refs/.keep": "",
+});
 const decide = (command: string, sandbox = false) => classifyCommand(command, { root, sandbox }).decision;
 
 /** Never allow-class, in or out of the sandbox. */
@@ -46,6 +56,26 @@ const ASKED: Record<string, string[]> = {
   "launchers whose startup files or loaded programs run": [
     "bash --rcfile x.sh -c ls", "bash --init-file x.sh -c ls", "bash --rcfile x.sh", "fakeroot -l ./x.so ls", "faketime --date-prog ./evil 'x' ls",
     "proot -q ./qemu ls",
+  ],
+};
+
+/** Siblings written for the re-run (issue 21, class 4): other programs' ways to run or write, each spelt several ways. */
+const SIBLINGS: Record<string, string[]> = {
+  "tar's programs, abbreviated or bundled": [
+    "tar --to-comm=sh -xf a.tar", "tar -tvf a.tar --use-comp=./evil", "tar -tf a.tar -I ./evil", "tar tf a.tar --checkpoint-action=exec=sh",
+    "tar -tf a.tar -F ./evil", "tar -tf a.tar --info-script=x", "tar -tf a.tar --new-volume-script=x",
+  ],
+  "sed and awk scripts that write or run": [
+    "sed -n 'w out' a.txt", "sed 's/a/b/w out' a.txt", "sed 's/a/ls/e' a.txt", "sed 'e ls' a.txt", "sed --in-pl s/a/b/ a.txt", "sed -ni p a.txt",
+    "awk '{print | \"sh\"}' a.txt", "awk 'BEGIN{\"date\" | getline}'", "awk '{print > \"f\"}' a.txt", "awk -f prog.awk a.txt",
+  ],
+  "find, sort, xargs and rg options that write or run": [
+    "find . -fprint0 x", "find . -fls x", "find . -execdir ls ;", "find . -ok ls ;", "sort --compress-program=sh a.txt", "shuf --outp=x a.txt",
+    "ls | xargs rm", "rg --pr ./evil x", "rg --pre-g=* x", "rg --hostname-bin=./x x",
+  ],
+  "git pointed at another git dir, or told to run something": [
+    "git --git-di=evil log", "git --git-dir=evil log", "GIT_DIR=evil git log", "git --work-tree=. --git-dir=evil status", "git --exec-path=. log",
+    "git -p log", "git --paginate log", "git show --textconv HEAD", "git grep --textconv x", "git -c diff.external=x diff", "GIT_EXTERNAL_DIFF=x git diff",
   ],
 };
 
@@ -89,6 +119,14 @@ describe("the allowlist is exact (issue 21, item 4)", () => {
     it(`refuses ${kind}`, () => {
       expect(commands.length).toBeGreaterThanOrEqual(4);
       for (const command of commands) expect(decide(command), command).toBe("deny");
+    });
+  }
+
+  for (const [kind, commands] of Object.entries(SIBLINGS)) {
+    it(`asks for ${kind}`, () => {
+      for (const command of commands) {
+        for (const sandbox of [false, true]) expect(decide(command, sandbox), `${command} (sandbox: ${sandbox})`).not.toBe("allow");
+      }
     });
   }
 

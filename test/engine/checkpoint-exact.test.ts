@@ -106,4 +106,43 @@ describe("a checkpoint restores what it saved", () => {
     expect(readFileSync(path.join(root, "build/old.o"), "utf8")).toBe("old\n");
     expect(readFileSync(path.join(root, ".gitignore"), "utf8")).toBe("build/\n*.log\n");
   });
+
+  it.skipIf(!posix)("siblings (issue 21, class 5): links, swaps of kind, bits, a large binary and unusual names", async () => {
+    const { root, store } = workspace();
+    const { randomBytes } = await import("node:crypto");
+    write(root, "docs/readme.md", "docs\n");
+    symlinkSync("docs", path.join(root, "docs-link"));
+    symlinkSync("missing/target", path.join(root, "dangling"));
+    mkdirSync(path.join(root, "empty/inner"), { recursive: true });
+    write(root, "was-file", "a file\n");
+    write(root, "was-dir/child.txt", "child\n");
+    write(root, "bin/tool", "#!/bin/sh\necho hi\n");
+    chmodSync(path.join(root, "bin/tool"), 0o750);
+    write(root, "big.bin", randomBytes(3 * 1024 * 1024 + 7));
+    for (const name of ["café.txt", "cafe\u0301-nfd.txt", "emoji 🚀 name.txt", "-dash-first", "tab\there", "ünïcödé/ordner/datei.txt"]) write(root, name, `${name}\n`);
+    // Empty folders are not saved (git keeps none): a known gap, left out of the comparison.
+    const before = describeTree(root, ["empty"]);
+    const checkpoint = await store.snapshot("before");
+    expect(checkpoint.failed ?? []).toEqual([]);
+
+    // The turn: every one of them changed in kind, content, bits or presence.
+    rmSync(path.join(root, "docs-link"));
+    write(root, "docs-link", "now a file\n");
+    rmSync(path.join(root, "dangling"));
+    rmSync(path.join(root, "empty"), { recursive: true });
+    rmSync(path.join(root, "was-file"));
+    write(root, "was-file/now-inside.txt", "dir now\n");
+    rmSync(path.join(root, "was-dir"), { recursive: true });
+    write(root, "was-dir", "file now\n");
+    chmodSync(path.join(root, "bin/tool"), 0o644);
+    const big = readFileSync(path.join(root, "big.bin"));
+    for (const at of [big.length - 1, 1024 * 1024]) big.writeUInt8(big.readUInt8(at) ^ 0xff, at);
+    writeFileSync(path.join(root, "big.bin"), big);
+    for (const name of ["café.txt", "emoji 🚀 name.txt", "tab\there"]) rmSync(path.join(root, name));
+    write(root, "cafe\u0301-nfd.txt", "changed\n");
+    write(root, "ünïcödé/ordner/datei.txt", "changed\n");
+    const current = await store.snapshot("now");
+    await store.restore(current.commit, checkpoint.commit);
+    expect(describeTree(root, ["empty"])).toEqual(before);
+  });
 });

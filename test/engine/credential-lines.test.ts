@@ -124,3 +124,52 @@ describe("a service account's JSON key and private keys cut short", () => {
     }
   });
 });
+
+describe("credential lines in any case, as config files write them", () => {
+  const LOWER: [string, string][] = [
+    ["password=mycnf-secret-1", "mycnf-secret-1"],
+    ["password = hunter2-spaced", "hunter2-spaced"],
+    ["db_password: yaml-secret-3", "yaml-secret-3"],
+    ["pass = rclone-obscured-4", "rclone-obscured-4"],
+    ["secret_key = s3cfg-secret-5", "s3cfg-secret-5"],
+    ["api_key=abcdef123456", "abcdef123456"],
+    ["oauth_token: gh-hosts-token-7", "gh-hosts-token-7"],
+    ["systemProp.https.proxyPassword=gradle-pw-8", "gradle-pw-8"],
+    ["export password=exported-pw-9", "exported-pw-9"],
+    ['  token = "tf token with spaces"', "tf token"],
+    ["Password: Title-Case-11", "Title-Case-11"],
+    ["<password>m2-settings-12</password>", "m2-settings-12"],
+    ['<add key="ClearTextPassword" value="nuget-pw-13" />', "nuget-pw-13"],
+  ];
+  for (const [how, show] of NUMBERED) {
+    it(`redacts each shown ${how}`, () => {
+      for (const [line, secret] of LOWER) {
+        const out = redact(`[section]\n${show(line)}\nnext = line\n`);
+        expect(out, line).not.toContain(secret);
+        expect(out, line).toContain(REDACTED);
+      }
+    });
+  }
+
+  it("leaves code, references, switches and names of where a secret is alone", () => {
+    for (const text of [
+      "    password = os.environ['DB_PASSWORD']",
+      "password = getPassword()",
+      "token = req.headers.token;",
+      "const token = abc",
+      "if password == x:",
+      "password: ${DB_PASSWORD}",
+      "password = %(db_password)s",
+      "token_url = https://auth.example.com/token",
+      "password_file = /run/secrets/db",
+      "max_tokens = 1024",
+      "passthrough = true",
+      "use_token: false",
+      "token_count: 5",
+      "tokenizer = bert-base",
+      "credential.helper = store",
+    ]) {
+      expect(redact(`${text}\n`), text).toBe(`${text}\n`);
+    }
+  });
+});

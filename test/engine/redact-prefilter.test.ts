@@ -41,6 +41,10 @@ const EXAMPLES = [
   "jdbc:mysql://h/db?user=u&password=hunter22",
   "export GITHUB_TOKEN=abcdef123456",
   '  "private_key_id": "0123456789abcdef0123456789abcdef01234567",',
+  "     3\tdb_password = hunter2-plain",
+  '  token = "tf-token-quoted"',
+  "<password>m2-password</password>",
+  '<add key="ClearTextPassword" value="nuget-pw" />',
 ];
 
 const swapCase = (text: string) => [...text].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");

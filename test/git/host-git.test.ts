@@ -27,8 +27,8 @@ function plantedRepo(config: string) {
   // What a sandboxed command could append to the config after `git init`.
   execFileSync("sh", ["-c", `cat >> .git/config <<'EOF'\n${config.replaceAll("SCRIPT", script)}\nEOF`], { cwd: root });
   writeFileSync(path.join(root, "a.txt"), "one\ntwo\n");
-  const [status, diff] = createGitTools({ jail: createJail(root, { home: mkdtempSync(path.join(os.tmpdir(), "h-")) }) });
-  return { root, marker, status: status!, diff: diff! };
+  const [status, diff, log] = createGitTools({ jail: createJail(root, { home: mkdtempSync(path.join(os.tmpdir(), "h-")) }) });
+  return { root, marker, script, status: status!, diff: diff!, log: log! };
 }
 
 async function runTool(tool: ReturnType<typeof plantedRepo>["status"], input: object) {
@@ -67,5 +67,42 @@ describe.skipIf(process.platform === "win32")("host-side git against a planted c
     expect(await createDirtyCheck(repo.root)("a.txt")).toBe(true);
     expect(await createDirtyCheck(repo.root)("evil.sh")).toBe(true);
     expect(classifyCommand("git status", { root: repo.root }).decision).toBe("allow");
+  });
+});
+
+describe.skipIf(process.platform === "win32")("siblings: other keys and places that name a program (issue 21, class 1)", () => {
+  it("per-command pagers, a diff driver's command and a signing program: the tools answer and nothing ran", async () => {
+    for (const config of [
+      "[pager]\n\tstatus = SCRIPT\n\tdiff = SCRIPT\n\tlog = SCRIPT",
+      '[diff "x"]\n\tcommand = SCRIPT',
+      '[log]\n\tshowSignature = true\n[gpg]\n\tprogram = SCRIPT\n[gpg "ssh"]\n\tprogram = SCRIPT\n\tdefaultKeyCommand = SCRIPT',
+      "[core]\n\tsshCommand = SCRIPT\n\taskPass = SCRIPT\n[credential]\n\thelper = !SCRIPT\n[sequence]\n\teditor = SCRIPT",
+    ]) {
+      const repo = plantedRepo(config);
+      writeFileSync(path.join(repo.root, ".gitattributes"), "*.txt diff=x\n");
+      expect((await runTool(repo.status, {})).content, config).toContain(" M a.txt");
+      expect((await runTool(repo.diff, {})).content, config).toContain("+two");
+      expect((await runTool(repo.log, {})).content, config).toContain("first");
+      expect(existsSync(repo.marker), config).toBe(false);
+    }
+  });
+
+  it("a worktree's own config (extensions.worktreeConfig) with an fsmonitor: switched off, nothing ran", async () => {
+    const repo = plantedRepo("[extensions]\n\tworktreeConfig = true");
+    writeFileSync(path.join(repo.root, ".git", "config.worktree"), `[core]\n\tfsmonitor = ${repo.script}\n\tpager = ${repo.script}\n`);
+    expect((await runTool(repo.status, {})).content).toContain(" M a.txt");
+    expect(await createDirtyCheck(repo.root)("a.txt")).toBe(true);
+    expect(existsSync(repo.marker)).toBe(false);
+  });
+
+  it("a .git pointer file naming a planted git dir in the workspace whose config has a filter: refused", async () => {
+    const repo = plantedRepo("[core]\n\tbare = false");
+    execFileSync("sh", ["-c", `mv .git inner && printf 'gitdir: inner\n' > .git && printf '[filter "x"]\n\tclean = ${repo.script}\n' >> inner/config`], { cwd: repo.root });
+    writeFileSync(path.join(repo.root, ".gitattributes"), "* filter=x\n");
+    const refused = await runTool(repo.status, {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ToolError);
+    expect((refused as Error).message).toContain("filter.x.clean");
+    expect(await createDirtyCheck(repo.root)("a.txt")).toBeUndefined();
+    expect(existsSync(repo.marker)).toBe(false);
   });
 });

@@ -177,3 +177,51 @@ describe.skipIf(!bwrapWorks)("the home shows only what toolchains need", () => {
     expect(readFileSync(path.join(root, "in-workspace.txt"), "utf8")).toBe("w\n");
   });
 });
+
+describe.skipIf(!bwrapWorks)("siblings: other moved and unlisted stores (issue 21, class 2)", () => {
+  it("npm's, pip's, Azure's and Helm's stores moved by their variables", async () => {
+    const npmrc = put(path.join(base, "n", "npmrc"), "//registry.npmjs.org/:_authToken=NPMMOVED\n");
+    const pip = put(path.join(base, "p", "pip.conf"), "[global]\nindex-url = https://u:PIPMOVED@pypi.example.com/simple\n");
+    const azure = put(path.join(base, "az", "msal_token_cache.json"), '{"AccessToken":"AZUREMOVED"}');
+    const helm = put(path.join(base, "helm", "registry", "config.json"), '{"auths":{"r":{"auth":"HELMMOVED"}}}');
+    const helmRepos = put(path.join(base, "helm2", "repositories.yaml"), "password: HELMREPOS\n");
+    const out = await run(`cat ${npmrc} ${pip} ${azure} ${helm} ${helmRepos} 2>/dev/null; env | grep -c -iE '^(NPM_CONFIG_USERCONFIG|PIP_CONFIG_FILE|AZURE_CONFIG_DIR|HELM_)' ; echo done`, {
+      NPM_CONFIG_USERCONFIG: npmrc,
+      PIP_CONFIG_FILE: pip,
+      AZURE_CONFIG_DIR: path.dirname(azure),
+      HELM_REGISTRY_CONFIG: helm,
+      HELM_REPOSITORY_CONFIG: helmRepos,
+      HELM_CONFIG_HOME: path.join(base, "helm"),
+    });
+    expect(out).toContain("done");
+    for (const secret of ["NPMMOVED", "PIPMOVED", "AZUREMOVED", "HELMMOVED", "HELMREPOS"]) expect(out).not.toContain(secret);
+    expect(out).toMatch(/^0$/m);
+  });
+
+  it("CARGO_HOME kept for its toolchain while its credentials are hidden, and GRADLE_USER_HOME's properties", async () => {
+    const cargo = path.join(base, "cargo");
+    put(path.join(cargo, "bin", "cargo-x"), "#!/bin/sh\necho TOOLCHAIN-OK\n");
+    chmodSync(path.join(cargo, "bin", "cargo-x"), 0o755);
+    put(path.join(cargo, "credentials.toml"), '[registry]\ntoken = "CARGOMOVED"\n');
+    const gradle = put(path.join(base, "gradle", "gradle.properties"), "mavenPassword=GRADLEMOVED\n");
+    const out = await run(`cat ${cargo}/credentials.toml ${gradle} 2>/dev/null; ${cargo}/bin/cargo-x; echo done`, {
+      CARGO_HOME: cargo,
+      GRADLE_USER_HOME: path.dirname(gradle),
+    });
+    expect(out).toContain("done");
+    expect(out).toContain("TOOLCHAIN-OK");
+    for (const secret of ["CARGOMOVED", "GRADLEMOVED"]) expect(out).not.toContain(secret);
+  });
+
+  it("stores under names no list holds: a new agent's login, a tool's token in ~/.config, ~/.local/share", async () => {
+    put(path.join(home, ".newagent", "auth.json"), '{"token":"NEWAGENT"}');
+    put(path.join(home, ".config", "some-cli", "hosts.yml"), "oauth_token: SOMECLI\n");
+    put(path.join(home, ".local", "share", "tool", "session"), "LOCALSHARE\n");
+    put(path.join(home, ".cache", "tool", "token"), "CACHETOKEN\n");
+    const out = await run(`cat ~/.newagent/auth.json ~/.config/some-cli/hosts.yml ~/.local/share/tool/session ~/.cache/tool/token ${path.join(home, ".newagent", "auth.json")} 2>&1; ls -a ~; echo done`);
+    expect(out).toContain("done");
+    for (const secret of ["NEWAGENT", "SOMECLI", "LOCALSHARE", "CACHETOKEN"]) expect(out).not.toContain(secret);
+    expect(out).not.toMatch(/^\.newagent$/m);
+    expect(out).toMatch(/^projects$/m);
+  });
+});

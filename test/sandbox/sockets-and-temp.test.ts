@@ -2,7 +2,8 @@
 // 0037). Real unix socket servers run in the test and count who reached them: the ssh agent's
 // socket, an abstract one, one in the shared /tmp, one in the workspace. Two sessions' temp
 // folders are compared from both sides.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createSocket, type Socket as UdpSocket } from "node:dgram";
 import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { unixSocketFilter } from "../../src/engine/sandbox/seccomp-filter.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
+import { waitFor } from "../helpers/processes.js";
 
 const bwrapWorks = probeBubblewrap().works;
 const filtered = bwrapWorks && unixSocketFilter() !== undefined;
@@ -122,5 +124,58 @@ describe.skipIf(!bwrapWorks)("each sandbox's temp folder is its own", () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(!filtered)("siblings: other ways out (issue 21, class 3)", () => {
+  it("UDP to a host server on its loopback, TCP to the host's IPv6 loopback: nothing arrives", async () => {
+    const received: string[] = [];
+    const udp: UdpSocket = createSocket("udp4");
+    udp.on("message", (message) => received.push(String(message)));
+    await new Promise<void>((resolve) => udp.bind(0, "127.0.0.1", resolve));
+    const udpPort = udp.address().port;
+    let tcp6 = 0;
+    const server = createServer((socket) => {
+      tcp6 += 1;
+      socket.end("reached\n");
+    });
+    servers.push(server);
+    const v6 = await new Promise<boolean>((resolve) => server.once("error", () => resolve(false)).listen(0, "::1", () => resolve(true)));
+    try {
+      const send = `node -e "const s = require('dgram').createSocket('udp4'); s.send('from-sandbox', ${udpPort}, '127.0.0.1', () => s.close())"`;
+      const port6 = v6 ? (server.address() as { port: number }).port : 0;
+      const tcp = `node -e "require('net').connect({host: '::1', port: ${port6}}).on('data', d => console.log('got ' + d)).on('error', e => console.log('refused ' + e.code))"`;
+      const out = await open()(`${send}; ${v6 ? tcp : "true"}; echo done`);
+      expect(out).toContain("done");
+      expect(out).not.toContain("got reached");
+      // Datagrams arrive in order: once the host's own one is here, the sandbox's would have been too.
+      const sender = createSocket("udp4");
+      sender.send("from-host", udpPort, "127.0.0.1", () => sender.close());
+      await waitFor(() => received.includes("from-host"));
+      expect(received).toEqual(["from-host"]);
+      expect(tcp6).toBe(0);
+    } finally {
+      udp.close();
+    }
+  });
+
+  it("a D-Bus style address in the environment, a socket under a runtime folder, and a workspace link to it: refused", async () => {
+    const runtime = path.join(base, "run-user");
+    mkdirSync(runtime);
+    const bus = await socketServer(path.join(runtime, "bus"));
+    symlinkSync(path.join(runtime, "bus"), path.join(root, "bus.sock"));
+    const run = open({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(runtime, "bus")}`, XDG_RUNTIME_DIR: runtime });
+    const out = await run(`${connect(path.join(runtime, "bus"))}; ${connect("bus.sock")}; echo done`);
+    expect(out).toContain("done");
+    expect(out).not.toContain("got reached");
+    expect(bus.connections()).toBe(0);
+  });
+
+  it("a channel between a command's own processes still works (socketpair, as test runners use)", async () => {
+    const child = `process.send('pong')`;
+    const out = await open()(
+      `node -e "const c = require('child_process').spawn(process.execPath, ['-e', \\"${child}\\"], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] }); c.on('message', (m) => console.log('ipc ' + m))"`,
+    );
+    expect(out).toContain("ipc pong");
   });
 });

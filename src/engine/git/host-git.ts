@@ -21,6 +21,8 @@ export const HOST_GIT_OVERRIDES: readonly string[] = [
   "-c", "protocol.allow=never",
   "-c", "log.showSignature=false",
   "-c", "color.ui=false",
+  // A bare repository a command planted is never found by discovery, only when named.
+  "-c", "safe.bareRepository=explicit",
   "--no-pager",
 ];
 

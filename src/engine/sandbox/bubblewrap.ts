@@ -5,8 +5,8 @@
 // sandbox-setup.ts decides what goes in it.
 // Detection runs bwrap once with the same namespaces we will use, because an installed
 // bwrap can still fail (containers without user namespaces), and we must say so, not hang.
-// A session probes in the background when its first command comes (sandbox-setup.ts), so
-// start-up never waits for it.
+// A session probes in the background when its first request is sent (sandbox-setup.ts), so
+// start-up never waits for it; the seccomp filter is checked in the same spawn.
 import * as childProcess from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
@@ -19,6 +19,8 @@ export interface SandboxProbe {
   works: boolean;
   /** Why the sandbox cannot be used here, for the one-time notice. */
   reason?: string;
+  /** The seccomp program given to the probe loaded too (absent: not tried). */
+  seccomp?: boolean;
 }
 
 /** A mount that hides what is there: a folder becomes an empty tmpfs, a file reads as /dev/null. */
@@ -69,10 +71,18 @@ export function probeBubblewrap(): SandboxProbe {
   return cached;
 }
 
-/** The same probe without blocking: the process goes on while bwrap starts and exits. */
-export function probeBubblewrapAsync(): Promise<SandboxProbe> {
-  if (cached) return Promise.resolve(cached);
-  probing ??= probeBinaryAsync("bwrap").then((probe) => (cached = probe));
+/**
+ * The same probe without blocking: the process goes on while bwrap starts and exits. With a
+ * seccomp program, one spawn checks both (a second, without it, only when that one fails), so
+ * a session's first command waits for one bwrap start, not two.
+ */
+export function probeBubblewrapAsync(seccompProgram?: Buffer): Promise<SandboxProbe> {
+  if (cached && (!seccompProgram || cached.seccomp !== undefined)) return Promise.resolve(cached);
+  probing ??= (async () => {
+    if (seccompProgram && process.platform === "linux" && (await probeSeccompAsync(seccompProgram, "bwrap", baseArgs(false)))) return { works: true, seccomp: true };
+    const probe = await probeBinaryAsync("bwrap");
+    return seccompProgram && probe.works ? { ...probe, seccomp: false } : probe;
+  })().then((probe) => (cached = probe));
   return probing;
 }
 
@@ -97,15 +107,22 @@ export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
   });
 }
 
-/** Whether bwrap loads `program` as its seccomp filter here (a kernel without seccomp filters refuses it). */
-export function probeSeccompAsync(program: Buffer, binary = "bwrap"): Promise<boolean> {
+/** Whether bwrap loads `program` as its seccomp filter here (a kernel without seccomp filters refuses it), with `args` before it. */
+export function probeSeccompAsync(program: Buffer, binary = "bwrap", args: readonly string[] = ["--ro-bind", "/", "/"]): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = childProcess.spawn(binary, ["--ro-bind", "/", "/", "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
+    const child = childProcess.spawn(binary, [...args, "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
     const input = child.stdio[3] as import("node:stream").Writable | null;
     input?.on("error", () => {});
     input?.end(program);
-    child.once("error", () => resolve(false));
-    child.once("exit", (code) => resolve(code === 0));
+    const timer = setTimeout(() => child.kill("SIGKILL"), PROBE_TIMEOUT_MS);
+    child.once("error", () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
   });
 }
 

@@ -20,6 +20,9 @@ export const HOME_STORES: readonly string[] = [
   ".mini-agent", ".kimi-code", ".codex", ".claude", ".claude.json", ".gemini", ".config/github-copilot", ".cursor", ".aider",
   ".bash_history", ".zsh_history", ".zhistory", ".histfile", ".python_history", ".node_repl_history", ".psql_history",
   ".mysql_history", ".sqlite_history", ".lesshst", ".local/share/fish/fish_history", ".local/share/uv/credentials",
+  ".mylogin.cnf", ".local/share/helm", ".config/pypoetry/auth.toml", ".local/share/python_keyring", ".ansible/vault_password",
+  ".config/hcloud", ".config/doctl", ".oci", ".aliyun", ".config/scw", ".config/netlify", ".config/vercel", ".fly", ".config/heroku",
+  ".jfrog", ".conan2/credentials.json", ".config/cachix", ".config/sops", ".config/age", ".wgetrc", ".config/mc", ".mc",
 ];
 
 /**
@@ -34,6 +37,12 @@ export const STORE_VARIABLES: readonly string[] = [
   "npm_config_userconfig", "PIP_CONFIG_FILE", "GIT_CONFIG_GLOBAL", "HISTFILE", "PGPASSFILE", "PGSERVICEFILE", "NETRC", "CURL_HOME",
   "TF_CLI_CONFIG_FILE", "REGISTRY_AUTH_FILE", "VAULT_CONFIG_PATH", "BOTO_CONFIG", "RCLONE_CONFIG", "SOPS_AGE_KEY_FILE",
   "HELM_REGISTRY_CONFIG", "SSH_AUTH_SOCK", "GPG_AGENT_INFO", "KRB5CCNAME", "OP_CONFIG_DIR",
+  // Each from its tool's documentation: a file or folder that holds logins, tokens or keys.
+  "HELM_REPOSITORY_CONFIG", "HELM_CONFIG_HOME", "HELM_DATA_HOME", "NPM_CONFIG_GLOBALCONFIG", "npm_config_globalconfig", "YARN_RC_FILENAME",
+  "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "CONDARC", "POETRY_CONFIG_DIR", "PIPENV_PYPI_MIRROR", "TWINE_CONFIG_FILE", "CONAN_HOME",
+  "OCI_CLI_CONFIG_FILE", "ALIBABA_CLOUD_CREDENTIALS_FILE", "KUBE_CONFIG_PATH", "MC_CONFIG_DIR", "S3CMD_CONFIG", "MYSQL_TEST_LOGIN_FILE",
+  "MYSQL_HOME", "RESTIC_PASSWORD_FILE", "BORG_KEYS_DIR", "ANSIBLE_VAULT_PASSWORD_FILE", "PASSWORD_STORE_DIR", "JFROG_CLI_HOME_DIR",
+  "WGETRC", "SSH_ASKPASS", "GIT_ASKPASS", "DOCKER_CERT_PATH", "AWS_SSO_CACHE_PATH", "GOOGLE_GHA_CREDS_PATH", "SOPS_AGE_KEY_CMD",
 ];
 
 /** Toolchain homes kept visible, whose credential files are hidden one by one. */

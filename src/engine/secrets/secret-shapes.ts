@@ -22,6 +22,21 @@ const ENV_SECRET_NAME = String.raw`(?![A-Z0-9_]*(?:KEYBOARD|KEYMAP|AUTHOR|PASSTH
 const JSON_SECRET_KEY = "private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token";
 
 /**
+ * A lower-case or mixed-case credential name as config files spell it (`password`, `db_pass`,
+ * `secret_key`, `proxyPassword`, rclone's `pass`): a secret word that ends the name or is
+ * followed by a separator, never a longer word (`passthrough`, `tokenizer`, `max_tokens`), and
+ * not a name for where the secret is or what it is (`password_file`, `token_url`, `token_type`).
+ */
+const CRED_LINE_NAME = String.raw`[\w.-]{0,64}?(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?![a-zA-Z])(?![\w.-]{0,32}?(?:url|uri|file|path|type|endpoint|expir\w*|count|length|name|dir|cmd|command|helper|method|kind|format|mode|env|timeout|ttl|prompt|store|manager)(?![a-zA-Z]))[\w.-]{0,32}`;
+
+/**
+ * A credential line's plain value, up to the line's end: no spaces, no code (calls, indexing,
+ * statements, `${…}`, `%(…)`), not a URL (its password has its own shape), not a word that
+ * only says yes or no, not a number alone.
+ */
+const CRED_LINE_VALUE = String.raw`(?![$%{<(\[])(?!(?:true|false|null|none|nil|yes|no|on|off|\d+)["']?\s*$)(?![\w+.-]*:\/\/)[^\s"'\\\`;,(){}\[\]<>]{3,512}(?=["']?[ \t]*$)`;
+
+/**
  * Each shape with, where it has one, the text kept before the secret (`$1`). Every shape has
  * a fixed prefix or a named context, so ordinary code (identifiers, `Bearer ${token}`) is
  * left alone. The context before a value is bounded (`\s{0,16}`, `\S{1,256}`) so the streaming
@@ -66,6 +81,15 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   [new RegExp(String.raw`(=(?<=(?<![\w.$-])${ENV_SECRET_NAME}=)["']?)(?![$"'])[^\s"'\`]+`, "g"), "$1"],
   // Credential JSON: a service account's "private_key_id", OAuth tokens, docker's "auth".
   [new RegExp(String.raw`("(?:${JSON_SECRET_KEY})"\s{0,16}:\s{0,16}")(?:[^"\\\s]|\\.){8,}(?=")`, "gi"), "$1"],
+  // A credential line in any case, as .my.cnf, .s3cfg, rclone.conf, gradle.properties, YAML
+  // and ini files write it (`password = hunter2`, `db_password: x`, `export password=x`), with
+  // whatever numbers the line: the name first on its line, the value alone to its end, or
+  // quoted whole. The match starts at the line, so a stream never cuts between name and value.
+  [new RegExp(String.raw`(^${LINE_PREFIX}(?:export[ \t]{1,16})?${CRED_LINE_NAME}[ \t]{0,16}[=:][ \t]{0,16}["']?)${CRED_LINE_VALUE}`, "gim"), "$1"],
+  [new RegExp(String.raw`(^${LINE_PREFIX}(?:export[ \t]{1,16})?${CRED_LINE_NAME}[ \t]{0,16}[=:][ \t]{0,16}(["']))(?![$%{])[^"'\n]{1,512}(?=\2[ \t]*$)`, "gim"), "$1"],
+  // XML credential elements (Maven's settings.xml, NuGet.Config's ClearTextPassword value).
+  [/(<(?:password|passphrase|privateKey|apiKey|token|secret)>)(?![$%{])[^<\s]{1,512}(?=<\/)/gi, "$1"],
+  [/(\b(?:key|name)="ClearTextPassword"\s{1,16}value=")[^"]{1,512}(?=")/gi, "$1"],
 ];
 
 /**
@@ -75,7 +99,7 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
  * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
  */
 export const MAY_HOLD_KEY =
-  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"/i;
+  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"|(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword/i;
 
 /**
  * The end of a text where a shape's context has begun but its value may still be coming: a
@@ -93,6 +117,8 @@ export const OPEN_CONTEXT = new RegExp(
     String.raw`\b(?:machine(?:\s+\S+)?|default)(?:\s+(?:\d+[:\t]\s*)?(?:login|account|port)\s+\S+)*(?:\s+(?:\d+(?:[:\t]\s*)?)?(?:(?:login|account|port|password)\s+)?\S*)?\s*$`,
     String.raw`"(?:${JSON_SECRET_KEY})"\s*(?::\s*(?:"\S*)?)?$`,
     String.raw`-----BEGIN(?: [A-Z]*)*$`,
+    // A line that begins with a credential name, its separator or its value maybe still to come.
+    String.raw`(?:^|\n)${LINE_PREFIX}(?:export[ \t]+)?[\w.-]{0,64}(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*(?:[=:][ \t]*["']?\S*)?$`,
   ].join("|"),
   "i",
 );

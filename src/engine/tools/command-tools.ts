@@ -1,6 +1,7 @@
 // Wires the command tools for one session: run_command, task_status and task_stop share one
 // process runner, one set of foreground commands (for interrupt) and one background table
 // (reaped at close). The composition root calls this once per session.
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { Redactor } from "../redact.js";
 import type { SandboxMode } from "../sandbox/bubblewrap.js";
@@ -95,10 +96,18 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
   };
   // A command that runs without a question gets the critical files read-only, and a check after it (ADR 0033);
   // every sandboxed command gets every .git read-only, and a .git it plants is moved out unless a person approved it (ADR 0037).
+  let realRoot: string | undefined;
   const prepare: PrepareRun | undefined = wrapArgv
     ? async (argv, answeredBy, offline) => {
         await setup.ready();
         if (!setup.active) return { ...(await wrapArgv(argv)), finish: () => [] };
+        if (offline) {
+          // Proved read-only: the whole workspace is mounted so, which needs no walk before it
+          // and no check after it (nothing in it can change), and holds even if the proof was wrong.
+          realRoot ??= realpathSync(options.root);
+          const wrapped = await wrapArgv(argv, { readOnly: [realRoot], denyRegexes: [] }, true);
+          return { ...wrapped, finish: () => [] };
+        }
         const run = answeredBy ? guard.approvedRun(answeredBy) : guard.begin();
         // A command proved read-only needs no network, so it never waits for the proxy.
         const wrapped = await wrapArgv(argv, run.protection, offline);

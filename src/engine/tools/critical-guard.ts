@@ -2,7 +2,8 @@
 // runs without a question gets every critical file read-only (existing ones mounted so, new
 // ones denied by pattern where the sandbox can), and whatever it still changed is undone
 // right after it, before its result is returned. A command someone approved is left alone.
-// Every sandboxed command, approved or not, gets every .git read-only (git-guard.ts, ADR 0037).
+// Every sandboxed command, approved or not, gets every .git read-only (git-guard.ts, ADR 0037),
+// and every tree of hard links into a package manager's shared store (pnpm's node_modules/.pnpm, ADR 0047).
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, realpathSync } from "node:fs";
 import { criticalPathRegexes, listCritical, ListingTooLargeError, type CriticalListing, type ListLimits } from "../critical-scan.js";
 import { undoCriticalChanges } from "./critical-undo.js";
@@ -99,7 +100,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
     },
     approvedRun(answeredBy) {
       const base = this.approved();
-      let before: Pick<CriticalListing, "root" | "gitEntries">;
+      let before: Pick<CriticalListing, "root" | "gitEntries" | "linkedTrees">;
       let walked = true;
       try {
         before = listCritical(options.root, [], { limits: options.limits ?? LIST_LIMITS });
@@ -110,7 +111,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
         walked = false;
       }
       return {
-        protection: { readOnly: [...base.readOnly, ...gitReadOnly(before)], denyRegexes: base.denyRegexes },
+        protection: { readOnly: [...base.readOnly, ...gitReadOnly(before), ...before.linkedTrees], denyRegexes: base.denyRegexes },
         finish() {
           if (answeredBy === "user") return [];
           try {
@@ -135,7 +136,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
         );
       }
       return {
-        protection: { readOnly: [...before.readOnly, ...gitReadOnly(before)], denyRegexes: criticalPathRegexes(before.root) },
+        protection: { readOnly: [...before.readOnly, ...gitReadOnly(before), ...before.linkedTrees], denyRegexes: criticalPathRegexes(before.root) },
         finish() {
           try {
             const after = listCritical(options.root, protectedPaths, { before });

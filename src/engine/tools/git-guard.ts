@@ -9,7 +9,7 @@
 // it, unless a person approved that very command.
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { stateOf, type CriticalListing, type EntryState } from "../critical-scan.js";
+import { linkedTreesIn, stateOf, type CriticalListing, type EntryState } from "../critical-scan.js";
 
 export const GIT_UNDONE_HEADER =
   "This command created git metadata, which git on the host would trust and run (hooks, fsmonitor, filters); it was moved out of the workspace:";
@@ -71,15 +71,15 @@ export function gitReadOnly(listing: Pick<CriticalListing, "root" | "gitEntries"
   return [...out];
 }
 
-/** Only the top `.git`: for a workspace too large to walk. */
-export function topGitListing(root: string): Pick<CriticalListing, "root" | "gitEntries"> {
+/** Only the top `.git` and the top node_modules' linked trees: for a workspace too large to walk. */
+export function topGitListing(root: string): Pick<CriticalListing, "root" | "gitEntries" | "linkedTrees"> {
   const gitEntries = new Map<string, EntryState>();
   try {
     gitEntries.set(".git", stateOf(lstatSync(path.join(root, ".git"), { bigint: true })));
   } catch {
     // None yet.
   }
-  return { root, gitEntries };
+  return { root, gitEntries, linkedTrees: linkedTreesIn(path.join(root, "node_modules")) };
 }
 
 /**

@@ -101,8 +101,9 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
     dirs.dispose();
   };
   const program = macOS ? undefined : unixSocketFilter();
-  // Checked once: a kernel that refuses the filter would otherwise fail every command.
-  const seccomp = program && (await probeSeccompAsync(program)) ? program : undefined;
+  // Checked once (with the probe, in the same bwrap spawn): a kernel that refuses the filter would otherwise fail every command.
+  const loads = program ? (probe.seccomp ?? (await probeSeccompAsync(program))) : false;
+  const seccomp = program && loads ? program : undefined;
   const socketNotice = !macOS && !seccomp ? `Unix sockets are not closed to sandboxed commands here (${program ? "bwrap could not load the seccomp filter" : `no filter for ${process.arch}`}); /run and the homes are still hidden.` : undefined;
   const root = realpathSync(options.root);
   return {
@@ -151,7 +152,7 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
   let disposed = false;
   const ready = (): Promise<Decided> => {
     deciding ??= (async () => {
-      const probe = await (options.probe ?? (macOS ? probeSeatbelt : probeBubblewrapAsync))();
+      const probe = await (options.probe ?? (macOS ? probeSeatbelt : () => probeBubblewrapAsync(unixSocketFilter())))();
       decided = await decide(options, probe, macOS);
       // Closed while probing: the temp folder and the proxy made just now go at once.
       if (disposed) decided.dispose();

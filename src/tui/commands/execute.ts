@@ -34,6 +34,7 @@ function helpText(): string {
 export async function executeCommand(command: CommandDeclaration, args: string, context: CommandContext): Promise<void> {
   if (command.skillBody !== undefined) {
     const prompt = args ? `${command.skillBody}\n\n${args}` : command.skillBody;
+    // biome-ignore lint/nursery/noFloatingPromises: submit(prompt) returns the queued prompt, not a promise (the overload confuses the rule)
     context.session.submit(prompt);
     return;
   }
