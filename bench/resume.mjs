@@ -63,7 +63,7 @@ if (n < 2) process.exit(1);
 export default async function resumeBench() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-resume-"));
   try {
-    const { SessionStore } = await dist("session.js");
+    const { SessionStore } = await dist("session/session.js");
     const cwd = path.join(scratch, "ws");
     const home = path.join(scratch, "home");
     mkdirSync(cwd, { recursive: true });

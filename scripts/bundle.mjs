@@ -9,7 +9,7 @@
 // `require`, `import()` becomes a `require` behind a promise. Node 20 loads a CommonJS file
 // without its ES module loader (~4 ms to start, and more per file), which is what the demo
 // and a resume spend most on (docs/adr/0031-commonjs-bundle.md).
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
@@ -23,7 +23,7 @@ const OWN_URL = 'const __miniAgentUrl = require("node:url").pathToFileURL(__file
 rmSync(new URL("chunks", dist), { recursive: true, force: true });
 
 const esm = await build({
-  entryPoints: { "cli.bundle": "src/cli.ts" },
+  entryPoints: { "cli.bundle": "src/cli/cli.ts" },
   outdir: "dist",
   // .cjs from the start, so the chunks' references to each other need no rewriting.
   outExtension: { ".js": ".cjs" },
@@ -37,6 +37,8 @@ const esm = await build({
   // use through its own code cache (ADR 0004, ADR 0022).
   external: ["undici", "mvdan-sh"],
   plugins: [leanZod],
+  // The bundle sits at dist/, not where src/cli/cli.ts's relative package.json path points.
+  define: { __MINI_AGENT_VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version) },
   write: false,
   metafile: true,
   logLevel: "warning",

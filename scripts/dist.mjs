@@ -48,7 +48,7 @@ const bundledRequire = {
 async function bundle(work, version) {
   const main = path.join(work, "mini-agent.cjs");
   const { metafile } = await build({
-    entryPoints: [path.join(root, "src", "cli.ts")],
+    entryPoints: [path.join(root, "src", "cli", "cli.ts")],
     outfile: main,
     bundle: true,
     format: "cjs",

@@ -3,9 +3,9 @@
 // session from `openEngine`; print mode (src/print/run-print.ts) is one such face.
 import os from "node:os";
 import path from "node:path";
-import { UsageError, type CliOptions } from "./cli-options.js";
+import { UsageError, type CliOptions } from "./config/cli-options.js";
 import { checkedAgentHome } from "./config/home.js";
-import { createAgent } from "./engine/agent.js";
+import { createAgent } from "./engine/turn/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
 import { isCriticalFile } from "./engine/approval/critical-files.js";
 import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/approval/gate.js";
@@ -15,30 +15,30 @@ import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
 import { matchUserRules } from "./engine/approval/user-rules.js";
 import { changesNoFile, type RuleContext } from "./engine/approval/rules.js";
 import { createQuestionBroker } from "./engine/ask/ask-tool.js";
-import { createEngineSession } from "./engine/engine-session.js";
+import { createEngineSession } from "./engine/session/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
-import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/open-session.js";
-import { createRedactor, secretsFromEnv } from "./engine/redact.js";
+import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/session/open-session.js";
+import { createRedactor, secretsFromEnv } from "./engine/secrets/redact.js";
 import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
-import { SessionLockedError } from "./engine/session-lock.js";
+import { SessionLockedError } from "./engine/wire/session-lock.js";
 import type { EngineHost, EngineSession } from "./engine/surface.js";
 import { createCommandTools } from "./engine/tools/command-tools.js";
 import { createJail } from "./engine/tools/jail.js";
 import { ToolRegistry } from "./engine/tools/registry.js";
 import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
-import { WireFormatError } from "./engine/wire.js";
-import { setUpExtensions } from "./extensions.js";
-import { resolveModel, type ModelSetup } from "./model-setup.js";
-import { decideProjectTrust, type TrustDecision, type TrustInput } from "./project-trust-decision.js";
+import { WireFormatError } from "./engine/wire/wire.js";
+import { setUpExtensions } from "./composition/extensions.js";
+import { resolveModel, type ModelSetup } from "./composition/model-setup.js";
+import { decideProjectTrust, type TrustDecision, type TrustInput } from "./composition/project-trust-decision.js";
 import { ConfigError } from "./config/config-error.js";
-import { chooseSandbox } from "./sandbox-choice.js";
+import { chooseSandbox } from "./composition/sandbox-choice.js";
 import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
 import { checkpointsDir } from "./engine/checkpoint/undo.js";
 import { hardLinkCount } from "./engine/tools/hard-links.js";
-import { permissionModeOf, preCompactHooks, startSessionHooks, withTurnHooks } from "./session-hooks.js";
-import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./session-tools.js";
+import { permissionModeOf, preCompactHooks, startSessionHooks, withTurnHooks } from "./composition/session-hooks.js";
+import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./composition/session-tools.js";
 
 /**
  * The command policy (the rules over mvdan-sh's tree, the allowlist and the parser's glue,

@@ -6,7 +6,7 @@ import { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError, type AgentConnection } from "@agentclientprotocol/sdk";
 import { openEngine } from "../bootstrap.js";
-import { buildCliOptions, EXIT, UsageError } from "../cli-options.js";
+import { buildCliOptions, EXIT, UsageError } from "../config/cli-options.js";
 import { PromptRejected, TurnFailed, type SessionPeer } from "./acp-session.js";
 import { promptText } from "./prompt-text.js";
 import { SessionStore } from "./session-store.js";

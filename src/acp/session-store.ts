@@ -5,7 +5,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { RequestError, type SessionModeState } from "@agentclientprotocol/sdk";
-import { UsageError } from "../cli-options.js";
+import { UsageError } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
 import { BUILT_IN_VARIANTS } from "../engine/index.js";
 import { AcpSession, type SessionPeer } from "./acp-session.js";

@@ -3,7 +3,7 @@
 // Flags whose meaning we honour map onto ours; a few the SDK may pass are accepted and ignored
 // for a stated reason (said once on stderr); anything else is still a usage error. Pure.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { buildCliOptions, UsageError, type CliOptions, type ThinkingFlag } from "../cli-options.js";
+import { buildCliOptions, UsageError, type CliOptions, type ThinkingFlag } from "../config/cli-options.js";
 import { keptTools, PERMISSION_MODES, toolPolicy, type PermissionMode, type ToolPolicy } from "./permission-flags.js";
 
 const FLAGS = {

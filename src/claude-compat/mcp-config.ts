@@ -3,7 +3,7 @@
 // caller's explicit choice, so they run like a flag's, whatever the project's trust.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { UsageError } from "../cli-options.js";
+import { UsageError } from "../config/cli-options.js";
 import { validateMcpServers, type ScopedMcpServer } from "../engine/index.js";
 
 /** Servers from one `{ name: setting }` map; the SDK's in-process (`type: "sdk"`) ones are skipped with a notice. */

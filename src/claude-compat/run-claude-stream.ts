@@ -3,7 +3,7 @@
 // stdout, one JSON object per line. It drives the engine only through EngineSession.
 import { randomUUID } from "node:crypto";
 import { openEngine } from "../bootstrap.js";
-import { EXIT, UsageError } from "../cli-options.js";
+import { EXIT, UsageError } from "../config/cli-options.js";
 import { describeMemoryChange } from "../engine/index.js";
 import type { EngineSession } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "../print/interrupts.js";

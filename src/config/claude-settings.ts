@@ -6,7 +6,7 @@
 // is trusted, covered by the same digest as .agent.json's (trust-subject.ts, ADR 0033).
 import path from "node:path";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
-import { HOOK_EVENTS, validateHookSettings, type HookSettings } from "../engine/hooks/hook-settings.js";
+import { HOOK_EVENTS, validateHookSettings, type HookSettings } from "../engine/extensions/hooks/hook-settings.js";
 import { MAX_CONFIG_FILE_BYTES } from "./config-file.js";
 
 export const CLAUDE_SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"] as const;

@@ -1,9 +1,9 @@
 // Parses the config sections that extend the agent: `agents` (variants), `toolSets`, `hooks`
 // and `mcpServers`.
 // Every mistake names the file and the key path, like the rest of the config.
-import type { VariantSetting } from "../engine/variants/agent-variants.js";
-import { validateHookSettings, type HookSettings } from "../engine/hooks/hook-settings.js";
-import { validateMcpServers, type McpServerSetting } from "../engine/mcp/mcp-settings.js";
+import type { VariantSetting } from "../engine/extensions/variants/agent-variants.js";
+import { validateHookSettings, type HookSettings } from "../engine/extensions/hooks/hook-settings.js";
+import { validateMcpServers, type McpServerSetting } from "../engine/extensions/mcp/mcp-settings.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking } from "./config-file.js";
 

@@ -1,11 +1,11 @@
 // The settings the rest of the program runs with, after every source has had its say.
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
-import type { ScopedHooks } from "../engine/hooks/hook-settings.js";
+import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ProviderConfig } from "../engine/llm/provider-config.js";
-import type { ScopedMcpServer } from "../engine/mcp/mcp-settings.js";
-import type { SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
-import type { VariantConfig } from "../engine/variants/agent-variants.js";
+import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
+import type { SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
+import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */
 export type SettingSources = Record<string, string>;

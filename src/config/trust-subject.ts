@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import path from "node:path";
 import { trustDigest } from "../engine/trust/project-trust.js";
-import type { HookSettings } from "../engine/hooks/hook-settings.js";
+import type { HookSettings } from "../engine/extensions/hooks/hook-settings.js";
 import type { ClaudeHooksFile } from "./claude-settings.js";
 import type { FileConfig } from "./config-file.js";
 import { powerSettings, projectPowers, type PowerItem } from "./project-powers.js";

@@ -3,8 +3,8 @@
 // Secrets are redacted here, once: whole payloads, and the streamed text of `assistant.delta`
 // and `tool.output` per stream, so a secret split across pieces never reaches anyone whole.
 import type { AgentEvent, EventOrigin, EventType, Payload } from "./events.js";
-import { redactPayload, type Redactor } from "./redact.js";
-import { createStreamRedactor, type StreamRedactor } from "./stream-redactor.js";
+import { redactPayload, type Redactor } from "./secrets/redact.js";
+import { createStreamRedactor, type StreamRedactor } from "./secrets/stream-redactor.js";
 
 export type Subscriber = (event: AgentEvent) => void;
 

@@ -28,26 +28,26 @@ export type {
   UndoResult,
 } from "./surface.js";
 export type { ThinkingLevel } from "./llm/provider.js";
-export type { TurnOutcome } from "./loop.js";
+export type { TurnOutcome } from "./turn/loop.js";
 
 /** The rpc reader's parser: loads the op schemas (and zod) on first use, never on the print path. */
 export const loadOpLineParser = async (): Promise<typeof import("./protocol/op-line.js").parseOpLine> => (await import("./protocol/op-line.js")).parseOpLine;
 
 // Policies a face applies through the surface (answerApproval by id), and how it words events.
 export { answerByFlag, NEEDS_APPROVAL } from "./approval/flag-answerer.js";
-export { describeMemoryChange, noteForTerminal } from "./memory/memory-link.js";
+export { describeMemoryChange, noteForTerminal } from "./extensions/memory/memory-link.js";
 
 // What the session file keeps (stream-json prints the same lines).
-export { persisted } from "./wire-policy.js";
+export { persisted } from "./wire/wire-policy.js";
 
 // Settings a face translates from its own protocol (ACP modes, the Agent SDK's flags).
-export { BUILT_IN_VARIANTS } from "./variants/agent-variants.js";
-export { validateMcpServers, type ScopedMcpServer } from "./mcp/mcp-settings.js";
+export { BUILT_IN_VARIANTS } from "./extensions/variants/agent-variants.js";
+export { validateMcpServers, type ScopedMcpServer } from "./extensions/mcp/mcp-settings.js";
 export type { UserRules } from "./approval/user-rules.js";
 
 // Sessions on disk, as the TUI's picker lists them.
-export { SessionStore, workspaceKey } from "./session.js";
-export type { SessionSummary } from "./session-summary.js";
+export { SessionStore, workspaceKey } from "./session/session.js";
+export type { SessionSummary } from "./session/session-summary.js";
 
 // The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).
 export { createJail } from "./tools/jail.js";

@@ -3,16 +3,16 @@
 // drive a session use index.ts; this door is separate so that what only these commands need
 // (checkpoint stores, session-file readers) never loads ahead of a session or the TUI's first
 // frame (test/cli/tui-first-frame-loads.test.ts). ADR 0039.
-export { SessionStore, workspaceKey } from "./session.js";
-export type { SessionSummary } from "./session-summary.js";
-export { acquireSessionLock, SessionLockedError } from "./session-lock.js";
-export { openSession, SessionAccessError, SessionNotFoundError } from "./open-session.js";
-export { WireFormatError } from "./wire.js";
+export { SessionStore, workspaceKey } from "./session/session.js";
+export type { SessionSummary } from "./session/session-summary.js";
+export { acquireSessionLock, SessionLockedError } from "./wire/session-lock.js";
+export { openSession, SessionAccessError, SessionNotFoundError } from "./session/open-session.js";
+export { WireFormatError } from "./wire/wire.js";
 export { describeChanged } from "./checkpoint/turn-changes.js";
 export { listChanges, undo, UndoError, type UndoTarget } from "./checkpoint/undo.js";
-export { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./memory/memory-store.js";
-export { createRedactor, secretsFromEnv } from "./redact.js";
+export { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./extensions/memory/memory-store.js";
+export { createRedactor, secretsFromEnv } from "./secrets/redact.js";
 export { secretsFromCredentialFiles } from "./secrets/credential-files.js";
-export { validateGuardPlugin } from "./guards/guard-plugin.js";
-export { parseSkillFile } from "./skills/skill-file.js";
+export { validateGuardPlugin } from "./extensions/guards/guard-plugin.js";
+export { parseSkillFile } from "./extensions/skills/skill-file.js";
 

@@ -12,9 +12,9 @@ import type { UndoResult } from "./checkpoint/undo.js";
 import type { QuestionReply } from "./ask/ask-tool.js";
 import type { AgentEvent, EventOf } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
-import type { TurnOutcome } from "./loop.js";
+import type { TurnOutcome } from "./turn/loop.js";
 import type { Op } from "./protocol/ops.js";
-import type { SessionState, UsageTotals } from "./state.js";
+import type { SessionState, UsageTotals } from "./state/state.js";
 import type { ToolRegistry } from "./tools/registry.js";
 
 /**

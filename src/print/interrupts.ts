@@ -3,7 +3,7 @@
 // Each aborts the turn once, so it ends with `turn.ended` and stays resumable; a second
 // signal while the first is still stopping the turn exits at once (the next run closes
 // whatever was left open). Exit codes follow the shell: 128 + the signal's number.
-import { EXIT } from "../cli-options.js";
+import { EXIT } from "../config/cli-options.js";
 
 const SIGNAL_EXIT = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangup } as const;
 type HandledSignal = keyof typeof SIGNAL_EXIT;

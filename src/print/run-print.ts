@@ -1,6 +1,6 @@
 // Print mode (`mini-agent -p`): one prompt through the engine's surface (submit → idle →
 // shutdown), rendered as text, json or stream-json; signals and a closed stdout stop the turn.
-import { EXIT, type CliOptions } from "../cli-options.js";
+import { EXIT, type CliOptions } from "../config/cli-options.js";
 import { openEngine } from "../bootstrap.js";
 import { answerByFlag, describeMemoryChange, type TurnOutcome } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "./interrupts.js";

@@ -1,7 +1,7 @@
 // `mini-agent rpc`'s flags: the session and model choices of the agent's own flags, minus the
 // ones about a task and its printing (the task comes as ops on stdin, the output is events).
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { buildCliOptions, UsageError, type CliOptions } from "../cli-options.js";
+import { buildCliOptions, UsageError, type CliOptions } from "../config/cli-options.js";
 
 export const RPC_HELP = `mini-agent rpc — the engine's protocol over stdio (docs/protocol.md)
 

@@ -5,7 +5,7 @@
 // answers approvals, as in print mode). A line that is not an op is answered with a failed
 // op.result naming what was wrong, and the session goes on.
 import { openEngine } from "../bootstrap.js";
-import { EXIT } from "../cli-options.js";
+import { EXIT } from "../config/cli-options.js";
 import { answerByFlag, loadOpLineParser, type AgentEvent, type EngineSession } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "../print/interrupts.js";
 import { parseRpcFlags, RPC_HELP } from "./rpc-flags.js";

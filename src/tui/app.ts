@@ -2,7 +2,7 @@
 // resumed session's conversation, then wires controllers and the coordinator to a live
 // EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
 import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
-import type { CliOptions } from "../cli-options.js";
+import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";

@@ -3,7 +3,7 @@
 // way out (quit, SIGTERM, SIGHUP, a crash), commands are reaped, the exit code is set.
 import os from "node:os";
 import path from "node:path";
-import { EXIT, UsageError, type CliOptions } from "../cli-options.js";
+import { EXIT, UsageError, type CliOptions } from "../config/cli-options.js";
 import { agentHome } from "../config/home.js";
 import { answerByFlag, SessionStore, workspaceKey, type SessionSummary as StoredSession, type EngineSession } from "../engine/index.js";
 import { TuiApp, type SessionOpenChoice } from "./app.js";

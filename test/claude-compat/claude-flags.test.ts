@@ -1,6 +1,6 @@
 // The Agent SDK's command line → our options, and Claude Code's tool rules → ours. Pure.
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../src/cli-options.js";
+import { UsageError } from "../../src/config/cli-options.js";
 import { parseClaudeFlags, wantsClaudeStream } from "../../src/claude-compat/claude-flags.js";
 import { ourRules, routeApproval, splitToolList, toolPolicy } from "../../src/claude-compat/permission-flags.js";
 import { claudeToolInput, claudeToolName, ourToolName } from "../../src/claude-compat/tool-names.js";

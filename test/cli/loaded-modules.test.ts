@@ -51,7 +51,7 @@ describe("modules loaded at run time", () => {
     expect(files.map(rel)).toContain("dist/cli.bundle.cjs");
     expect(files.filter((file) => rel(file).startsWith("node_modules/"))).toEqual([]);
     const sources = files.filter((file) => rel(file).startsWith("dist/")).flatMap(sourcesOf);
-    expect(sources).toContain("src/cli.ts");
+    expect(sources).toContain("src/cli/cli.ts");
     expect(sources.filter(isTui)).toEqual([]);
     expect(sources.filter((source) => /^node_modules\/(openai|@anthropic-ai|undici|mvdan-sh|@agentclientprotocol)\//.test(source))).toEqual([]);
     // The editor face (ACP) and its library load only with `mini-agent acp` (ADR 0045).

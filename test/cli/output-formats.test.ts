@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentEventSchema } from "../../src/engine/events.js";
-import { LIVE_ONLY } from "../../src/engine/wire-policy.js";
+import { LIVE_ONLY } from "../../src/engine/wire/wire-policy.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 import { onlySessionFile } from "../helpers/session-files.js";
 

@@ -29,7 +29,7 @@ describe("zod stays off the print path", () => {
     const files = staticClosure([BUNDLE, chunkNamed("commands"), chunkNamed("bootstrap")]);
     const sources = files.flatMap(sourcesOf);
     expect(sources).toContain("src/engine/tools/tool-input.ts");
-    expect(sources).toContain("src/engine/wire-reader.ts");
+    expect(sources).toContain("src/engine/wire/wire-reader.ts");
     expect(sources.filter((source) => source.startsWith("node_modules/zod/"))).toEqual([]);
     expect(sources.filter((source) => /^src\/engine\/(events|tools\/tool-inputs|llm\/fake-script-schema)\.ts$/.test(source))).toEqual([]);
     // The zod schemas of the tools come in by a dynamic import, only to word a rejected call.

@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { SessionStore } from "../../src/engine/session.js";
+import { SessionStore } from "../../src/engine/session/session.js";
 import { chunk, chatText, DONE, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { messagesOf, providerSandbox } from "../helpers/provider-cli.js";
 import { waitFor } from "../helpers/processes.js";

@@ -9,7 +9,7 @@ import { createApprovalGate, type ApprovalQuestion } from "../../src/engine/appr
 import { createDirtyCheck, mayBeInRepository } from "../../src/engine/approval/git-dirty.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { initialState, reduce } from "../../src/engine/state.js";
+import { initialState, reduce } from "../../src/engine/state/state.js";
 import { createJail } from "../../src/engine/tools/jail.js";
 import { createWorkspaceTools } from "../../src/engine/tools/workspace-tools.js";
 import { createCommandTools } from "../../src/engine/tools/command-tools.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyElisions, elideText, MIN_KEPT_CHARS, planElisions } from "../../src/engine/context-elide.js";
-import { messagesTokens } from "../../src/engine/context.js";
+import { applyElisions, elideText, MIN_KEPT_CHARS, planElisions } from "../../src/engine/state/context-elide.js";
+import { messagesTokens } from "../../src/engine/state/context.js";
 import type { Message } from "../../src/engine/messages.js";
 
 const result = (callId: string, size: number): Message => ({ role: "tool", callId, name: "read_file", content: `${callId}:`.padEnd(size, "x"), isError: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chooseBoundary, contextBudget, messageTokens, requestTokens, TokenMeter } from "../../src/engine/context.js";
-import { DROPPED_RESULT, repairView } from "../../src/engine/context-repair.js";
-import { filesTouched, summaryMessage, summaryRequestMessages } from "../../src/engine/context-summary.js";
+import { chooseBoundary, contextBudget, messageTokens, requestTokens, TokenMeter } from "../../src/engine/state/context.js";
+import { DROPPED_RESULT, repairView } from "../../src/engine/state/context-repair.js";
+import { filesTouched, summaryMessage, summaryRequestMessages } from "../../src/engine/turn/context-summary.js";
 import type { Message } from "../../src/engine/messages.js";
 
 const user = (content: string): Message => ({ role: "user", content });

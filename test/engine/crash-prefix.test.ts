@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { answerByFlag } from "../../src/engine/approval/flag-answerer.js";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
 import type { FakeScript } from "../../src/engine/llm/fake-script.js";
-import type { SessionChoice } from "../../src/engine/open-session.js";
+import type { SessionChoice } from "../../src/engine/session/open-session.js";
 import { startEngine } from "../helpers/engine.js";
 import { requestProblems } from "../helpers/request-validity.js";
 import { eventLines, recordedRequests, sessionFiles } from "../helpers/session-files.js";

@@ -3,7 +3,7 @@
 // unredacted: DSN passwords, env-file assignments (.envrc, `env` output), a service account's
 // JSON key, a private key cut short. Each class with its siblings; ordinary text stays.
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED } from "../../src/engine/redact.js";
+import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
 
 const redact = createRedactor([]);
 

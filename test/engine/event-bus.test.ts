@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { childPublish, EventBus } from "../../src/engine/event-bus.js";
-import { createRedactor } from "../../src/engine/redact.js";
+import { createRedactor } from "../../src/engine/secrets/redact.js";
 import { waitFor } from "../helpers/processes.js";
 import { agentEventSchema, type AgentEvent } from "../../src/engine/events.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { renderEventsDoc } from "../../src/engine/events-doc.js";
+import { renderEventsDoc } from "../../src/engine/protocol/events-doc.js";
 
 describe("docs/events.md", () => {
   it("matches the event schemas in the code (run `npm run docs:events` when this fails)", () => {

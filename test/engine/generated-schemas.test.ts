@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { renderEventChecks, renderEventSchemas, renderToolSchemas } from "../../src/engine/schema-gen.js";
+import { renderEventChecks, renderEventSchemas, renderToolSchemas } from "../../src/engine/protocol/schema-gen.js";
 import { modelFacing, ToolRegistry } from "../../src/engine/tools/registry.js";
 import { builtinInput } from "../../src/engine/tools/tool-input.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";

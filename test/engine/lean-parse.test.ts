@@ -8,14 +8,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { EVENT_CHECKS } from "../../src/engine/event-checks.generated.js";
-import { EVENT_SCHEMAS } from "../../src/engine/event-schemas.generated.js";
+import { EVENT_CHECKS } from "../../src/engine/wire/event-checks.generated.js";
+import { EVENT_SCHEMAS } from "../../src/engine/protocol/event-schemas.generated.js";
 import { eventSchemas as allEventSchemas } from "../../src/engine/events.js";
-import { LIVE_ONLY_EVENTS } from "../../src/engine/schema-gen.js";
-import { compileLean, REJECTED } from "../../src/engine/lean-parse.js";
+import { LIVE_ONLY_EVENTS } from "../../src/engine/protocol/schema-gen.js";
+import { compileLean, REJECTED } from "../../src/engine/wire/lean-parse.js";
 import { TOOL_SCHEMAS } from "../../src/engine/tools/tool-schemas.generated.js";
 import { leanRefinements, toolInputs, type ToolInputKey } from "../../src/engine/tools/tool-inputs.js";
-import { parseEventLine } from "../../src/engine/wire-reader.js";
+import { parseEventLine } from "../../src/engine/wire/wire-reader.js";
 import { compileCheck } from "../helpers/compile-check.js";
 import { CLI } from "../helpers/run-cli.js";
 import { valueVariants } from "../helpers/value-variants.js";
@@ -97,7 +97,7 @@ describe("compiled wire checks", () => {
 
   it("where code generation is refused, the wire reader checks lines the same way (its checks are plain code)", () => {
     // The built reader in a Node that refuses new Function (as a policy or NODE_OPTIONS may).
-    const reader = pathToFileURL(path.join(path.dirname(CLI), "..", "dist", "engine", "wire-reader.js")).href;
+    const reader = pathToFileURL(path.join(path.dirname(CLI), "..", "dist", "engine", "wire", "wire-reader.js")).href;
     const script = `import { parseEventLine } from ${JSON.stringify(reader)};
       const ok = parseEventLine('{"type":"assistant.delta","text":"a","seq":1,"ts":"t"}');
       const bad = parseEventLine('{"type":"assistant.delta","text":1,"seq":1,"ts":"t"}');

@@ -1,9 +1,9 @@
 // openEngine: what a face (the TUI) calls to get an EngineSession for its CLI options.
 import { describe, expect, it } from "vitest";
-import type { CliOptions } from "../../src/cli-options.js";
+import type { CliOptions } from "../../src/config/cli-options.js";
 import { openEngine } from "../../src/bootstrap.js";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { foldEvents } from "../../src/engine/state.js";
+import { foldEvents } from "../../src/engine/state/state.js";
 import { makeSandbox } from "../helpers/run-cli.js";
 import { recordedRequests } from "../helpers/session-files.js";
 

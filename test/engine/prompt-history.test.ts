@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FakeProvider } from "../../src/engine/llm/fake.js";
-import { PromptHistory } from "../../src/engine/prompt-history.js";
-import { createRedactor, REDACTED } from "../../src/engine/redact.js";
+import { PromptHistory } from "../../src/engine/session/prompt-history.js";
+import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
 import { startEngine } from "../helpers/engine.js";
 
 function dirs() {

@@ -4,7 +4,7 @@
 // shortcut, on each shape's own examples (in other cases too) and on seeded random strings
 // made of their pieces, mangled, and ordinary text.
 import { describe, expect, it } from "vitest";
-import { createRedactor, KEY_PATTERNS, REDACTED } from "../../src/engine/redact.js";
+import { createRedactor, KEY_PATTERNS, REDACTED } from "../../src/engine/secrets/redact.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
 /** What redaction was before the shortcut: every pattern, in order, on every string. */

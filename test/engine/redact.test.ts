@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { createRedactor, secretsFromEnv } from "../../src/engine/redact.js";
+import { createRedactor, secretsFromEnv } from "../../src/engine/secrets/redact.js";
 
 describe("secret redaction", () => {
   it("takes secrets from secret-named environment variables only", () => {

@@ -5,13 +5,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { messageTokens } from "../../src/engine/context.js";
+import { messageTokens } from "../../src/engine/state/context.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { foldEvents, initialState, reduce, type SessionState } from "../../src/engine/state.js";
-import { scanWire, WireWriter } from "../../src/engine/wire.js";
-import { MessageBuilder } from "../../src/engine/wire-items.js";
-import { persisted } from "../../src/engine/wire-policy.js";
+import { foldEvents, initialState, reduce, type SessionState } from "../../src/engine/state/state.js";
+import { scanWire, WireWriter } from "../../src/engine/wire/wire.js";
+import { MessageBuilder } from "../../src/engine/wire/wire-items.js";
+import { persisted } from "../../src/engine/wire/wire-policy.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
 const random = seededRandom;

@@ -2,7 +2,7 @@
 // model that cannot be had any more falls back to the configured one with a notice.
 import { afterEach, describe, expect, it } from "vitest";
 import { openEngine } from "../../src/bootstrap.js";
-import type { CliOptions } from "../../src/cli-options.js";
+import type { CliOptions } from "../../src/config/cli-options.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
 import { makeSandbox } from "../helpers/run-cli.js";

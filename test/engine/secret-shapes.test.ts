@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { createRedactor, secretsFromEnv } from "../../src/engine/redact.js";
+import { createRedactor, secretsFromEnv } from "../../src/engine/secrets/redact.js";
 import { createProcessRunner } from "../../src/engine/tools/process-runner.js";
 import { commandEnvironment, createRunCommandTool } from "../../src/engine/tools/run-command.js";
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED, secretsFromEnv } from "../../src/engine/redact.js";
+import { createRedactor, REDACTED, secretsFromEnv } from "../../src/engine/secrets/redact.js";
 import { secretsFromCredentialFiles } from "../../src/engine/secrets/credential-files.js";
 import { credentialValues } from "../../src/engine/secrets/credential-values.js";
 

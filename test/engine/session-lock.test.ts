@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireSessionLock, SessionLockedError } from "../../src/engine/session-lock.js";
+import { acquireSessionLock, SessionLockedError } from "../../src/engine/wire/session-lock.js";
 
 function lockFile(): string {
   return path.join(mkdtempSync(path.join(os.tmpdir(), "lock-")), "s.lock");

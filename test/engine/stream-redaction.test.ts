@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { openSession } from "../../src/engine/open-session.js";
-import { createRedactor, REDACTED } from "../../src/engine/redact.js";
-import { createStreamRedactor } from "../../src/engine/stream-redactor.js";
+import { openSession } from "../../src/engine/session/open-session.js";
+import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
+import { createStreamRedactor } from "../../src/engine/secrets/stream-redactor.js";
 
 const KNOWN = "kimi-secret-value-0123456789";
 const SHAPED = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";

@@ -3,8 +3,8 @@
 // streamed split at every offset, character by character, and in seeded random pieces, and
 // what comes out is exactly what redacting the whole text at once gives.
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED } from "../../src/engine/redact.js";
-import { createStreamRedactor } from "../../src/engine/stream-redactor.js";
+import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
+import { createStreamRedactor } from "../../src/engine/secrets/stream-redactor.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
 const KNOWN = ["kimi-secret-value-0123456789", "correct horse battery staple", "pg-P@ss/w0rd"];

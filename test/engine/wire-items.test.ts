@@ -2,9 +2,9 @@
 // it, what a replay draws, and how an old file's deltas become the same messages.
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/engine/events.js";
-import { foldEvents } from "../../src/engine/state.js";
-import { liveEventsOf, MessageBuilder, messageFromItem, replayEvents } from "../../src/engine/wire-items.js";
-import { upgradeLegacy } from "../../src/engine/wire-legacy.js";
+import { foldEvents } from "../../src/engine/state/state.js";
+import { liveEventsOf, MessageBuilder, messageFromItem, replayEvents } from "../../src/engine/wire/wire-items.js";
+import { upgradeLegacy } from "../../src/engine/wire/wire-legacy.js";
 
 let seq = 0;
 const at = <T extends Record<string, unknown>>(fields: T) => ({ ...fields, seq: ++seq, ts: "t" }) as unknown as AgentEvent;

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EventBus } from "../../src/engine/event-bus.js";
-import { foldEvents } from "../../src/engine/state.js";
-import { readWire, scanWire, WireFormatError, WireWriter } from "../../src/engine/wire.js";
+import { foldEvents } from "../../src/engine/state/state.js";
+import { readWire, scanWire, WireFormatError, WireWriter } from "../../src/engine/wire/wire.js";
 
 function tempFile(): string {
   return path.join(mkdtempSync(path.join(os.tmpdir(), "wire-")), "s.jsonl");

@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeHooksFromText } from "../../src/config/claude-settings.js";
-import { claudeToolFields, matchableNames } from "../../src/engine/hooks/claude-tools.js";
-import { createHookRunner } from "../../src/engine/hooks/hook-runner.js";
-import { matcherApplies, type HookSettings } from "../../src/engine/hooks/hook-settings.js";
-import { permissionModeOf } from "../../src/session-hooks.js";
+import { claudeToolFields, matchableNames } from "../../src/engine/extensions/hooks/claude-tools.js";
+import { createHookRunner } from "../../src/engine/extensions/hooks/hook-runner.js";
+import { matcherApplies, type HookSettings } from "../../src/engine/extensions/hooks/hook-settings.js";
+import { permissionModeOf } from "../../src/composition/session-hooks.js";
 
 function tempDir(): string {
   return realpathSync(mkdtempSync(path.join(os.tmpdir(), "cc-hooks-")));

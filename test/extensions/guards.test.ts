@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, truncateSync, writeF
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileGuards, validateGuardPlugin } from "../../src/engine/guards/guard-plugin.js";
-import { GuardPluginError, loadGuardPlugins } from "../../src/engine/guards/load-guards.js";
-import { compileWildcard } from "../../src/engine/guards/wildcard.js";
+import { compileGuards, validateGuardPlugin } from "../../src/engine/extensions/guards/guard-plugin.js";
+import { GuardPluginError, loadGuardPlugins } from "../../src/engine/extensions/guards/load-guards.js";
+import { compileWildcard } from "../../src/engine/extensions/guards/wildcard.js";
 
 describe("wildcards", () => {
   it.each([

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createHookRunner } from "../../src/engine/hooks/hook-runner.js";
-import { validateHookSettings, type HookSettings } from "../../src/engine/hooks/hook-settings.js";
+import { createHookRunner } from "../../src/engine/extensions/hooks/hook-runner.js";
+import { validateHookSettings, type HookSettings } from "../../src/engine/extensions/hooks/hook-settings.js";
 import { projectTrust, trustDigest, trustProject } from "../../src/engine/trust/project-trust.js";
 
 function tempDir(): string {

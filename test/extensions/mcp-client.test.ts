@@ -6,12 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectMcpServer, type McpConnection } from "../../src/engine/mcp/mcp-client.js";
+import { connectMcpServer, type McpConnection } from "../../src/engine/extensions/mcp/mcp-client.js";
 import { startMcpHttpServer, type McpHttpServer } from "../helpers/mcp/http-server.js";
 import { processAlive, waitFor } from "../helpers/processes.js";
 
 const STDIO_SERVER = fileURLToPath(new URL("../helpers/mcp/stdio-server.mjs", import.meta.url));
-const BUILT_CLIENT = new URL("../../dist/engine/mcp/mcp-client.js", import.meta.url).href;
+const BUILT_CLIENT = new URL("../../dist/engine/extensions/mcp/mcp-client.js", import.meta.url).href;
 const signal = new AbortController().signal;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

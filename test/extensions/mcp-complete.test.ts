@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectMcpServer, type McpConnection } from "../../src/engine/mcp/mcp-client.js";
-import { mcpContent } from "../../src/engine/mcp/mcp-content.js";
+import { connectMcpServer, type McpConnection } from "../../src/engine/extensions/mcp/mcp-client.js";
+import { mcpContent } from "../../src/engine/extensions/mcp/mcp-content.js";
 import { startMcpHttpServer } from "../helpers/mcp/http-server.js";
 // @ts-expect-error: a plain .mjs helper shared with the stdio server script.
 import { PNG_BASE64, WAV_BASE64 } from "../helpers/mcp/rich-tools.mjs";

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { workspaceKey } from "../../src/engine/session.js";
+import { workspaceKey } from "../../src/engine/session/session.js";
 import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
 import { eventLines, onlySessionFile, recordedRequests } from "../helpers/session-files.js";
 

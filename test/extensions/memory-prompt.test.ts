@@ -2,8 +2,8 @@
 // id, date and author, and no note text that can end the fence, start a line of its own or
 // hide characters.
 import { describe, expect, it } from "vitest";
-import { FENCE_CLOSE, FENCE_OPEN, memorySection } from "../../src/engine/memory/memory-prompt.js";
-import type { MemoryNote } from "../../src/engine/memory/memory-store.js";
+import { FENCE_CLOSE, FENCE_OPEN, memorySection } from "../../src/engine/extensions/memory/memory-prompt.js";
+import type { MemoryNote } from "../../src/engine/extensions/memory/memory-store.js";
 
 const note = (id: string, text: string, extra: Partial<MemoryNote> = {}): MemoryNote => ({ id, note: text, at: "2026-02-03T04:05:06.000Z", ...extra });
 

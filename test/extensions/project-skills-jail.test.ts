@@ -6,8 +6,8 @@ import { linkSync, mkdirSync, mkdtempSync, realpathSync, renameSync, symlinkSync
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { discoverSkills } from "../../src/engine/skills/discover-skills.js";
-import { createLoadSkillTool } from "../../src/engine/skills/load-skill-tool.js";
+import { discoverSkills } from "../../src/engine/extensions/skills/discover-skills.js";
+import { createLoadSkillTool } from "../../src/engine/extensions/skills/load-skill-tool.js";
 
 const posix = process.platform !== "win32";
 const SECRET = "API_TOKEN=sk-live-do-not-send";

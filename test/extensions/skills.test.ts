@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { discoverSkills } from "../../src/engine/skills/discover-skills.js";
-import { createLoadSkillTool } from "../../src/engine/skills/load-skill-tool.js";
-import { parseSkillFile, skillCatalogue } from "../../src/engine/skills/skill-file.js";
+import { discoverSkills } from "../../src/engine/extensions/skills/discover-skills.js";
+import { createLoadSkillTool } from "../../src/engine/extensions/skills/load-skill-tool.js";
+import { parseSkillFile, skillCatalogue } from "../../src/engine/extensions/skills/skill-file.js";
 
 const where = { dir: "/skills/pdf", folder: "pdf", scope: "project" as const };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTaskTool, type SubagentRequest } from "../../src/engine/subagents/task-tool.js";
+import { createTaskTool, type SubagentRequest } from "../../src/engine/extensions/subagents/task-tool.js";
 import { waitFor } from "../helpers/processes.js";
 
 describe("task tool", () => {

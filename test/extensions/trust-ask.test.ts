@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openEngine } from "../../src/bootstrap.js";
-import { buildCliOptions } from "../../src/cli-options.js";
+import { buildCliOptions } from "../../src/config/cli-options.js";
 import { makeSandbox } from "../helpers/run-cli.js";
 
 function projectWithHook() {

@@ -1,7 +1,7 @@
 // lean-check.ts's rendering of a check, compiled in the test process: the same code the
 // generator writes into event-checks.generated.ts, for schemas made up in a test.
-import { renderCheck, type Emitter } from "../../src/engine/lean-check.js";
-import { REJECTED, type LeanParser } from "../../src/engine/lean-parse.js";
+import { renderCheck, type Emitter } from "../../src/engine/wire/lean-check.js";
+import { REJECTED, type LeanParser } from "../../src/engine/wire/lean-parse.js";
 
 export function compileCheck(schema: unknown): LeanParser | undefined {
   const emit: Emitter = { constants: [], names: 0 };

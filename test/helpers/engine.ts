@@ -4,8 +4,8 @@ import type { Guard } from "../../src/engine/approval/gate.js";
 import { assembleEngine } from "../../src/bootstrap.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import type { ModelProvider } from "../../src/engine/llm/provider.js";
-import { openSession, type SessionChoice } from "../../src/engine/open-session.js";
-import { createRedactor } from "../../src/engine/redact.js";
+import { openSession, type SessionChoice } from "../../src/engine/session/open-session.js";
+import { createRedactor } from "../../src/engine/secrets/redact.js";
 import type { EngineHost } from "../../src/engine/surface.js";
 
 export interface TestEngineOptions {

@@ -24,7 +24,7 @@ function npmRunDev(args: string[], env: Record<string, string>): Promise<{ code:
 describe("npm run dev", () => {
   it("runs the CLI from source through tsx, without building dist/", { timeout: 90_000 }, async () => {
     const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["dev"];
-    expect(script).toBe("tsx src/cli.ts");
+    expect(script).toBe("tsx src/cli/cli.ts");
     const bundle = path.join(ROOT, "dist", "cli.bundle.cjs");
     const before = statSync(bundle).mtimeMs;
     const home = mkdtempSync(path.join(os.tmpdir(), "mini-agent-dev-"));

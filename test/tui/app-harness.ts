@@ -4,9 +4,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { openEngine } from "../../src/bootstrap.js";
-import type { CliOptions } from "../../src/cli-options.js";
-import { workspaceKey } from "../../src/engine/session.js";
-import { SessionStore } from "../../src/engine/session.js";
+import type { CliOptions } from "../../src/config/cli-options.js";
+import { workspaceKey } from "../../src/engine/session/session.js";
+import { SessionStore } from "../../src/engine/session/session.js";
 import { TuiApp, type SessionOpenChoice } from "../../src/tui/app.js";
 import { HistoryStore } from "../../src/tui/input/history-store.js";
 import type { OutputCapture } from "../../src/tui/output-capture.js";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { repoConfigRisks } from "../git/repo-config-risks.js";
 import type { Jail } from "../tools/jail.js";
 import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
-import { compileGlob, matchesGlob } from "../glob-matcher.js";
+import { compileGlob, matchesGlob } from "../tools/glob-matcher.js";
 import { expandBraces } from "./brace-expand.js";
 
 export interface PathOracle {

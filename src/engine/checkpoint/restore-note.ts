@@ -1,6 +1,6 @@
 // What the model is told after an undo: its conversation still shows the edits and commands
 // it made, so without this it would build on files that are no longer there.
-import type { SessionState } from "../state.js";
+import type { SessionState } from "../state/state.js";
 
 export function formatRestoreForPrompt(restored: SessionState["restored"]): string {
   if (!restored) return "";

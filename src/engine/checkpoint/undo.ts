@@ -7,7 +7,7 @@ import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../events.js";
 import type { EventBus } from "../event-bus.js";
-import { readWire } from "../wire.js";
+import { readWire } from "../wire/wire.js";
 import { createCheckpointStore, type CheckpointStore, type FileChange } from "./checkpoint-store.js";
 import { changesAfter, pickLastChange } from "./turn-changes.js";
 

@@ -3,11 +3,11 @@
 // (reaped at close). The composition root calls this once per session.
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import type { Redactor } from "../redact.js";
-import type { SandboxMode } from "../sandbox/bubblewrap.js";
-import type { SandboxNetwork } from "../sandbox/net-allowlist.js";
-import { createCriticalGuard, type PrepareRun } from "./critical-guard.js";
-import { setUpSandbox, type SandboxOptions } from "./sandbox-setup.js";
+import type { Redactor } from "../secrets/redact.js";
+import type { SandboxMode } from "./sandbox/bubblewrap.js";
+import type { SandboxNetwork } from "./sandbox/net-allowlist.js";
+import { createCriticalGuard, type PrepareRun } from "./sandbox/critical-guard.js";
+import { setUpSandbox, type SandboxOptions } from "./sandbox/sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
 import { commandEnvironment, createRunCommandTool, ForegroundCommands } from "./run-command.js";

@@ -1,6 +1,6 @@
 // glob: find files by name pattern, newest first, so what was just worked on comes first.
 import { stat } from "node:fs/promises";
-import { compileGlob } from "../glob-matcher.js";
+import { compileGlob } from "./glob-matcher.js";
 import type { Jail } from "./jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";

@@ -1,6 +1,6 @@
 // What both grep backends share, so their output is identical by construction: the query,
 // the include filter, how a hit is shown, and which hits are kept when there are too many.
-import { compileGlob } from "../glob-matcher.js";
+import { compileGlob } from "./glob-matcher.js";
 
 export const MAX_HITS = 200;
 /** Past this many hits a search stops; the hits shown are then the first of those seen. */

@@ -2,7 +2,7 @@
 // generated at build time, and a call is parsed by a lean parser compiled from that schema on
 // first use. zod (and the schemas in tool-inputs.ts) load only when the lean parser rejects a
 // call, to name the bad field in zod's words, or for a schema the JSON cannot fully express.
-import { compileLean, REJECTED, type LeanParser } from "../lean-parse.js";
+import { compileLean, REJECTED, type LeanParser } from "../wire/lean-parse.js";
 import { TOOL_SCHEMAS } from "./tool-schemas.generated.js";
 import type { ToolInputKey, ToolInputOf } from "./tool-inputs.js";
 import { describeIssues, type ToolInput } from "./tool.js";

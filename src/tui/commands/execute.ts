@@ -124,7 +124,7 @@ async function undoLastTurn(context: CommandContext): Promise<void> {
 /** The registry's own command, its output shown in the conversation; an install asks y/n here. */
 async function runRegistryCommand(args: string, context: CommandContext): Promise<void> {
   // Loaded on use: the registry (and its YAML parser) costs nothing until someone asks for it.
-  const { runRegistry } = await import("../../commands.js");
+  const { runRegistry } = await import("../../cli/commands.js");
   try {
     await runRegistry(args.split(/\s+/).filter(Boolean), { yes: false }, {
       env: context.env,

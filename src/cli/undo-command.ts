@@ -1,0 +1,85 @@
+// `mini-agent undo`: restores the workspace to the checkpoint before the last turn that changed
+// files (or `--to <turn>`, `--checkpoint <n>`), listing the files it changes. It checkpoints
+// first, so the undo itself can be undone with `--checkpoint <n>`. `--list` shows the
+// checkpoints and what changed after each.
+import { realpathSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { EXIT, UsageError } from "../config/cli-options.js";
+import { agentHome } from "../config/home.js";
+import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
+
+export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
+
+Restores the workspace to the checkpoint taken before the last turn that changed files
+(of the newest session here, or -r <session>); a turn that changed nothing, or one already
+undone, is passed over. The current state is checkpointed first, so an undo can be undone
+with --checkpoint <n>. --list shows each checkpoint and what changed after it.
+`;
+
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`invalid value ${JSON.stringify(value)} for ${flag}; expected a whole number of at least 1`);
+  return number;
+}
+
+export async function runUndo(argv: string[], write: (text: string) => void): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { to: { type: "string" }, checkpoint: { type: "string" }, list: { type: "boolean" }, "dry-run": { type: "boolean" }, resume: { type: "string", short: "r" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}. Run mini-agent undo --help for the options.`);
+  }
+  if (values.help) {
+    write(UNDO_HELP);
+    return EXIT.ok;
+  }
+  const turn = positiveInteger("--to", values.to);
+  const number = positiveInteger("--checkpoint", values.checkpoint);
+  if (turn !== undefined && number !== undefined) throw new UsageError("--to and --checkpoint cannot be used together");
+  const target: UndoTarget = turn !== undefined ? { kind: "turn", turn } : number !== undefined ? { kind: "checkpoint", number } : { kind: "last" };
+
+  const home = path.resolve(agentHome(process.env, os.homedir()));
+  const cwd = process.cwd();
+  let session;
+  try {
+    session = openSession({ home, cwd, choice: values.resume ? { mode: "resume", id: values.resume } : { mode: "continue" } });
+  } catch (error) {
+    if ([SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError].some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
+    throw error;
+  }
+  for (const message of session.startupNotices.splice(0)) process.stderr.write(`mini-agent: ${message}\n`);
+  try {
+    const root = realpathSync(cwd);
+    if (values.list) {
+      for (const { checkpoint, changed } of await listChanges({ sessionFile: session.file, sideDir: session.sideDir, root, exclude: [home] })) {
+        const what = checkpoint.reason === "undo" ? "before an undo" : `before turn ${checkpoint.turn ?? "?"}`;
+        write(`${checkpoint.number}\t${what}\t${checkpoint.files} files\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(changed)}\n`);
+      }
+      return EXIT.ok;
+    }
+    const result = await undo({ sessionFile: session.file, sideDir: session.sideDir, bus: session.bus, root, target, dryRun: values["dry-run"] ?? false, exclude: [home] });
+    const label = result.target.turn !== undefined ? `before turn ${result.target.turn}` : `checkpoint ${result.target.number}`;
+    if (result.changes.length === 0) {
+      write(`nothing to undo: the files already match the checkpoint ${label} (checkpoint ${result.target.number}), and no later turn changed any\n`);
+    } else {
+      write(`${values["dry-run"] ? "would restore" : "restored"} the workspace to ${label} (checkpoint ${result.target.number}); ${result.changes.length} file(s):\n`);
+      const verbs = { A: "restore", M: "rewrite", D: "delete" } as const;
+      for (const change of result.changes) write(`  ${verbs[change.status]}\t${change.path}\n`);
+    }
+    for (const file of result.kept) write(`  keep\t${file}\t(ignored when the checkpoint was taken)\n`);
+    if (result.saved) write(`the state before this undo is checkpoint ${result.saved.number}: mini-agent undo --checkpoint ${result.saved.number} brings it back\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof UndoError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    session.close();
+  }
+}

@@ -1,0 +1,122 @@
+// Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
+import type { UserRules } from "../engine/index.js";
+import type { ScopedMcpServer } from "../engine/index.js";
+/**
+ * 3: the turn hit --max-rounds before the model finished (docs/adr/0008-max-rounds-exit-code.md).
+ * 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15).
+ */
+export const EXIT = { ok: 0, runtime: 1, usage: 2, maxRounds: 3, hangup: 129, interrupted: 130, brokenPipe: 141, terminated: 143 } as const;
+
+/** A usage or configuration problem: the message names the flag, file or value; exit 2. */
+export class UsageError extends Error {
+  readonly exitCode: number = EXIT.usage;
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export type OutputFormat = "text" | "json" | "stream-json";
+export type ThinkingFlag = "off" | "low" | "medium" | "high" | "max";
+
+export interface CliOptions {
+  prompt: string;
+  yes: boolean;
+  outputFormat: OutputFormat;
+  /** `--include-partial-messages`: stream-json also prints the live-only events (deltas, output chunks). */
+  includePartialMessages?: boolean;
+  session: { mode: "new" } | { mode: "continue" } | { mode: "resume"; id: string } | { mode: "fork"; id: string };
+  provider?: string;
+  model?: string;
+  thinking?: ThinkingFlag;
+  maxRounds?: number;
+  sandbox: boolean;
+  /** --no-sandbox: commands run unconfined, also under --yes (said once as a warning). */
+  noSandbox?: boolean;
+  /** `--agent`: default | plan | review | a variant from config. */
+  agent?: string;
+  /** `--trust-project`: trust this project's hooks and MCP servers (recorded in the agent home). */
+  trustProject?: boolean;
+  /** Rules added to the config's (the Claude-compatible face's --allowedTools / --disallowedTools). */
+  extraPermissions?: UserRules;
+  /**
+   * MCP servers the caller names (the Claude-compatible face's --mcp-config or initialize request):
+   * they run like a flag's choice, before the config's servers; `only` (--strict-mcp-config) drops those.
+   */
+  extraMcpServers?: { servers: ScopedMcpServer[]; only: boolean };
+}
+
+const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
+const THINKING = ["off", "low", "medium", "high", "max"] as const;
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`invalid value ${JSON.stringify(value)} for ${flag}; expected one of: ${allowed.join(", ")}`);
+}
+
+interface RawValues {
+  yes?: boolean;
+  "output-format"?: string;
+  "include-partial-messages"?: boolean;
+  continue?: boolean;
+  resume?: string;
+  new?: boolean;
+  fork?: string;
+  provider?: string;
+  model?: string;
+  thinking?: string;
+  "max-rounds"?: string;
+  sandbox?: boolean;
+  "no-sandbox"?: boolean;
+  agent?: string;
+  "trust-project"?: boolean;
+}
+
+/** `interactive`: the TUI may start without a task (the person types one). */
+export function buildCliOptions(values: RawValues, prompt: string, mode: "print" | "interactive" = "print"): CliOptions {
+  if (values.sandbox && values["no-sandbox"]) throw new UsageError("--sandbox and --no-sandbox cannot be used together");
+  const chosen = [
+    values.continue && "--continue",
+    values.resume !== undefined && "--resume",
+    values.new && "--new",
+    values.fork !== undefined && "--fork",
+  ].filter(Boolean);
+  if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} cannot be used together`);
+  for (const [flag, id] of [["--resume", values.resume], ["--fork", values.fork]] as const) {
+    if (id !== undefined && !/^[A-Za-z0-9_-]+$/.test(id)) throw new UsageError(`invalid session id ${JSON.stringify(id)} for ${flag}`);
+  }
+  let maxRounds: number | undefined;
+  if (values["max-rounds"] !== undefined) {
+    maxRounds = Number(values["max-rounds"]);
+    if (!Number.isInteger(maxRounds) || maxRounds < 1) {
+      throw new UsageError(`invalid value ${JSON.stringify(values["max-rounds"])} for --max-rounds; expected a whole number of at least 1`);
+    }
+  }
+  if (!prompt && mode === "print") throw new UsageError('no task given; start with mini-agent -p "task"');
+  const outputFormat = oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS);
+  if (values["include-partial-messages"] && (outputFormat !== "stream-json" || mode !== "print")) {
+    throw new UsageError("--include-partial-messages needs --print and --output-format stream-json");
+  }
+  return {
+    prompt,
+    yes: values.yes ?? false,
+    outputFormat,
+    ...(values["include-partial-messages"] ? { includePartialMessages: true } : {}),
+    session: sessionChoice(values),
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
+    ...(maxRounds !== undefined ? { maxRounds } : {}),
+    sandbox: values.sandbox ?? false,
+    ...(values["no-sandbox"] ? { noSandbox: true } : {}),
+    ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
+    ...(values["trust-project"] ? { trustProject: true } : {}),
+  };
+}
+
+function sessionChoice(values: RawValues): CliOptions["session"] {
+  if (values.continue) return { mode: "continue" };
+  if (values.resume !== undefined) return { mode: "resume", id: values.resume };
+  if (values.fork !== undefined) return { mode: "fork", id: values.fork };
+  return { mode: "new" };
+}

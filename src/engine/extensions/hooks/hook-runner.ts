@@ -1,0 +1,94 @@
+// Runs the configured command hooks for one event: each matching hook gets the JSON payload
+// on stdin, in parallel, with its timeout; the results are combined into one verdict.
+// Failures are published as notices (never swallowed); for gating events they also refuse.
+// The payload is Claude Code's: its tool names and input fields (claude-tools.ts) and its
+// permission_mode, so hooks written for it run unchanged.
+import { createProcessRunner, shellArgv } from "../../tools/process-runner.js";
+import { claudeToolFields, matchableNames, type PermissionMode } from "./claude-tools.js";
+import { combineVerdicts, interpretHookRun, type HookVerdict } from "./hook-outcome.js";
+import { DEFAULT_HOOK_TIMEOUT_S, matcherApplies, type HookEvent, type ScopedHooks } from "./hook-settings.js";
+
+export interface HookSession {
+  sessionId: string;
+  transcriptPath: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** The approval mode as Claude Code names it; read at each run (a face may change it). */
+  permissionMode?(): PermissionMode;
+  notice(message: string): void;
+}
+
+/** Events whose hooks decide whether something happens: a failed hook refuses. */
+const GATING: ReadonlySet<HookEvent> = new Set(["PreToolUse", "UserPromptSubmit"]);
+const CAPTURE_CHARS = 20_000;
+
+export interface HookRunner {
+  /** True when any hook is configured for the event (so callers skip building payloads). */
+  has(event: HookEvent): boolean;
+  /** With `toolName`, matchers see its Claude Code names too and `fields.tool_input` gains Claude Code's fields. */
+  run(event: HookEvent, fields: Record<string, unknown>, options?: { toolName?: string; signal?: AbortSignal }): Promise<HookVerdict>;
+  /** Kills hooks still running (the session is closing). */
+  killAllNow(): void;
+}
+
+export function createHookRunner(sources: readonly ScopedHooks[], session: HookSession): HookRunner {
+  const runner = createProcessRunner();
+  const entries = (event: HookEvent, toolName: string | undefined) =>
+    sources.flatMap((source) =>
+      (source.settings[event] ?? [])
+        .filter((entry) => matcherApplies(entry.matcher, toolName === undefined ? undefined : matchableNames(toolName)))
+        .flatMap((entry) => entry.hooks.map((hook) => ({ hook, source }))),
+    );
+
+  return {
+    has: (event) => sources.some((source) => (source.settings[event]?.length ?? 0) > 0),
+    killAllNow: () => runner.killAllNow(),
+    async run(event, fields, options = {}) {
+      const matched = entries(event, options.toolName);
+      if (matched.length === 0) return { kind: "none" };
+      const payload = JSON.stringify({
+        session_id: session.sessionId,
+        transcript_path: session.transcriptPath,
+        cwd: session.cwd,
+        permission_mode: session.permissionMode?.() ?? "default",
+        hook_event_name: event,
+        ...fields,
+        ...(options.toolName !== undefined ? claudeToolFields(options.toolName, fields.tool_input, session.cwd) : {}),
+      });
+      const verdicts = await Promise.all(
+        matched.map(async ({ hook, source }) => {
+          const timeout = hook.timeout ?? DEFAULT_HOOK_TIMEOUT_S;
+          const label = `${event} "${hook.command}" (${source.file})`;
+          const command = runner.start({
+            argv: shellArgv(hook.command),
+            cwd: session.cwd,
+            // Claude Code's variable too, so hooks written for it find the project.
+            env: { ...session.env, MINI_AGENT_PROJECT_DIR: session.cwd, CLAUDE_PROJECT_DIR: session.cwd },
+            timeoutMs: timeout * 1000,
+            captureChars: CAPTURE_CHARS,
+            stdin: payload,
+          });
+          const abort = () => void command.stop("abort");
+          options.signal?.addEventListener("abort", abort, { once: true });
+          const outcome = await command.outcome;
+          options.signal?.removeEventListener("abort", abort);
+          const verdict = interpretHookRun(
+            {
+              exitCode: outcome.exitCode,
+              signal: outcome.signal,
+              stdout: outcome.stdout,
+              stderr: outcome.stderr,
+              timedOut: outcome.stoppedBy === "timeout",
+              ...(outcome.spawnError ? { spawnError: outcome.spawnError } : {}),
+            },
+            label,
+            timeout,
+          );
+          if (verdict.kind === "failed") session.notice(GATING.has(event) ? `${verdict.reason}; treated as a refusal` : verdict.reason);
+          return verdict;
+        }),
+      );
+      return combineVerdicts(verdicts, GATING.has(event));
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// One connection to one MCP server through the official SDK: stdio (a child process we start
+// in its own group and stop with it) or streamable HTTP (its session ended with DELETE). It
+// declares the workspace as the client's one root, lists the server's tools and calls them.
+// This module is imported only when mcpServers are configured, so a session without them
+// never loads the SDK.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ToolImage } from "../../messages.js";
+import { stopServerProcess, watchServerProcess } from "./mcp-children.js";
+import { mcpContent } from "./mcp-content.js";
+import type { McpServerSetting } from "./mcp-settings.js";
+import { GroupStdioTransport } from "./mcp-stdio-transport.js";
+
+export interface McpRemoteTool {
+  /** The server's own name for it. */
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  readOnly: boolean;
+}
+
+export interface McpCallResult {
+  text: string;
+  images: ToolImage[];
+  isError: boolean;
+}
+
+export interface McpConnection {
+  server: string;
+  tools: McpRemoteTool[];
+  /** Tools the server offers that we cannot call (task-only), with why; not offered to the model. */
+  hidden: string[];
+  call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_START_TIMEOUT_S = 30;
+/** A tool call may legitimately take long (a build, a search); the user can always abort. */
+const CALL_TIMEOUT_MS = 10 * 60_000;
+const STDERR_KEPT = 2000;
+/** Ending an HTTP session is a courtesy: a server that does not answer the DELETE is not waited for. */
+const TERMINATE_WAIT_MS = 2000;
+
+export interface ConnectOptions {
+  name: string;
+  setting: McpServerSetting;
+  /** The workspace; a stdio server's relative cwd resolves against it. */
+  cwd: string;
+  version: string;
+}
+
+export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
+  const { setting } = options;
+  // Roots: servers that work on "the project" (filesystem, git) learn which folder it is.
+  const client = new Client({ name: "mini-agent", version: options.version }, { capabilities: { roots: { listChanged: false } } });
+  const root = { uri: pathToFileURL(options.cwd).href, name: path.basename(options.cwd) || options.cwd };
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [root] }));
+  let stderrTail = "";
+  /** The server process, watched from its spawn until it closes (mcp-children.ts). */
+  let closed = false;
+  let forget: (() => void) | undefined;
+  const serverPid = (): number | undefined => (!(transport instanceof StreamableHTTPClientTransport) && !closed ? (transport.pid ?? undefined) : undefined);
+  const watch = () => {
+    const pid = serverPid();
+    if (pid !== undefined && !forget) forget = watchServerProcess(pid);
+  };
+  let transport: GroupStdioTransport | StdioClientTransport | StreamableHTTPClientTransport;
+  if (setting.type === "stdio") {
+    const params = {
+      command: setting.command,
+      args: setting.args,
+      // Only the SDK's safe variables (PATH, HOME, …) plus what the config names: our API keys stay ours.
+      env: { ...getDefaultEnvironment(), ...(setting.env ?? {}) },
+      cwd: setting.cwd ? path.resolve(options.cwd, setting.cwd) : options.cwd,
+    };
+    // Windows has no process groups; there the SDK's transport (cross-spawn finds .cmd shims).
+    const stdio = process.platform === "win32" ? new StdioClientTransport({ ...params, stderr: "pipe" }) : new GroupStdioTransport(params);
+    stdio.stderr?.on("data", (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_KEPT);
+    });
+    // Set before connect: the SDK's client chains its own handler after this one.
+    stdio.onclose = () => {
+      closed = true;
+      forget?.();
+    };
+    transport = stdio;
+  } else {
+    transport = new StreamableHTTPClientTransport(new URL(setting.url), setting.headers ? { requestInit: { headers: setting.headers } } : undefined);
+  }
+
+  const timeoutS = setting.timeout ?? DEFAULT_START_TIMEOUT_S;
+  const startup = AbortSignal.timeout(timeoutS * 1000);
+  try {
+    await client.connect(transport, { signal: startup, timeout: timeoutS * 1000 });
+    watch();
+    const tools: McpRemoteTool[] = [];
+    const hidden: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {}, { signal: startup, timeout: timeoutS * 1000 });
+      for (const tool of page.tools) {
+        // A task-only tool answers a plain call with an error: offering it would only fail.
+        if (tool.execution?.taskSupport === "required") {
+          hidden.push(`${tool.name} (runs only as an MCP task, which mini-agent does not start)`);
+          continue;
+        }
+        tools.push({
+          name: tool.name,
+          description: tool.description ?? tool.title ?? "",
+          inputSchema: tool.inputSchema as Record<string, unknown>,
+          readOnly: tool.annotations?.readOnlyHint === true,
+        });
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    return {
+      server: options.name,
+      tools,
+      hidden,
+      async call(tool, args, signal) {
+        // The SDK adds an abort listener to the signal it is given and never removes it: given
+        // the turn's signal, a dozen calls in one turn made Node warn of a listener leak. It
+        // gets a signal of its own per call; ours holds one listener, removed when the call ends.
+        const own = new AbortController();
+        const forward = () => own.abort(signal.reason);
+        if (signal.aborted) own.abort(signal.reason);
+        else signal.addEventListener("abort", forward, { once: true });
+        try {
+          const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal: own.signal, timeout: CALL_TIMEOUT_MS });
+          const { text, images } = mcpContent(result.content);
+          return { text, images, isError: result.isError === true };
+        } finally {
+          signal.removeEventListener("abort", forward);
+        }
+      },
+      async close() {
+        if (transport instanceof StreamableHTTPClientTransport) await endHttpSession(transport);
+        await client.close();
+      },
+    };
+  } catch (error) {
+    // A server that failed to start is stopped now, not after the SDK's 2 s grace for a
+    // clean exit on end-of-input: a hung one would ignore that and hold the session up.
+    const pid = serverPid();
+    if (pid !== undefined) stopServerProcess(pid);
+    await client.close().catch(() => {});
+    const why = startup.aborted ? `did not answer within ${timeoutS} s` : (error as Error).message;
+    const said = stderrTail.trim() ? ` (stderr: ${stderrTail.trim().split("\n").slice(-3).join(" | ")})` : "";
+    throw new Error(`MCP server ${options.name} failed to start: ${why}${said}`);
+  }
+}
+
+/** Ends a streamable-HTTP session with DELETE, as the spec asks; a failure only costs the server a session. */
+async function endHttpSession(transport: StreamableHTTPClientTransport): Promise<void> {
+  if (!transport.sessionId) return;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, TERMINATE_WAIT_MS);
+  });
+  await Promise.race([transport.terminateSession().catch(() => {}), waited]);
+  clearTimeout(timer);
+}

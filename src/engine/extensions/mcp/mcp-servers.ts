@@ -1,0 +1,35 @@
+// Starts every configured MCP server at once, each reported on its own: a server that fails
+// to start (crashes, hangs past its timeout) becomes a notice and the session goes on
+// without it. Tools it offers that cannot be called here are a notice. Everything started is
+// closed with the session.
+import { connectMcpServer, type McpConnection } from "./mcp-client.js";
+import type { ScopedMcpServer } from "./mcp-settings.js";
+import { createMcpTools } from "./mcp-tools.js";
+import type { Tool } from "../../tools/tool.js";
+
+export interface McpServers {
+  tools: Tool[];
+  /** Server name → tool count, for a start-up line. */
+  connected: Record<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startMcpServers(servers: readonly ScopedMcpServer[], options: { cwd: string; version: string; notice(message: string): void }): Promise<McpServers> {
+  const results = await Promise.allSettled(
+    servers.map((server) => connectMcpServer({ name: server.name, setting: server.setting, cwd: options.cwd, version: options.version })),
+  );
+  const connections: McpConnection[] = [];
+  for (const result of results) {
+    if (result.status === "fulfilled") {
+      connections.push(result.value);
+      if (result.value.hidden.length > 0) options.notice(`MCP server ${result.value.server}: not offered: ${result.value.hidden.join(", ")}`);
+    } else options.notice(`${(result.reason as Error).message}; continuing without it`);
+  }
+  return {
+    tools: connections.flatMap((connection) => createMcpTools(connection)),
+    connected: Object.fromEntries(connections.map((connection) => [connection.server, connection.tools.length])),
+    async close() {
+      await Promise.allSettled(connections.map((connection) => connection.close()));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// A run killed mid-turn (SIGKILL, a power cut) left a turn without its end in the session
+// file. The next run closes it before anything else happens: every call still open gets a
+// result that says its effects are unknown, and the turn ends as `interrupted`, so faces say
+// so and the next request is well formed. What was being streamed was never on the disk.
+import type { Publish } from "../event-bus.js";
+import { LOST_RESULT } from "../turn/loop.js";
+import type { SessionState } from "../state/state.js";
+
+/** Closes the resumed session's open turn, if any; returns whether there was one. */
+export function closeInterruptedTurn(state: SessionState, publish: Publish): boolean {
+  const open = state.openTurn;
+  if (!open) return false;
+  for (const call of [...state.openCalls]) {
+    publish("tool.result", { callId: call.id, name: call.name, content: LOST_RESULT, isError: true });
+  }
+  publish("turn.ended", { turnId: open.turnId, stopReason: "interrupted", rounds: open.rounds });
+  publish("notice", {
+    level: "warn",
+    message: "the last run of this session was killed mid-turn: that turn is closed as interrupted (an answer being streamed then is lost)",
+  });
+  return true;
+}

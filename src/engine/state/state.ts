@@ -1,0 +1,243 @@
+// Session state is a fold over events. The live session and a cold rebuild from the wire
+// file run this same reducer, so a resumed session is the live one by construction. It folds
+// completed items (`assistant.message`, `tool.result`); the live-only stream events
+// (wire-policy.ts) pass it by, and an old file's deltas are gathered first (wire-legacy.ts).
+import type { AgentEvent, Usage } from "../events.js";
+import { repairView } from "./context-repair.js";
+import { applyElisions } from "./context-elide.js";
+import { messagesTokens, messageTokens } from "./context.js";
+import type { ThinkingLevel } from "../llm/provider.js";
+import type { AssistantToolCall, Message } from "../messages.js";
+import { messageFromItem } from "../wire/wire-items.js";
+import { upgradeLegacy } from "../wire/wire-legacy.js";
+
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+  requests: number;
+}
+
+export interface TodoItem {
+  content: string;
+  status: "pending" | "in_progress" | "done" | "blocked";
+  note?: string;
+}
+
+/** The latest compaction, as the fold saw it. */
+export interface CompactionState {
+  count: number;
+  summary: string;
+  filesRead: string[];
+  filesChanged: string[];
+  /** The user's request verbatim, when a compaction took it out of the conversation. */
+  request?: string;
+}
+
+export interface SessionState {
+  sessionId: string | undefined;
+  messages: Message[];
+  /**
+   * The uncalibrated token estimate of `messages` (context.ts), kept by the reducer as the
+   * conversation changes: the budget check and the request's estimate read it instead of
+   * walking every message (after a resume, 10,000s of them, in code not yet optimised).
+   */
+  messageTokens: number;
+  /**
+   * What the person chose to "always allow" for this session: scopes such as
+   * `run_command: npm test`; bare tool names come from files written before scopes.
+   */
+  alwaysAllowed: string[];
+  /** The model chosen with `setModel` (a `model.changed` event); undefined: the configured one. */
+  model: { provider: string; model: string } | undefined;
+  /** The thinking level chosen with `setThinking`; undefined: the configured one. */
+  thinking: ThinkingLevel | undefined;
+  usage: UsageTotals;
+  todos: TodoItem[];
+  /**
+   * Calls the model made whose results have not arrived yet, in the order they were made
+   * (from the step's `assistant.message`).
+   */
+  openCalls: AssistantToolCall[];
+  /** The turn started and not yet ended: after a resume, a run killed mid-turn (closed as interrupted). */
+  openTurn: { turnId: string; rounds: number } | undefined;
+  /** Set once the conversation has been compacted; `messages` is then the compacted view. */
+  compaction: CompactionState | undefined;
+  /** The latest undo: the model is told which files changed under it (rebuilt into each request's system prompt). */
+  restored: { checkpoint: number; files: string[]; more: number } | undefined;
+  lastSeq: number;
+}
+
+export function initialState(): SessionState {
+  return {
+    sessionId: undefined,
+    messages: [],
+    messageTokens: 0,
+    alwaysAllowed: [],
+    model: undefined,
+    thinking: undefined,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, requests: 0 },
+    todos: [],
+    openCalls: [],
+    openTurn: undefined,
+    compaction: undefined,
+    restored: undefined,
+    lastSeq: 0,
+  };
+}
+
+/** Adds a message to the conversation, and its estimate to the total. */
+function addMessage(state: SessionState, message: Message): void {
+  state.messages.push(message);
+  state.messageTokens += messageTokens(message);
+}
+
+const LOST_IN_FILE = "the session file lost this call's result (a damaged line); its effects are unknown";
+
+/**
+ * The loop answers every call before it starts another step or turn, so calls still open
+ * here lost their results to a damaged line. They are answered in the conversation (not on
+ * the wire), in call order right after their assistant message, so the next request stays
+ * valid; a late duplicate of such a result is then ignored like any result for no open call.
+ */
+function answerLostCalls(state: SessionState): void {
+  if (state.openCalls.length === 0) return;
+  const messages = state.messages;
+  let start = messages.length;
+  while (start > 0 && messages[start - 1]?.role === "tool") start -= 1;
+  const owner = messages[start - 1];
+  const lost = new Set(state.openCalls.map((call) => call.id));
+  state.openCalls = [];
+  if (owner?.role !== "assistant") return;
+  const results = new Map(messages.slice(start).map((message) => [message.role === "tool" ? message.callId : "", message]));
+  const block: Message[] = [];
+  for (const call of owner.toolCalls) {
+    const result = results.get(call.id);
+    if (result) block.push(result);
+    else if (lost.has(call.id)) block.push({ role: "tool", callId: call.id, name: call.name, content: LOST_IN_FILE, isError: true });
+  }
+  const removed = messages.splice(start, messages.length - start, ...block);
+  state.messageTokens += messagesTokens(block) - messagesTokens(removed);
+}
+
+function addUsage(totals: UsageTotals, usage: Usage): void {
+  totals.inputTokens += usage.inputTokens;
+  totals.outputTokens += usage.outputTokens;
+  totals.cacheReadTokens += usage.cacheReadTokens ?? 0;
+  totals.cacheWriteTokens += usage.cacheWriteTokens ?? 0;
+  totals.costUsd += usage.costUsd ?? 0;
+  totals.requests += 1;
+}
+
+/** Replaces the older part of the conversation by its summary (clamped: a damaged file may hold fewer messages). */
+function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type: "context.compacted" }>): void {
+  const replaced = Math.min(event.replaced, state.messages.length);
+  const tail = applyElisions(state.messages.slice(replaced), event.elided);
+  if (event.mode === "elided") {
+    // Only results were cut: no summary stands in for anything, the last compaction's facts stay.
+    state.messages = tail;
+    state.messageTokens = messagesTokens(tail);
+    return;
+  }
+  const view: Message[] = [{ role: "user", content: event.summary }, ...tail];
+  state.messages = repairView(view, new Set(state.openCalls.map((call) => call.id)));
+  state.messageTokens = messagesTokens(state.messages);
+  state.compaction = {
+    count: (state.compaction?.count ?? 0) + 1,
+    summary: event.summary,
+    filesRead: [...event.filesRead],
+    filesChanged: [...event.filesChanged],
+    ...(event.request !== undefined ? { request: event.request } : {}),
+  };
+}
+
+/** Applies one event. Mutates and returns `state` (the fold runs once per event, hot path). */
+export function reduce(state: SessionState, event: AgentEvent): SessionState {
+  state.lastSeq = event.seq;
+  switch (event.type) {
+    case "session.started":
+      state.sessionId = event.sessionId;
+      break;
+    case "turn.started":
+      answerLostCalls(state);
+      state.openTurn = { turnId: event.turnId, rounds: 0 };
+      addMessage(state, { role: "user", content: event.prompt });
+      break;
+    case "step.started":
+      answerLostCalls(state);
+      if (state.openTurn) state.openTurn.rounds = event.round;
+      break;
+    case "assistant.message": {
+      const message = messageFromItem(event);
+      if (!message) break;
+      addMessage(state, message);
+      for (const call of message.toolCalls) state.openCalls.push(call);
+      break;
+    }
+    case "approval.decision":
+      if (event.decision === "allow" && event.always) {
+        // Old files have no scope: their "always" covered the whole tool, and still does.
+        const entry = event.scope ?? event.name;
+        if (!state.alwaysAllowed.includes(entry)) state.alwaysAllowed.push(entry);
+      }
+      break;
+    case "model.changed":
+      state.model = { provider: event.provider, model: event.model };
+      break;
+    case "thinking.changed":
+      state.thinking = event.level;
+      break;
+    case "context.cleared":
+      // The conversation the model sees starts again; memory, todos and usage stay.
+      state.messages = [];
+      state.messageTokens = 0;
+      state.openCalls = [];
+      state.compaction = undefined;
+      state.restored = undefined;
+      break;
+    case "workspace.restored":
+      state.restored = { checkpoint: event.checkpoint, files: event.files, more: event.more };
+      break;
+    case "tool.result": {
+      const open = state.openCalls.findIndex((call) => call.id === event.callId);
+      // A result for no open call (a duplicate, or its call was lost with a damaged line)
+      // would make the next request invalid for every strict provider: keep it out.
+      if (open < 0) break;
+      state.openCalls.splice(open, 1);
+      addMessage(state, {
+        role: "tool",
+        callId: event.callId,
+        name: event.name,
+        content: event.content,
+        isError: event.isError,
+        ...(event.images && event.images.length > 0 ? { images: event.images.map((image) => ({ ...image })) } : {}),
+      });
+      break;
+    }
+    case "usage":
+      addUsage(state.usage, event);
+      break;
+    case "todo.updated":
+      state.todos = event.todos.map((todo) => ({ ...todo }));
+      break;
+    case "turn.ended":
+      state.openTurn = undefined;
+      break;
+    case "context.compacted":
+      applyCompaction(state, event);
+      break;
+    default:
+      break;
+  }
+  return state;
+}
+
+/** Folds a session file's events, of either wire kind (wire-legacy.ts). */
+export function foldEvents(events: Iterable<AgentEvent>, state = initialState()): SessionState {
+  const upgrade = upgradeLegacy((event) => reduce(state, event));
+  for (const event of events) upgrade.push(event);
+  upgrade.end();
+  return state;
+}

@@ -1,0 +1,245 @@
+// Lists what a sandboxed command that runs without a question may not change (ADR 0035):
+// every critical file (approval/critical-files.ts) at any depth, the whole of each critical
+// folder, the files a trusted setting runs (`protectedPaths`), and whatever a critical symlink
+// points at inside the workspace. The sandbox mounts the listed tops read-only; the listing
+// taken after the command is compared with this one (tools/critical-undo.ts).
+// Folders named node_modules or .git are not walked: a dependency's files run anyway, and every
+// .git (folder, gitdir pointer or link, at any depth, and a bare repository by any name) is recorded whole in `gitEntries`, to be
+// mounted read-only and checked after the command (tools/git-guard.ts, ADR 0037). This file lives beside the subfolders because
+// the rules (approval) and the sandbox (tools) share the list, and those two may not import
+// each other.
+import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
+import path from "node:path";
+import { isCriticalFile, isCriticalName } from "../../approval/critical-files.js";
+
+export interface EntryState {
+  kind: "file" | "dir" | "symlink" | "other";
+  /** `dev:ino`: the same file under any of its names. */
+  id: string;
+  size: bigint;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  mode: number;
+  nlink: number;
+  /** A symlink's target, as written. */
+  link?: string;
+}
+
+export interface CriticalListing {
+  /** The workspace's real path. */
+  root: string;
+  /** Workspace-relative path (forward slashes) → what is there; a protected path that is missing is absent. */
+  entries: Map<string, EntryState>;
+  /** Absolute paths to mount read-only: each critical subtree's top, and what a critical symlink points at. */
+  readOnly: string[];
+  /** Each folder above an entry → its `dev:ino` ("" when missing): a renamed parent moves what it holds. */
+  parents: Map<string, string>;
+  /** Folders that could not be read ("" is the top), and why. */
+  unreadable: Map<string, string>;
+  /** Folders the listing after a command made readable again (see `ListOptions.before`). */
+  madeReadable: string[];
+  /** Every `.git` outside node_modules and critical folders, by workspace-relative path (the top one is ".git"). */
+  gitEntries: Map<string, EntryState>;
+  /**
+   * Absolute folders whose files are hard links into a store outside the workspace (pnpm's
+   * `node_modules/.pnpm`): a write through one would change the file every other project shares.
+   */
+  linkedTrees: string[];
+}
+
+/** Where a package manager keeps hard links into its global store, beside a node_modules it installed. */
+const LINKED_STORE_NAMES = [".pnpm"];
+
+/** The linked trees inside `nodeModules` (absolute) that exist. */
+export function linkedTreesIn(nodeModules: string): string[] {
+  return LINKED_STORE_NAMES.map((name) => path.join(nodeModules, name)).filter((tree) => lstatOrUndefined(tree)?.isDirectory());
+}
+
+export interface ListLimits {
+  /** Directory entries read by the walk. */
+  entries: number;
+  /** Critical entries (each top is one mount). */
+  critical: number;
+}
+
+/** The workspace is too large to list before a command (the limits); said to the model. */
+export class ListingTooLargeError extends Error {}
+
+const SKIPPED = new Set(["node_modules", ".git"]);
+
+export function stateOf(stats: BigIntStats, link?: string): EntryState {
+  const kind = stats.isSymbolicLink() ? "symlink" : stats.isDirectory() ? "dir" : stats.isFile() ? "file" : "other";
+  return {
+    kind,
+    id: `${stats.dev}:${stats.ino}`,
+    size: stats.size,
+    mtimeNs: stats.mtimeNs,
+    ctimeNs: stats.ctimeNs,
+    mode: Number(stats.mode),
+    nlink: Number(stats.nlink),
+    ...(link !== undefined ? { link } : {}),
+  };
+}
+
+function lstatOrUndefined(absolute: string): BigIntStats | undefined {
+  try {
+    return lstatSync(absolute, { bigint: true });
+  } catch {
+    return undefined;
+  }
+}
+
+
+/** What git itself requires of a git dir (setup.c's is_git_directory): HEAD, objects/ and refs/. */
+export function looksLikeGitDir(dirents: readonly Dirent[]): boolean {
+  let found = 0;
+  for (const dirent of dirents) {
+    if (dirent.name === "HEAD" ? !dirent.isDirectory() : (dirent.name === "objects" || dirent.name === "refs") && dirent.isDirectory()) found += 1;
+  }
+  return found === 3;
+}
+
+/** The real path of `absolute`, resolving its deepest existing ancestor when it does not exist yet. */
+function realish(absolute: string): string {
+  try {
+    return realpathSync(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(realish(parent), path.basename(absolute));
+  }
+}
+
+function inside(root: string, absolute: string): string | undefined {
+  const relative = path.relative(root, absolute);
+  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join("/");
+}
+
+export interface ListOptions {
+  /** Before a command: refuse a workspace beyond these. After it there are none, or a command could hide a file behind junk. */
+  limits?: ListLimits;
+  /**
+   * After a command, the listing before it: a folder readable then (or new) that cannot be
+   * read now was made so by the command (`chmod 000`), so its owner gets read access back.
+   */
+  before?: CriticalListing;
+}
+
+export function listCritical(workspace: string, protectedPaths: readonly string[] = [], options: ListOptions = {}): CriticalListing {
+  const { limits, before } = options;
+  const root = realpathSync(workspace);
+  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [], gitEntries: new Map(), linkedTrees: [] };
+  const readDir = (relative: string): Dirent[] => {
+    const absolute = path.join(root, relative);
+    try {
+      return readdirSync(absolute, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code === "EACCES" || code === "EPERM") && before && !before.unreadable.has(relative)) {
+        try {
+          chmodSync(absolute, (lstatSync(absolute).mode & 0o7777) | 0o500);
+          const dirents = readdirSync(absolute, { withFileTypes: true });
+          listing.madeReadable.push(relative);
+          return dirents;
+        } catch {
+          // Still unreadable: said below.
+        }
+      }
+      if (code !== "ENOENT" && code !== "ENOTDIR") listing.unreadable.set(relative, code ?? String(error));
+      return [];
+    }
+  };
+  let visited = 0;
+  const counted = () => {
+    visited += 1;
+    if (limits && visited > limits.entries) {
+      throw new ListingTooLargeError(`the workspace holds more than ${limits.entries} files outside node_modules and .git`);
+    }
+  };
+  const record = (relative: string, stats: BigIntStats) => {
+    listing.entries.set(relative, stateOf(stats, stats.isSymbolicLink() ? readlinkSync(path.join(root, relative)) : undefined));
+    if (limits && listing.entries.size > limits.critical) {
+      throw new ListingTooLargeError(`the workspace holds more than ${limits.critical} critical files`);
+    }
+  };
+  const covered = (relative: string) => {
+    for (let at = relative; at !== "."; at = path.posix.dirname(at)) if (listing.entries.has(at)) return true;
+    return false;
+  };
+  /** Records `relative` and, for a folder, everything in it; its top becomes one read-only mount. */
+  const addTree = (relative: string) => {
+    const absolute = path.join(root, relative);
+    const stats = lstatOrUndefined(absolute);
+    if (!stats) return;
+    record(relative, stats);
+    if (!stats.isSymbolicLink()) listing.readOnly.push(absolute);
+    const folders = stats.isDirectory() ? [relative] : [];
+    while (folders.length > 0) {
+      const folder = folders.pop()!;
+      for (const dirent of readDir(folder)) {
+        counted();
+        const child = `${folder}/${dirent.name}`;
+        const childStats = lstatOrUndefined(path.join(root, child));
+        if (!childStats) continue;
+        record(child, childStats);
+        if (childStats.isDirectory()) folders.push(child);
+      }
+    }
+  };
+
+  const folders = [""];
+  while (folders.length > 0) {
+    const folder = folders.pop()!;
+    const dirents = readDir(folder);
+    // A git dir under another name (`git init --bare x`, `git clone --mirror`): git runs its
+    // config and hooks when started in it or pointed at it, so it counts as a .git, whole.
+    if (folder && looksLikeGitDir(dirents)) {
+      const stats = lstatOrUndefined(path.join(root, folder));
+      if (stats) listing.gitEntries.set(folder, stateOf(stats));
+      continue;
+    }
+    for (const dirent of dirents) {
+      counted();
+      const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
+      if (dirent.name === ".git") {
+        const stats = lstatOrUndefined(path.join(root, relative));
+        if (stats) listing.gitEntries.set(relative, stateOf(stats));
+        continue;
+      }
+      if (dirent.name === "node_modules" && dirent.isDirectory()) listing.linkedTrees.push(...linkedTreesIn(path.join(root, relative)));
+      if (SKIPPED.has(dirent.name)) continue;
+      // Below the top only the name can make a file critical (a critical top folder is listed whole).
+      if (folder ? isCriticalName(dirent.name) : isCriticalFile(relative)) addTree(relative);
+      else if (dirent.isDirectory()) folders.push(relative);
+    }
+  }
+  // Outside the workspace the sandbox is read-only already; inside, a protected path counts even where the walk does not go.
+  for (const given of protectedPaths) {
+    const relative = inside(root, realish(path.resolve(given)));
+    if (relative !== undefined && !covered(relative)) addTree(relative);
+  }
+  // A critical symlink's target inside the workspace is what the link's readers get: protect it too.
+  const seen = new Set<string>();
+  for (let added = true; added; ) {
+    added = false;
+    for (const [relative, state] of [...listing.entries]) {
+      if (state.kind !== "symlink" || seen.has(relative)) continue;
+      seen.add(relative);
+      const target = inside(root, realish(path.join(root, relative)));
+      if (target !== undefined && !covered(target) && lstatOrUndefined(path.join(root, target))) {
+        addTree(target);
+        added = true;
+      }
+    }
+  }
+  for (const relative of listing.entries.keys()) {
+    for (let parent = path.posix.dirname(relative); parent !== "." && !listing.parents.has(parent); parent = path.posix.dirname(parent)) {
+      const stats = lstatOrUndefined(path.join(root, parent));
+      listing.parents.set(parent, stats?.isDirectory() ? `${stats.dev}:${stats.ino}` : "");
+    }
+  }
+  return listing;
+}
+
+/** For a sandbox that denies by pattern (Seatbelt): the same list over absolute paths, new ones included. */
+export { criticalPathRegexes } from "../../approval/critical-files.js";

@@ -1,0 +1,204 @@
+// Compaction as the engine does it: when the next request would not fit the budget (or the
+// provider said so, or a person asked), one summary request to the same model over the older
+// part, then a `context.compacted` event the fold applies. If the summary request fails, the
+// older part is dropped instead and the event says so.
+import {
+  chooseBoundary,
+  keepTokensFor,
+  messageTokens,
+  requestTokens,
+  type RequestShape,
+  type TokenMeter,
+} from "../state/context.js";
+import { applyElisions, planElisions, type Elision } from "../state/context-elide.js";
+import { filesTouched, latestRequest, SUMMARY_MARK, SUMMARY_SYSTEM, summaryMessage, summaryRequestMessages } from "./context-summary.js";
+import type { Publish } from "../event-bus.js";
+import type { Payload } from "../events.js";
+import type { ModelProvider, ToolSpec } from "../llm/provider.js";
+import type { Message } from "../messages.js";
+import type { SessionState } from "../state/state.js";
+
+/** Tokens below which an automatic compaction would save less than its summary costs. */
+const MIN_SUMMARISED = 200;
+/**
+ * When the kept tail must be cut to fit, it is cut until the request takes this share of the
+ * budget: just under the budget, the next step's request would compact again at once.
+ */
+const FIT_SHARE = 0.7;
+
+export type CompactionTrigger = Payload<"context.compacted">["trigger"];
+
+export interface CompactorOptions {
+  /** Read per use: the summary goes to the model the session uses now. */
+  provider(): ModelProvider;
+  publish: Publish;
+  state(): SessionState;
+  /** Read per use: the budget follows the current model's window. */
+  budget(): number;
+  meter: TokenMeter;
+  /** Runs once compaction is decided, before the summary request (PreCompact hooks). */
+  beforeCompact?(trigger: CompactionTrigger, instructions: string | undefined, signal: AbortSignal | undefined): Promise<void>;
+}
+
+export interface CompactRequest {
+  trigger: CompactionTrigger;
+  system: string;
+  tools: readonly ToolSpec[];
+  signal?: AbortSignal;
+  instructions?: string;
+}
+
+export type CompactOutcome = { compacted: true; event: Payload<"context.compacted"> } | { compacted: false; reason: string };
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error instanceof Error && error.name === "AbortError");
+}
+
+export function createCompactor(options: CompactorOptions) {
+  const { publish, meter } = options;
+
+  /** The summary request's input: the older part, trimmed from its second message on until it fits. */
+  function summaryInput(older: readonly Message[], instructions: string | undefined): Message[] {
+    const messages = summaryRequestMessages(older, instructions);
+    const budget = options.budget();
+    let tokens = meter.scale(requestTokens({ system: SUMMARY_SYSTEM, messages, tools: [] }));
+    if (tokens <= budget) return messages;
+    // The first message (the goal, or the previous summary) and the ask at the end stay;
+    // the oldest of the rest go until it fits (one pass: a long history is thousands of messages).
+    let cut = 1;
+    while (tokens > budget && cut < messages.length - 2) {
+      tokens -= meter.scale(messageTokens(messages[cut]!));
+      cut += 1;
+    }
+    return [messages[0]!, ...messages.slice(cut)];
+  }
+
+  async function summarize(older: readonly Message[], request: CompactRequest): Promise<string> {
+    let text = "";
+    const stream = options.provider().stream({
+      system: SUMMARY_SYSTEM,
+      messages: summaryInput(older, request.instructions),
+      tools: [],
+      purpose: "summary",
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    for await (const part of stream) {
+      if (part.type === "text") text += part.text;
+      else if (part.type === "usage") {
+        const { type: _type, ...usage } = part;
+        publish("usage", usage);
+      } else if (part.type === "retry") publish("retry", { attempt: part.attempt, delayMs: part.delayMs, reason: part.reason });
+    }
+    if (request.signal?.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
+    return text.trim();
+  }
+
+  /** Estimated tokens of the request the loop would send now. */
+  function estimate(shape: Omit<RequestShape, "messages">, messages: readonly Message[] = options.state().messages): number {
+    const state = options.state();
+    return meter.estimate({ ...shape, messages }, messages === state.messages ? state.messageTokens : undefined);
+  }
+
+  function overBudget(shape: Omit<RequestShape, "messages">): boolean {
+    return estimate(shape) > options.budget();
+  }
+
+  /** The tail's largest results cut so `[...head, ...tail]` fits (nothing when it already fits the budget). */
+  function tailElisions(shape: Omit<RequestShape, "messages">, head: readonly Message[], tail: readonly Message[]): Elision[] {
+    const budget = options.budget();
+    const tokens = estimate(shape, [...head, ...tail]);
+    if (tokens <= budget) return [];
+    const excess = Math.ceil((tokens - Math.floor(budget * FIT_SHARE)) / meter.calibration);
+    return planElisions(tail, excess);
+  }
+
+  async function compact(request: CompactRequest): Promise<CompactOutcome> {
+    const state = options.state();
+    const messages = state.messages;
+    const budget = options.budget();
+    const shape = { system: request.system, tools: request.tools };
+    // The provider said it does not fit, so our budget was wrong for it: keep only the latest exchange.
+    const keep = request.trigger === "overflow" ? 0 : keepTokensFor(budget);
+    const boundary = chooseBoundary(messages, keep, (tokens) => meter.scale(tokens));
+    const older = boundary === undefined ? [] : messages.slice(0, boundary);
+    const tail = boundary === undefined ? messages : messages.slice(boundary);
+    // A summary costs a request and a few hundred tokens itself: not worth it for a sliver.
+    const olderTokens = meter.scale(requestTokens({ system: "", messages: older, tools: [] }));
+    const tooSmall = request.trigger === "auto" && olderTokens < Math.max(MIN_SUMMARISED, budget * 0.05);
+    if (boundary === undefined || tooSmall) {
+      // Nothing worth summarising, but the latest results alone may not fit: cut them, no request.
+      const elided = tailElisions(shape, [], tail);
+      if (elided.length > 0) return publishElided(request, shape, elided);
+      return {
+        compacted: false,
+        reason: boundary === undefined ? "nothing to compact: the conversation is only its latest exchange" : "the older part is too small to be worth a summary",
+      };
+    }
+
+    await options.beforeCompact?.(request.trigger, request.instructions, request.signal);
+    let summary = "";
+    let reason: string | undefined;
+    try {
+      summary = await summarize(older, request);
+      if (!summary) reason = "the model returned an empty summary";
+    } catch (error) {
+      if (isAbort(error, request.signal)) throw error;
+      reason = `the summary request failed: ${(error as Error).message}`;
+    }
+    const files = filesTouched(older, state.compaction);
+    const first = older[0];
+    // The request is repeated only while the tail does not show it.
+    const goal = tail.some((m) => m.role === "user") ? undefined : (latestRequest(older) ?? state.compaction?.request);
+    const text = summaryMessage({
+      ...(summary ? { summary } : {}),
+      ...(first?.role === "user" && first.content.startsWith(SUMMARY_MARK) ? { previous: first.content } : {}),
+      ...(goal !== undefined ? { request: goal } : {}),
+      ...files,
+      todos: state.todos,
+    });
+    const head: Message[] = [{ role: "user", content: text }];
+    const elided = tailElisions(shape, head, tail);
+    const event: Payload<"context.compacted"> = {
+      summary: text,
+      replaced: older.length,
+      kept: tail.length,
+      mode: summary ? "summary" : "dropped",
+      trigger: request.trigger,
+      tokensBefore: estimate(shape, messages),
+      tokensAfter: estimate(shape, [...head, ...applyElisions(tail, elided)]),
+      ...files,
+      ...(goal !== undefined ? { request: goal } : {}),
+      ...(reason ? { reason } : {}),
+      ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+      ...(elided.length > 0 ? { elided } : {}),
+    };
+    publish("context.compacted", event);
+    // Losing part of the conversation without a summary is said in every output format.
+    if (reason) publish("notice", { level: "warn", message: `context compacted by dropping the ${older.length} oldest messages: ${reason}` });
+    return { compacted: true, event };
+  }
+
+  /** Only the kept results cut: the conversation stays whole otherwise, and no summary is asked for. */
+  function publishElided(request: CompactRequest, shape: Omit<RequestShape, "messages">, elided: Elision[]): CompactOutcome {
+    const state = options.state();
+    const messages = state.messages;
+    const event: Payload<"context.compacted"> = {
+      summary: "",
+      replaced: 0,
+      kept: messages.length,
+      mode: "elided",
+      trigger: request.trigger,
+      tokensBefore: estimate(shape, messages),
+      tokensAfter: estimate(shape, applyElisions(messages, elided)),
+      filesRead: [...(state.compaction?.filesRead ?? [])],
+      filesChanged: [...(state.compaction?.filesChanged ?? [])],
+      elided,
+    };
+    publish("context.compacted", event);
+    return { compacted: true, event };
+  }
+
+  return { compact, overBudget, estimate };
+}
+
+export type Compactor = ReturnType<typeof createCompactor>;
