@@ -6,7 +6,7 @@ import { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError, type AgentConnection } from "@agentclientprotocol/sdk";
 import { openEngine } from "../bootstrap.js";
-import { buildCliOptions, EXIT, UsageError } from "../config/cli-options.js";
+import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError } from "../config/cli-options.js";
 import { PromptRejected, TurnFailed, type SessionPeer } from "./acp-session.js";
 import { promptText } from "./prompt-text.js";
 import { SessionStore } from "./session-store.js";
@@ -32,14 +32,7 @@ Options:
 `;
 
 const FLAGS = {
-  agent: { type: "string" },
-  provider: { type: "string" },
-  model: { type: "string" },
-  thinking: { type: "string" },
-  "max-rounds": { type: "string" },
-  sandbox: { type: "boolean" },
-  "no-sandbox": { type: "boolean" },
-  "trust-project": { type: "boolean" },
+  ...SESSION_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const;
 

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
-import { buildCliOptions, EXIT, UsageError, type CliOptions } from "../config/cli-options.js";
+import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError } from "../config/config-error.js";
 
 const HELP = `mini-agent — a terminal coding agent
@@ -62,14 +62,7 @@ const FLAGS = {
   resume: { type: "string", short: "r" },
   new: { type: "boolean" },
   fork: { type: "string" },
-  provider: { type: "string" },
-  model: { type: "string" },
-  thinking: { type: "string" },
-  "max-rounds": { type: "string" },
-  sandbox: { type: "boolean" },
-  "no-sandbox": { type: "boolean" },
-  agent: { type: "string" },
-  "trust-project": { type: "boolean" },
+  ...SESSION_FLAGS,
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];

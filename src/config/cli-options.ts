@@ -1,6 +1,18 @@
 // Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
 import type { UserRules } from "../engine/index.js";
 import type { ScopedMcpServer } from "../engine/index.js";
+
+/** The flags that shape a session, shared by the CLI, `rpc` and `acp` (node:util parseArgs options). */
+export const SESSION_FLAGS = {
+  provider: { type: "string" },
+  model: { type: "string" },
+  thinking: { type: "string" },
+  "max-rounds": { type: "string" },
+  sandbox: { type: "boolean" },
+  "no-sandbox": { type: "boolean" },
+  agent: { type: "string" },
+  "trust-project": { type: "boolean" },
+} as const;
 /**
  * 3: the turn hit --max-rounds before the model finished (docs/adr/0008-max-rounds-exit-code.md).
  * 128 + signal number for interruptions, as shells report them (SIGHUP 1, SIGINT 2, SIGPIPE 13, SIGTERM 15).

@@ -1,7 +1,7 @@
 // `mini-agent rpc`'s flags: the session and model choices of the agent's own flags, minus the
 // ones about a task and its printing (the task comes as ops on stdin, the output is events).
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { buildCliOptions, UsageError, type CliOptions } from "../config/cli-options.js";
+import { buildCliOptions, SESSION_FLAGS, UsageError, type CliOptions } from "../config/cli-options.js";
 
 export const RPC_HELP = `mini-agent rpc — the engine's protocol over stdio (docs/protocol.md)
 
@@ -38,14 +38,7 @@ const FLAGS = {
   resume: { type: "string", short: "r" },
   new: { type: "boolean" },
   fork: { type: "string" },
-  provider: { type: "string" },
-  model: { type: "string" },
-  thinking: { type: "string" },
-  "max-rounds": { type: "string" },
-  sandbox: { type: "boolean" },
-  "no-sandbox": { type: "boolean" },
-  agent: { type: "string" },
-  "trust-project": { type: "boolean" },
+  ...SESSION_FLAGS,
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
