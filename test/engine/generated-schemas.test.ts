@@ -18,11 +18,11 @@ describe("generated schema files", () => {
   });
 
   it("event-schemas.generated.ts matches events.ts (run `npm run gen:schemas` when this fails)", () => {
-    expect(committed("event-schemas.generated.ts")).toBe(renderEventSchemas());
+    expect(committed("protocol/event-schemas.generated.ts")).toBe(renderEventSchemas());
   });
 
   it("event-checks.generated.ts is lean-check.ts's code for those schemas (run `npm run gen:schemas` when this fails)", () => {
-    expect(committed("event-checks.generated.ts")).toBe(renderEventChecks());
+    expect(committed("wire/event-checks.generated.ts")).toBe(renderEventChecks());
   });
 
   it("the registry sends, byte for byte, the specs it derived from zod at start-up before", () => {

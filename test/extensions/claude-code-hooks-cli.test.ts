@@ -28,8 +28,11 @@ function claudeProject(box: Sandbox, settings: unknown): void {
   writeFileSync(path.join(box.workspace, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
 }
 
-function results(box: Sandbox): Record<string, unknown>[] {
-  return sessionFiles(box.home).flatMap((file) => eventLines(file)).filter((event) => event.type === "tool.result");
+/** The tool results of the sessions not read before (ids of one second sort in any order, so files, not positions). */
+function newResults(box: Sandbox, seen: Set<string>): Record<string, unknown>[] {
+  const fresh = sessionFiles(box.home).filter((file) => !seen.has(file));
+  for (const file of fresh) seen.add(file);
+  return fresh.flatMap((file) => eventLines(file)).filter((event) => event.type === "tool.result");
 }
 
 const grepCall = { tool_calls: [{ name: "run_command", arguments: { command: "grep -r TODO src" } }] };
@@ -45,17 +48,18 @@ describe("a project set up for Claude Code", () => {
     mkdirSync(path.join(box.workspace, "src"));
     writeFileSync(path.join(box.workspace, "src", "a.txt"), "TODO: x\n");
     const env = { MINI_AGENT_HOME: box.home };
+    const seen = new Set<string>();
 
     const untrusted = await runCli(["-p", "find todos", "--yes"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [grepCall, { text: "ok" }] }) } });
     expect(untrusted.code, untrusted.stderr).toBe(0);
     expect(untrusted.stderr).toContain("ignored the project's hooks.PreToolUse: this project is not trusted yet");
     expect(untrusted.stderr).toContain(`${path.join(box.workspace, ".claude", "settings.json")}: hooks.Notification skipped: mini-agent runs PreToolUse, PostToolUse`);
-    expect(results(box)[0]).toMatchObject({ isError: false });
+    expect(newResults(box, seen)[0]).toMatchObject({ isError: false });
 
     const trusted = await runCli(["-p", "find todos", "--yes", "--trust-project", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [grepCall, { text: "ok" }] }) } });
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(trusted.stderr).toContain("trusted this project's settings: hooks.PreToolUse");
-    expect(results(box)[1]).toMatchObject({
+    expect(newResults(box, seen)[0]).toMatchObject({
       isError: true,
       content: "refused: blocked by a hook: • Use 'rg' (ripgrep) instead of 'grep' for better performance and features",
     });
@@ -64,7 +68,7 @@ describe("a project set up for Claude Code", () => {
     const ls = { tool_calls: [{ name: "run_command", arguments: { command: "ls src" } }] };
     const allowed = await runCli(["-p", "list", "--yes", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [ls, { text: "ok" }] }) } });
     expect(allowed.code, allowed.stderr).toBe(0);
-    expect(results(box)[2]).toMatchObject({ isError: false, content: expect.stringContaining("a.txt") });
+    expect(newResults(box, seen)[0]).toMatchObject({ isError: false, content: expect.stringContaining("a.txt") });
 
     // The script is in the trust digest: rewritten (by a pull, by a command), it asks again.
     writeFileSync(path.join(box.workspace, ".claude", "hooks", "bash_command_validator.py"), "import sys\nsys.exit(0)\n");
@@ -99,7 +103,7 @@ describe("a project set up for Claude Code", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(path.join(box.workspace, "deploy", "prod.yaml"))).toBe(false);
     expect(readFileSync(path.join(box.workspace, "notes.md"), "utf8")).toBe("hi");
-    expect(results(box)[0]).toMatchObject({ isError: true, content: "refused: blocked by a hook: deploy/ is generated" });
+    expect(newResults(box, new Set())[0]).toMatchObject({ isError: true, content: "refused: blocked by a hook: deploy/ is generated" });
     const [first] = readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(first).toMatchObject({
       cwd: box.workspace,
