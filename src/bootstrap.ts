@@ -2,18 +2,11 @@
 // Nothing else in the codebase decides which concrete pieces are used. Every face gets its
 // session from `openEngine`; print mode (src/print/run-print.ts) is one such face.
 import os from "node:os";
-import path from "node:path";
 import { UsageError, type CliOptions } from "./config/cli-options.js";
 import { checkedAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/turn/agent.js";
 import { createApprovalBroker } from "./engine/approval/approval-broker.js";
-import { isCriticalFile } from "./engine/approval/critical-files.js";
-import { createApprovalGate, type ApprovalGate, type Guard } from "./engine/approval/gate.js";
-import { sandboxReadiness } from "./engine/approval/sandbox-ready.js";
-import { createDirtyCheck } from "./engine/approval/git-dirty.js";
-import { warmShellParserWhileWaiting } from "./engine/approval/shell-warmup.js";
-import { matchUserRules } from "./engine/approval/user-rules.js";
-import { changesNoFile, type RuleContext } from "./engine/approval/rules.js";
+import type { Guard } from "./engine/approval/gate.js";
 import { createQuestionBroker } from "./engine/ask/ask-tool.js";
 import { createEngineSession } from "./engine/session/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
@@ -23,35 +16,15 @@ import { createRedactor, secretsFromEnv } from "./engine/secrets/redact.js";
 import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
 import { SessionLockedError } from "./engine/wire/session-lock.js";
 import type { EngineHost, EngineSession } from "./engine/surface.js";
-import { createCommandTools } from "./engine/tools/command-tools.js";
-import { createJail } from "./engine/tools/jail.js";
-import { ToolRegistry } from "./engine/tools/registry.js";
-import { createWorkspaceTools } from "./engine/tools/workspace-tools.js";
 import { WireFormatError } from "./engine/wire/wire.js";
 import { setUpExtensions } from "./composition/extensions.js";
 import { resolveModel, type ModelSetup } from "./composition/model-setup.js";
 import { decideProjectTrust, type TrustDecision, type TrustInput } from "./composition/project-trust-decision.js";
 import { ConfigError } from "./config/config-error.js";
-import { chooseSandbox } from "./composition/sandbox-choice.js";
-import { withCheckpoints } from "./engine/checkpoint/checkpoint-hook.js";
-import { createCheckpointStore } from "./engine/checkpoint/checkpoint-store.js";
-import { checkpointsDir } from "./engine/checkpoint/undo.js";
-import { hardLinkCount } from "./engine/tools/hard-links.js";
 import { permissionModeOf, preCompactHooks, startSessionHooks, withTurnHooks } from "./composition/session-hooks.js";
-import { addSessionOnlyTools, extendedPrompt, offeredTools, sessionGuards, type SessionExtensions } from "./composition/session-tools.js";
-
-/**
- * The command policy (the rules over mvdan-sh's tree, the allowlist and the parser's glue,
- * ~160 KB with what only they use) loads with the first command call the gate sees, not at
- * start-up: a run that runs no command (the demo, a resume that only answers) never compiles
- * it (ADR 0027). The gate awaits it, so the rules can stay synchronous.
- */
-let commandPolicy: typeof import("./engine/approval/command-judging.js") | undefined;
-async function loadCommandPolicy(home: string): Promise<void> {
-  const loaded = (commandPolicy ??= await import("./engine/approval/command-judging.js"));
-  // The shell parser compiles from the code cache in the agent's home (ADR 0022).
-  loaded.setShellParserCacheDir(path.join(home, "cache"));
-}
+import { addSessionOnlyTools, extendedPrompt, sessionGuards, type SessionExtensions } from "./composition/session-tools.js";
+import { createSessionGate } from "./composition/session-gate.js";
+import { createToolset } from "./composition/session-toolset.js";
 
 export interface EngineContext {
   version: string;
@@ -96,84 +69,34 @@ export interface EngineAssembly {
 export function assembleEngine(input: EngineAssembly): EngineHost {
   const { session, model, options } = input;
   const { bus, state } = session;
-  // One jail for the rules and the tools, so both judge a path the same way.
-  const jail = createJail(input.cwd, {
-    ...(model.readRoots ? { readRoots: model.readRoots } : {}),
-    deniedDirs: [input.home],
-  });
-  // --yes sandboxes by default where bubblewrap works; flags and config can insist or opt out (ADR 0010).
-  const sandbox = chooseSandbox({
-    ...(options.sandbox ? { flag: "on" as const } : options.noSandbox ? { flag: "off" as const } : {}),
-    ...(model.sandbox !== undefined ? { config: model.sandbox } : {}),
-    yes: options.yes ?? false,
-  });
-  const commands = createCommandTools({
-    root: jail.root,
-    tasksDir: path.join(session.sideDir, "tasks"),
-    sandbox: sandbox.mode,
-    sandboxHidden: [input.home],
-    ...(model.sandboxNetwork ? { sandboxNetwork: model.sandboxNetwork } : {}),
+  const toolset = createToolset({
+    cwd: input.cwd,
+    home: input.home,
+    sideDir: session.sideDir,
+    bus,
     ...(session.redact ? { redact: session.redact } : {}),
+    model,
+    options,
+    ...(input.extensions ? { extensions: input.extensions } : {}),
     // Scripts hooks and MCP servers run: a sandboxed command must not rewrite what the host runs.
     ...(input.protectedPaths?.length ? { protectedPaths: input.protectedPaths } : {}),
   });
+  const { jail, commands, tools } = toolset;
   const extensions = input.extensions?.base;
   const hooks = input.extensions?.hooks;
   extensions?.attachMemory(session.sessionId, bus);
-  const builtIn = [
-    ...createWorkspaceTools({
-      root: jail.root,
-      jail,
-      ...(model.webSearch ? { webSearch: model.webSearch } : {}),
-      onTodos: (todos) => bus.publish("todo.updated", { todos }),
-    }),
-    ...commands.tools,
-  ];
-  const tools = new ToolRegistry(offeredTools(builtIn, input.extensions));
   const broker = createApprovalBroker();
   const questions = createQuestionBroker();
-  const guards = sessionGuards(input.guards, input.extensions);
-  const permissions = model.permissions;
-  const rules: RuleContext = {
-    jail,
-    classifyCommand: (command) => {
-      // Loaded by the gate below before any command call reaches the rules.
-      if (!commandPolicy) throw new Error("internal: a command was judged before the command policy was loaded");
-      return commandPolicy.classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) });
-    },
-    isCriticalFile,
-    hardLinks: hardLinkCount,
-    matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
-  };
-  // run_command is offered, so its calls will be judged: while the model works, the sandbox is
-  // probed and the policy warmed (ADR 0022).
-  const sandboxReady = sandboxReadiness(commands.sandbox, bus, (name) => tools.get(name)?.kind === "command");
-  if (tools.get("run_command")) {
-    warmShellParserWhileWaiting({
-      onRequestSent: () => void sandboxReady.start().catch(() => {}), // the gate reports a failure
-      judge: (command) => loadCommandPolicy(input.home).then(() => rules.classifyCommand(command)).catch(() => {}), // the first real judgement reports a failure
-    });
-  }
-  const gate = createApprovalGate({
-    rules,
-    ...(guards.length > 0 ? { guards } : {}),
-    isDirty: createDirtyCheck(jail.root),
-    approver: broker.approver,
-    publish: bus.publish,
-    alwaysAllowed: () => state.alwaysAllowed,
-  });
-  // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
-  const checkpointed = withCheckpoints(sandboxReady.wrap(gate), {
-    store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(session.sideDir), exclude: [input.home] }),
+  const judged = createSessionGate({
+    toolset,
+    home: input.home,
+    sideDir: session.sideDir,
     bus,
-    warn: (message) => bus.publish("notice", { level: "warn", message }),
-    // A command proved read-only (not a sandboxed writer) changes nothing to undo (ADR 0022).
-    changesNoFile: (tool, input) => changesNoFile({ name: tool.name, kind: tool.kind, subject: tool.subject?.(input) ?? {} }, rules),
+    state,
+    broker,
+    guards: sessionGuards(input.guards, input.extensions),
+    ...(model.permissions ? { permissions: model.permissions } : {}),
   });
-  const judged: ApprovalGate = async (...args) => {
-    if (args[1].kind === "command") await loadCommandPolicy(input.home);
-    return checkpointed(...args);
-  };
   // A flag wins; then what this session chose with setThinking (folded from its file); then the variant; then config.
   const current = { current: model.provider, thinking: options.thinking ?? state.thinking ?? extensions?.variant.thinking ?? model.thinking };
   const systemPrompt = extendedPrompt(model.systemPrompt, input.extensions);
@@ -222,7 +145,7 @@ export function assembleEngine(input: EngineAssembly): EngineHost {
     resumed: session.resumed,
   });
   for (const message of session.startupNotices.splice(0)) bus.publish("notice", { level: "warn", message });
-  if (sandbox.warning) bus.publish("notice", { level: "warn", message: sandbox.warning });
+  if (toolset.sandboxWarning) bus.publish("notice", { level: "warn", message: toolset.sandboxWarning });
   for (const message of extensions?.notices.splice(0) ?? []) bus.publish("notice", { level: "warn", message });
   engine = createEngineSession({
     session,
