@@ -5,15 +5,14 @@
 import { randomUUID } from "node:crypto";
 import type { ApprovalGate } from "../approval/gate.js";
 import type { Compactor } from "./compactor.js";
-import { requestTokens, type TokenMeter } from "../state/context.js";
+import type { TokenMeter } from "../state/context.js";
 import type { Publish } from "../event-bus.js";
 import type { Payload, ToolCall } from "../events.js";
 import { ProviderError, type FinishReason, type ModelProvider, type ThinkingLevel } from "../llm/provider.js";
 import type { SessionState } from "../state/state.js";
-import { executeApproved } from "../approval/executor.js";
-import { prepareCall } from "../tools/prepare-call.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { MessageBuilder } from "../wire/wire-items.js";
+import { runToolCall } from "./run-call.js";
+import { publishMessage, streamOneStep, type StepDeps, type StreamedMessage } from "./stream-step.js";
 
 export type StopReason = Payload<"turn.ended">["stopReason"];
 
@@ -65,105 +64,11 @@ export function createLoop(options: LoopOptions) {
   }
 
   /** The message of the step being streamed: published whole when the stream ends, however it ends. */
-  let streamed: MessageBuilder | undefined;
-
-  /** Publishes what the step streamed as one `assistant.message` (the item the session file keeps). */
-  function endMessage(partial: boolean): void {
-    const builder = streamed;
-    streamed = undefined;
-    if (builder && !builder.empty) publish("assistant.message", builder.payload(partial));
-  }
-
-  async function streamStep(round: number, signal: AbortSignal): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
-    publish("step.started", { round });
-    const message = new MessageBuilder();
-    streamed = message;
-    const calls = message.toolCalls;
-    let finish: FinishReason | undefined;
-    const state = options.state();
-    const thinking = currentThinking();
-    // Read per request: the registry (MCP, skills) and the model may change mid-session.
-    const request = { system: options.systemPrompt(state), messages: state.messages, tools: registry.specs() };
-    const estimated = options.meter ? requestTokens(request, state.messageTokens) : 0;
-    const stream = currentProvider().stream({
-      ...request,
-      signal,
-      ...(thinking ? { thinking } : {}),
-    });
-    for await (const part of stream) {
-      switch (part.type) {
-        case "text":
-          if (part.text) {
-            message.text(part.text);
-            publish("assistant.delta", { text: part.text });
-          }
-          break;
-        case "thinking":
-          message.thinking(part.text, part.signature, part.newBlock === true);
-          publish("thinking.delta", {
-            text: part.text,
-            ...(part.signature ? { signature: part.signature } : {}),
-            ...(part.newBlock ? { newBlock: true } : {}),
-          });
-          break;
-        case "redacted_thinking":
-          message.redacted(part.data);
-          publish("thinking.redacted", { data: part.data });
-          break;
-        case "tool_call": {
-          const call = { callId: part.id, name: part.name, arguments: part.arguments };
-          message.call(call);
-          publish("tool.call", call);
-          break;
-        }
-        case "usage": {
-          // Adapters that know the model's price add costUsd themselves.
-          const { type: _type, ...usage } = part;
-          options.meter?.observe(estimated, usage.inputTokens);
-          publish("usage", usage);
-          break;
-        }
-        case "retry":
-          publish("retry", { attempt: part.attempt, delayMs: part.delayMs, reason: part.reason });
-          break;
-        case "finish":
-          finish = part.reason;
-          break;
-      }
-    }
-    if (signal.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
-    if (!finish) throw new ProviderError("the model's stream ended without a finish marker", "stream");
-    endMessage(false);
-    publish("step.ended", { round, finishReason: finish });
-    return { calls, finish };
-  }
-
-  async function runCall(call: ToolCall, signal: AbortSignal): Promise<void> {
-    const prepared = await prepareCall(registry, call);
-    if ("error" in prepared) {
-      publish("tool.result", { callId: call.callId, name: call.name, content: prepared.error, isError: true });
-      return;
-    }
-    const outcome = await gate(call.callId, prepared.tool, prepared.input, signal);
-    if ("refused" in outcome) {
-      publish("tool.result", { callId: call.callId, name: call.name, content: outcome.refused, isError: true });
-      return;
-    }
-    const result = await executeApproved(outcome.approved, {
-      signal,
-      callId: call.callId,
-      onOutput: (stream, chunk) => publish("tool.output", { callId: call.callId, stream, chunk }),
-    });
-    const content = outcome.note ? `${result.content}\n\n(the user approved this call and says: ${outcome.note})` : result.content;
-    publish("tool.result", {
-      callId: call.callId,
-      name: call.name,
-      content,
-      isError: result.isError ?? false,
-      ...(result.images && result.images.length > 0 ? { images: result.images } : {}),
-      ...(result.details ? { details: result.details } : {}),
-    });
-  }
+  const streamed: StreamedMessage = {};
+  const step: StepDeps = { provider: currentProvider, thinking: currentThinking, registry, publish, state: options.state, systemPrompt: options.systemPrompt, ...(options.meter ? { meter: options.meter } : {}) };
+  const streamStep = (round: number, signal: AbortSignal) => streamOneStep(step, round, signal, streamed);
+  const endMessage = (partial: boolean) => publishMessage(streamed, publish, partial);
+  const runCall = (call: ToolCall, signal: AbortSignal) => runToolCall({ registry, gate, publish }, call, signal);
 
   function requestShape() {
     return { system: options.systemPrompt(options.state()), tools: registry.specs() };
