@@ -1,35 +1,10 @@
 // Claude Code's tool names and input fields for ours, both ways. An Agent SDK user's
 // `canUseTool` and the `tool_use` blocks they read expect `Bash` / `command`, `Write` /
 // `file_path`; mini-agent's own names stay what the model sees (ADR 0046). Pure.
+import { claudeToolName, ourToolName } from "../engine/index.js";
 
-/** Ours → Claude Code's, for the tools that have an equivalent. */
-const CLAUDE_NAME: Readonly<Record<string, string>> = {
-  run_command: "Bash",
-  read_file: "Read",
-  write_file: "Write",
-  edit_file: "Edit",
-  glob: "Glob",
-  grep: "Grep",
-  list_files: "LS",
-  web_fetch: "WebFetch",
-  web_search: "WebSearch",
-  todo_write: "TodoWrite",
-  task: "Task",
-  task_status: "BashOutput",
-  task_stop: "KillShell",
-};
-
-const OUR_NAME: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(CLAUDE_NAME).map(([ours, claude]) => [claude, ours]));
-
-/** The name an SDK user sees: Claude Code's where one exists, else ours (`mcp__…` is shared). */
-export function claudeToolName(ours: string): string {
-  return CLAUDE_NAME[ours] ?? ours;
-}
-
-/** Our tool for a Claude Code name (`Bash` → run_command); our own and `mcp__…` names pass. */
-export function ourToolName(name: string): string {
-  return OUR_NAME[name] ?? name;
-}
+// One table of names for hooks and this face: the engine's (hooks/claude-tools.ts).
+export { claudeToolName, ourToolName };
 
 /** Whether a Claude Code name (or one of ours) names a tool mini-agent has. */
 export function knownToolName(name: string, ours: readonly string[]): boolean {

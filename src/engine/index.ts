@@ -44,6 +44,7 @@ export { persisted } from "./wire/wire-policy.js";
 export { BUILT_IN_VARIANTS } from "./extensions/variants/agent-variants.js";
 export { validateMcpServers, type ScopedMcpServer } from "./extensions/mcp/mcp-settings.js";
 export type { UserRules } from "./approval/user-rules.js";
+export { claudeToolName, ourToolName } from "./extensions/hooks/claude-tools.js";
 
 // Sessions on disk, as the TUI's picker lists them.
 export { SessionStore, workspaceKey } from "./session/session.js";

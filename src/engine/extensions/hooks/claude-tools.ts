@@ -46,7 +46,19 @@ const EQUIVALENTS: Record<string, Equivalent> = {
   web_search: { name: () => "WebSearch", names: ["WebSearch"], fields: () => ({}) },
   task: { name: () => "Task", names: ["Task"], fields: (input) => ({ subagent_type: input.kind }) },
   todo_write: { name: () => "TodoWrite", names: ["TodoWrite"], fields: () => ({}) },
+  task_status: { name: () => "BashOutput", names: ["BashOutput"], fields: (input) => ({ bash_id: input.id }) },
+  task_stop: { name: () => "KillShell", names: ["KillShell"], fields: (input) => ({ shell_id: input.id }) },
 };
+
+/** Claude Code's name for one of our tools (`run_command` → `Bash`); ours when it has none (`mcp__…` is shared). */
+export function claudeToolName(tool: string): string {
+  return EQUIVALENTS[tool]?.name({}) ?? tool;
+}
+
+/** Our tool for a Claude Code name (`Bash` → `run_command`, `MultiEdit` → `edit_file`); our own and `mcp__…` names pass. */
+export function ourToolName(name: string): string {
+  return Object.keys(EQUIVALENTS).find((tool) => EQUIVALENTS[tool]!.names.includes(name)) ?? name;
+}
 
 /** The names a matcher is tested against: ours first, then Claude Code's (mcp__… are the same in both). */
 export function matchableNames(tool: string): string[] {
