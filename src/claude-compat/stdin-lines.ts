@@ -1,7 +1,7 @@
 // stdin as the SDK writes it: one JSON object per line. A line that is not a JSON object is
-// reported (with its number) and skipped; the session goes on. Split by hand, not with
-// node:readline, which the print path's bundle chunk would then load on every run (ADR 0029).
+// reported (with its number) and skipped; the session goes on.
 import type { Readable } from "node:stream";
+import { readLines } from "../print/stdin-lines.js";
 
 export interface LineHandlers {
   onMessage(message: Record<string, unknown> & { type?: unknown }): void;
@@ -28,17 +28,7 @@ export function readJsonLines(input: Readable, handlers: LineHandlers): void {
     }
     handlers.onMessage(value as Record<string, unknown>);
   };
-  input.setEncoding("utf8");
-  input.on("data", (chunk: string) => {
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) take(line.endsWith("\r") ? line.slice(0, -1) : line);
-  });
-  input.on("end", () => {
-    if (rest !== "") take(rest);
-    rest = "";
-    handlers.onEnd();
-  });
+  readLines(input, take, handlers.onEnd);
   // A closed or failed stdin ends the session as an end of input does.
   input.on("error", () => handlers.onEnd());
 }

@@ -8,6 +8,7 @@ import { openEngine } from "../bootstrap.js";
 import { EXIT } from "../config/cli-options.js";
 import { answerByFlag, loadOpLineParser, type AgentEvent, type EngineSession } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "../print/interrupts.js";
+import { readLines, type LineReader } from "../print/stdin-lines.js";
 import { parseRpcFlags, RPC_HELP } from "./rpc-flags.js";
 
 export interface RpcContext {
@@ -62,23 +63,13 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
 function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loadOpLineParser>>, interrupts: Interrupts, clientIds: Set<string>): Promise<End> {
   return new Promise<End>((resolve) => {
     let ended = false;
-    // Lines split by hand: node:readline would be one more built-in on the print path's chunk (ADR 0029).
-    let partial = "";
-    const stopReading = () => {
-      process.stdin.off("data", onData);
-      // Stops reading, so the process may exit while the client still holds its end open.
-      process.stdin.destroy();
-    };
+    let reader: LineReader | undefined;
+    const stopReading = () => reader?.stop();
     const finish = (end: End) => {
       if (ended) return;
       ended = true;
       stopReading();
       resolve(end);
-    };
-    const onData = (chunk: string) => {
-      const parts = (partial + chunk).split("\n");
-      partial = parts.pop()!;
-      for (const line of parts) onLine(line.replace(/\r$/, ""));
     };
     const onLine = (line: string) => {
       if (ended || !line.trim()) return;
@@ -99,13 +90,7 @@ function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loa
       }
       void engine.submit(op);
     };
-    process.stdin.setEncoding("utf8").on("data", onData);
-    process.stdin.on("end", () => {
-      // A last line without its newline is still an op.
-      if (partial.trim()) onLine(partial.replace(/\r$/, ""));
-      partial = "";
-      finish("eof");
-    });
+    reader = readLines(process.stdin, onLine, () => finish("eof"));
     if (interrupts.signal.aborted) finish("interrupted");
     interrupts.signal.addEventListener("abort", () => finish("interrupted"), { once: true });
   });
