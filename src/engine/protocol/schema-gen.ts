@@ -4,6 +4,7 @@
 // (the wire reader's checks as code, ADR 0030) from those event schemas. A test keeps the committed
 // files equal to this output, so the JSON the model is sent, and the checks a call or a wire
 // line goes through, cannot drift from the zod schemas. Nothing at run time imports this file.
+import { NEVER_WRITTEN } from "../wire/wire-policy.js";
 import { z } from "zod";
 import { eventSchemas } from "../events.js";
 import { renderCheck, renderConstant, type Emitter } from "../wire/lean-check.js";
@@ -84,8 +85,8 @@ export function renderEventSchemas(): string {
   return lines.join("\n");
 }
 
-/** Events never written to a session file (open-session.ts skips them), so the wire reader never checks them. */
-export const LIVE_ONLY_EVENTS: ReadonlySet<string> = new Set(["op.result"]);
+/** Events never written to a session file (wire-policy.ts), so the wire reader never checks them. */
+export const LIVE_ONLY_EVENTS: ReadonlySet<string> = NEVER_WRITTEN;
 
 function eventJsonSchemas(): [string, Record<string, unknown>][] {
   return [...eventSchemas].filter(([type]) => !LIVE_ONLY_EVENTS.has(type)).map(([type, schema]) => {

@@ -16,8 +16,13 @@ export const LIVE_ONLY: ReadonlySet<EventType> = new Set<EventType>([
   "tool.output",
 ]);
 
+/**
+ * Never in any session file, old or new: an op's reply belongs to whoever sent the op, not to
+ * the session's record (so the wire reader has no check for it either).
+ */
+export const NEVER_WRITTEN: ReadonlySet<EventType> = new Set<EventType>(["op.result"]);
+
 /** Whether the session file (and stream-json without partial messages) gets this event. */
 export function persisted(event: AgentEvent): boolean {
-  // An op's reply belongs to whoever sent the op, not to the session's record.
-  return !LIVE_ONLY.has(event.type) && event.type !== "op.result";
+  return !LIVE_ONLY.has(event.type) && !NEVER_WRITTEN.has(event.type);
 }
