@@ -66,6 +66,9 @@ for (const line of text.split("\\n")) if (line) { JSON.parse(line); n += 1; }
 if (n < 2) process.exit(1);
 `;
 
+/** The same parse, keeping every parsed line: the least any resume that holds the conversation does. */
+const BARE_KEEP = BARE_PARSE.replace("JSON.parse(line); n += 1;", "kept.push(JSON.parse(line)); n += 1;").replace("let n = 0;", "let n = 0;\nconst kept = [];");
+
 export default async function resumeBench() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-resume-"));
   try {
@@ -95,6 +98,7 @@ export default async function resumeBench() {
       [
         { label: "node", args: ["-e", "0"] },
         { label: "bare", args: ["-e", BARE_PARSE, file] },
+        { label: "keep", args: ["-e", BARE_KEEP, file] },
         { label: "resume", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => cwd },
         { label: "small", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => smallCwd },
       ],
@@ -112,6 +116,7 @@ export default async function resumeBench() {
     const resume = results.get("resume");
     const small = results.get("small");
     const node = results.get("node");
+    const keep = results.get("keep");
     const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
     const row = (label, r) => `${label.padEnd(52)} ${r.medianMs.toFixed(1).padStart(8)} ms ${r.peakRssMiB.toFixed(1).padStart(8)} MiB`;
     const whole = resume.medianMs / bare.medianMs;
@@ -119,6 +124,7 @@ export default async function resumeBench() {
     const ratio = fileCost / parseCost;
     return [
       row(`resume: bare JSON.parse of ${events} events (${mib} MiB)`, bare),
+      `${row("resume: the same parse, keeping every line", keep)}   (the file costs it ${((keep.medianMs - node.medianMs) / parseCost).toFixed(2)}× the bare parse: holding what is parsed)`,
       `${row("resume: mini-agent -p -c on the same file", resume)}   ${whole.toFixed(2)}× bare as whole processes; live heap at exit ${liveMiB.toFixed(1)} MiB`,
       `${row("resume: mini-agent -p -c on a one-turn session", small)}   (start-up and the turn: ${(small.medianMs / node.medianMs).toFixed(2)}× node -e 0)`,
       `resume: the file costs mini-agent ${fileCost.toFixed(1)} ms, a bare parse ${parseCost.toFixed(1)} ms: ${ratio.toFixed(2)}× (budget ≤ ${RESUME_VS_BARE}×${ratio <= RESUME_VS_BARE ? " ok" : " OVER"})`,

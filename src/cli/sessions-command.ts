@@ -99,7 +99,7 @@ export async function runSessionsCommand(argv: string[], io: SessionsIo = proces
 }
 
 function list(stores: SessionStore[], values: { all?: boolean; json?: boolean }, io: SessionsIo): number {
-  const sessions = stores.flatMap((store) => store.list()).sort((a, b) => b.lastActivityMs - a.lastActivityMs || b.id.localeCompare(a.id));
+  const sessions = stores.flatMap((store) => store.list()).sort((a, b) => b.lastActivityMs - a.lastActivityMs || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0));
   if (values.json) {
     const rows = sessions.map((s) => ({
       id: s.id,

@@ -78,7 +78,8 @@ export class SessionStore {
         // Removed since the listing, or a dangling link: not a session to offer.
       }
     }
-    return sessions.sort((a, b) => b.mtimeMs - a.mtimeMs || b.id.localeCompare(a.id));
+    // Ties by id in code-unit order (ids are timestamps): localeCompare would start ICU (~8 ms).
+    return sessions.sort((a, b) => b.mtimeMs - a.mtimeMs || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0));
   }
 
   /** Sessions of this workspace with what a picker shows, most recently active first. */

@@ -83,5 +83,5 @@ function collect(files: Candidate[], parseYaml: YamlParse, notices: string[]): S
     // Project folders are read first, so an existing entry is the project's and stays.
     if (!byName.has(parsed.skill.name)) byName.set(parsed.skill.name, parsed.skill);
   }
-  return { skills: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), notices };
+  return { skills: [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), notices };
 }

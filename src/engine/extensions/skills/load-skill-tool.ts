@@ -45,7 +45,7 @@ function listFiles(dir: string): string[] {
     } catch {
       continue;
     }
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) queue.push(child);
       else if (child !== "SKILL.md" && found.length < MAX_LISTED) found.push(child);

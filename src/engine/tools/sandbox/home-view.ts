@@ -62,8 +62,9 @@ export function homeBinds(home: string, options: { stores: readonly string[]; pa
     }
   }
   const binds: HomeBind[] = [];
-  // Parents first, so a folder already shown is not bound again inside itself.
-  for (const relative of [...relatives].sort((a, b) => a.length - b.length || a.localeCompare(b))) {
+  // Parents first, so a folder already shown is not bound again inside itself. Ties in code-unit
+  // order, not localeCompare: the same on every machine, and its first call starts ICU (~8 ms).
+  for (const relative of [...relatives].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))) {
     const target = path.join(home, relative);
     if (binds.some((bind) => isWithin(target, bind.target))) continue;
     let source: string;
