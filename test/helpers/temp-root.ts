@@ -24,9 +24,12 @@ export interface TempRoot {
 export function makeTempRoot(parent: string = os.tmpdir()): TempRoot {
   sweepDeadRoots(parent);
   const root = mkdtempSync(path.join(parent, TEMP_ROOT_PREFIX));
+  // Others may pass through (not list), as through /tmp: a test running as root drops a child
+  // to another account in a folder it made for it (critical-guard.test.ts).
+  chmodSync(root, 0o711);
   writeFileSync(path.join(root, OWNER_FILE), String(process.pid));
   const home = path.join(root, "home");
-  mkdirSync(home);
+  mkdirSync(home, { mode: 0o700 });
   return { root, home };
 }
 

@@ -73,5 +73,8 @@ describe("makeTempRoot", () => {
     expect(readdirSync(parent).sort()).toEqual([live, fresh.root, unowned].map((dir) => path.basename(dir)).sort());
     expect(readdirSync(fresh.root).sort()).toEqual([".owner-pid", "home"]);
     expect(within(fresh.home, fresh.root)).toBe(true);
+    // Others pass through (a test drops a child to another account), list nothing; the HOME is private.
+    expect(statSync(fresh.root).mode & 0o777).toBe(0o711);
+    expect(statSync(fresh.home).mode & 0o777).toBe(0o700);
   });
 });
