@@ -33,9 +33,9 @@ export function makeTempRoot(parent: string = os.tmpdir()): TempRoot {
   return { root, home };
 }
 
-/** The variables that send a worker's (and its children's) temporary files into the root. */
+/** The variables that send a worker's (and its children's) temporary files into the root; tmux's sockets too. */
 export function tempRootEnv(root: string): Record<string, string> {
-  return { TMPDIR: root, TMP: root, TEMP: root, [TEMP_ROOT_VARIABLE]: root };
+  return { TMPDIR: root, TMP: root, TEMP: root, TMUX_TMPDIR: root, [TEMP_ROOT_VARIABLE]: root };
 }
 
 function alive(pid: number): boolean {
