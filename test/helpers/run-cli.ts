@@ -51,9 +51,13 @@ export interface RunOptions {
  */
 const WINDOWS_SYSTEM_VARS = ["SystemRoot", "SystemDrive", "windir", "ComSpec", "PATHEXT", "TEMP", "TMP"];
 
-/** A clean environment: only PATH and HOME from ours, plus what the test passes. */
+/**
+ * A clean environment: only PATH, HOME and TMPDIR from ours, plus what the test passes.
+ * TMPDIR keeps the CLI's temporary files (sandbox folders) in the run's temp root.
+ */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), ...extra };
+  if (process.env.TMPDIR !== undefined && env.TMPDIR === undefined) env.TMPDIR = process.env.TMPDIR;
   if (process.platform === "win32") {
     for (const name of WINDOWS_SYSTEM_VARS) {
       const value = process.env[name];

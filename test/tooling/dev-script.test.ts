@@ -6,12 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cliEnv } from "../helpers/run-cli.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function npmRunDev(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "dev", "--silent", "--", ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), ...env } });
+    const child = spawn("npm", ["run", "dev", "--silent", "--", ...args], { cwd: ROOT, env: cliEnv(env) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));

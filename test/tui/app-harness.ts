@@ -42,6 +42,8 @@ export function startApp(options: {
   providerEnv?: Record<string, string>;
   /** Takes stdout/stderr writes and console output while the app runs (as launch.ts does). */
   outputCapture?: OutputCapture;
+  /** The terminal's width; 100 unless a test draws text as wide as a temp path. */
+  columns?: number;
 }): RunningApp {
   const box = options.box ?? makeSandbox();
   const env: NodeJS.ProcessEnv = options.providerEnv
@@ -55,7 +57,7 @@ export function startApp(options: {
         ...(options.record ? { FAKE_LLM_RECORD: options.record } : {}),
       };
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
-  const terminal = new VirtualTerminal(100, 30);
+  const terminal = new VirtualTerminal(options.columns ?? 100, 30);
   const store = new SessionStore(box.home, box.workspace);
   const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns, model: s.model }));
   const app = new TuiApp({

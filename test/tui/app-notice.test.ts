@@ -23,7 +23,9 @@ const rules = (lines: string[]) => lines.filter((line) => /^─{20,}$/.test(line
 describe("a notice of several lines", () => {
   it("is drawn whole, breaks no frame, clears on the next prompt; ctrl-l repaints", async () => {
     server = await startScriptedServer([chatText("answered."), chatText("again.")]);
-    running = startApp({ providerEnv: { OPENAI_API_KEY: "sk-test-tui-notice-0000", OPENAI_BASE_URL: `${server.url}/v1` } });
+    // The advice names the config file under the temp dir, whose path is longer on some
+    // machines (macOS's /var/folders/…, the suite's temp root): wide enough to fit 10 rows.
+    running = startApp({ columns: 160, providerEnv: { OPENAI_API_KEY: "sk-test-tui-notice-0000", OPENAI_BASE_URL: `${server.url}/v1` } });
     const { terminal, app } = running;
     await waitFor(() => app.footer.info.model === "gpt-5");
     terminal.send("/model anthropic claude-x\r");
