@@ -6,7 +6,7 @@ import type { ApprovalBroker } from "../engine/approval/approval-broker.js";
 import { isCriticalFile } from "../engine/approval/critical-files.js";
 import { createDirtyCheck } from "../engine/approval/git-dirty.js";
 import { createApprovalGate, type ApprovalGate, type Guard } from "../engine/approval/gate.js";
-import { changesNoFile, type RuleContext } from "../engine/approval/rules.js";
+import { changesNoFile, type CommandRules, type RuleContext } from "../engine/approval/rules.js";
 import { sandboxReadiness } from "../engine/approval/sandbox-ready.js";
 import { warmShellParserWhileWaiting } from "../engine/approval/shell-warmup.js";
 import { matchUserRules, type UserRules } from "../engine/approval/user-rules.js";
@@ -18,17 +18,20 @@ import type { SessionState } from "../engine/state/state.js";
 import { hardLinkCount } from "../engine/tools/hard-links.js";
 import type { Toolset } from "./session-toolset.js";
 
+type CommandPolicy = typeof import("../engine/approval/command-judging.js");
+
 /**
  * The command policy (the rules over mvdan-sh's tree, the allowlist and the parser's glue,
  * ~160 KB with what only they use) loads with the first command call the gate sees, not at
  * start-up: a run that runs no command (the demo, a resume that only answers) never compiles
- * it (ADR 0027). The gate awaits it, so the rules can stay synchronous.
+ * it (ADR 0027). It is handed over only once loaded, so the rules it goes into stay synchronous
+ * and no command can be judged before it is there.
  */
-let commandPolicy: typeof import("../engine/approval/command-judging.js") | undefined;
-async function loadCommandPolicy(home: string): Promise<void> {
-  const loaded = (commandPolicy ??= await import("../engine/approval/command-judging.js"));
+async function loadCommandPolicy(home: string): Promise<CommandPolicy> {
+  const loaded = await import("../engine/approval/command-judging.js");
   // The shell parser compiles from the code cache in the agent's home (ADR 0022).
   loaded.setShellParserCacheDir(path.join(home, "cache"));
+  return loaded;
 }
 
 export interface SessionGateInput {
@@ -47,26 +50,29 @@ export function createSessionGate(input: SessionGateInput): ApprovalGate {
   const { jail, commands, tools } = toolset;
   const rules: RuleContext = {
     jail,
-    classifyCommand: (command) => {
-      // Loaded by the gate below before any command call reaches the rules.
-      if (!commandPolicy) throw new Error("internal: a command was judged before the command policy was loaded");
-      return commandPolicy.classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) });
-    },
     isCriticalFile,
     hardLinks: hardLinkCount,
     matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
   };
+  // Command rules exist only as what this resolves to, built from the loaded policy: whatever
+  // judges a command (the gate, the checkpoint's read-only proof, the warm-up) waits for it.
+  const commandRules = (): Promise<CommandRules> =>
+    loadCommandPolicy(input.home).then((policy) => ({
+      ...rules,
+      classifyCommand: (command) => policy.classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+    }));
   // run_command is offered, so its calls will be judged: while the model works, the sandbox is
   // probed and the policy warmed (ADR 0022).
   const sandboxReady = sandboxReadiness(commands.sandbox, bus, (name) => tools.get(name)?.kind === "command");
   if (tools.get("run_command")) {
     warmShellParserWhileWaiting({
       onRequestSent: () => void sandboxReady.start().catch(() => {}), // the gate reports a failure
-      judge: (command) => loadCommandPolicy(input.home).then(() => rules.classifyCommand(command)).catch(() => {}), // the first real judgement reports a failure
+      judge: (command) => commandRules().then((loaded) => loaded.classifyCommand(command)).catch(() => {}), // the first real judgement reports a failure
     });
   }
   const gate = createApprovalGate({
     rules,
+    commandRules,
     ...(input.guards.length > 0 ? { guards: input.guards } : {}),
     isDirty: createDirtyCheck(jail.root),
     approver: input.broker.approver,
@@ -74,15 +80,15 @@ export function createSessionGate(input: SessionGateInput): ApprovalGate {
     alwaysAllowed: () => input.state.alwaysAllowed,
   });
   // Before a turn's first approved mutating call, the workspace is snapshotted (ADR 0011).
-  const checkpointed = withCheckpoints(sandboxReady.wrap(gate), {
+  return withCheckpoints(sandboxReady.wrap(gate), {
     store: createCheckpointStore({ root: jail.root, dir: checkpointsDir(input.sideDir), exclude: [input.home] }),
     bus,
     warn: (message) => bus.publish("notice", { level: "warn", message }),
     // A command proved read-only (not a sandboxed writer) changes nothing to undo (ADR 0022).
-    changesNoFile: (tool, call) => changesNoFile({ name: tool.name, kind: tool.kind, subject: tool.subject?.(call) ?? {} }, rules),
+    changesNoFile: async (tool, call) => {
+      const { name, kind } = tool;
+      const subject = tool.subject?.(call) ?? {};
+      return kind === "command" ? changesNoFile({ name, kind, subject }, await commandRules()) : changesNoFile({ name, kind, subject }, rules);
+    },
   });
-  return async (...args) => {
-    if (args[1].kind === "command") await loadCommandPolicy(input.home);
-    return checkpointed(...args);
-  };
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
-import { changesNoFile, type RuleContext } from "../../src/engine/approval/rules.js";
+import { changesNoFile, type CommandRules } from "../../src/engine/approval/rules.js";
 import { createJail } from "../../src/engine/tools/jail.js";
 
 const root = approvalWorkspace({ "package.json": JSON.stringify({ scripts: { test: "vitest run" } }) });
@@ -37,7 +37,7 @@ describe("Verdict.readOnly", () => {
 
   it("changesNoFile: reading tools and proved commands only; writes and edits never", () => {
     const jail = createJail(root);
-    const rules: RuleContext = { jail, classifyCommand: (command) => classifyCommand(command, { root, jail, sandbox: true }) };
+    const rules: CommandRules = { jail, classifyCommand: (command) => classifyCommand(command, { root, jail, sandbox: true }) };
     const command = (text: string) => ({ name: "run_command", kind: "command" as const, subject: { command: text } });
     expect(changesNoFile({ name: "read_file", kind: "read", subject: { paths: ["a.txt"] } }, rules)).toBe(true);
     expect(changesNoFile(command("ls src"), rules)).toBe(true);

@@ -9,6 +9,7 @@ import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
 import { executeApproved } from "../../src/engine/approval/executor.js";
 import { createApprovalGate, type ApprovalAnswer, type Guard } from "../../src/engine/approval/gate.js";
+import type { CommandRules } from "../../src/engine/approval/rules.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
 import { initialState, reduce } from "../../src/engine/state/state.js";
@@ -33,8 +34,10 @@ function rig(answer: ApprovalAnswer, options: { sandbox?: boolean; guards?: Guar
   const state = initialState();
   bus.subscribe((event) => reduce(state, event));
   const jail = createJail(root);
+  const rules: CommandRules = { jail, classifyCommand: (command) => classifyCommand(command, { root: jail.root, jail, sandbox: options.sandbox ?? false }), isCriticalFile };
   const gate = createApprovalGate({
-    rules: { jail, classifyCommand: (command) => classifyCommand(command, { root: jail.root, jail, sandbox: options.sandbox ?? false }), isCriticalFile },
+    rules,
+    commandRules: () => rules,
     ...(options.guards ? { guards: options.guards } : {}),
     approver: async () => answer,
     publish: bus.publish,

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { classifyCommand } from "../../src/engine/approval/command-policy.js";
 import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
 import { createApprovalGate, type ApprovalQuestion } from "../../src/engine/approval/gate.js";
+import type { CommandRules } from "../../src/engine/approval/rules.js";
 import { createDirtyCheck, mayBeInRepository } from "../../src/engine/approval/git-dirty.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
@@ -40,8 +41,10 @@ function rig(root: string, answer: "allow" | "deny", always = false) {
     ...createWorkspaceTools({ root, onTodos: () => {} }),
     ...createCommandTools({ root, tasksDir: path.join(root, ".tasks") }).tools,
   ];
+  const rules: CommandRules = { jail, classifyCommand: (command) => classifyCommand(command, { root: jail.root }), isCriticalFile };
   const gate = createApprovalGate({
-    rules: { jail, classifyCommand: (command) => classifyCommand(command, { root: jail.root }), isCriticalFile },
+    rules,
+    commandRules: () => rules,
     approver: async (question) => {
       questions.push(question);
       return { decision: answer, by: "user", always };

@@ -57,7 +57,8 @@ function rig(root: string, script: FakeScript, tools: Tool[], approver: Approver
   const registry = new ToolRegistry(tools);
   const jail = createJail(root);
   const gate = createApprovalGate({
-    rules: { jail, classifyCommand: () => ({ decision: "confirm", reason: "test" }) },
+    rules: { jail },
+    commandRules: () => ({ jail, classifyCommand: () => ({ decision: "confirm", reason: "test" }) }),
     approver,
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,

@@ -51,8 +51,10 @@ async function runTurn(url: string, prompt: string) {
   const events: AgentEvent[] = [];
   bus.subscribe((event) => reduce(state, event));
   bus.subscribe((event) => events.push(event));
+  const jail = createJail(mkdtempSync(path.join(os.tmpdir(), "thinking-")));
   const gate = createApprovalGate({
-    rules: { jail: createJail(mkdtempSync(path.join(os.tmpdir(), "thinking-"))), classifyCommand: () => ({ decision: "confirm", reason: "test" }) },
+    rules: { jail },
+    commandRules: () => ({ jail, classifyCommand: () => ({ decision: "confirm", reason: "test" }) }),
     approver: async () => ({ decision: "allow", by: "flag" }),
     publish: bus.publish,
     alwaysAllowed: () => state.alwaysAllowed,

@@ -7,7 +7,7 @@ import type { Publish } from "../event-bus.js";
 import type { EventOrigin } from "../events.js";
 import type { Tool, ToolSubject } from "../tools/tool.js";
 import { scopeCovers, scopeFor, type ScopedCall } from "./always-scope.js";
-import { evaluateRules, urlHost, writeTargets, type RuleContext } from "./rules.js";
+import { evaluateRules, urlHost, writeTargets, type CommandRules, type RuleContext } from "./rules.js";
 import type { Verdict } from "./verdict.js";
 
 declare const approvedBrand: unique symbol;
@@ -82,6 +82,11 @@ export type GateOutcome = { approved: ApprovedCall; note?: string } | { refused:
 
 export interface GateOptions {
   rules: RuleContext;
+  /**
+   * The rules with the command policy, which may load first (ADR 0027): awaited by a command
+   * call only, so other calls never wait for it and a command is never judged without it.
+   */
+  commandRules(): CommandRules | Promise<CommandRules>;
   /** Run first, in order, for every call; --yes never skips them. */
   guards?: readonly Guard[];
   approver: Approver;
@@ -142,7 +147,9 @@ export function createApprovalGate(options: GateOptions) {
       decided("deny", "rule", guarded.reason);
       return { refused: `refused: ${guarded.reason}` };
     }
-    const verdict: Verdict = evaluateRules({ name: tool.name, kind: tool.kind, subject }, options.rules);
+    const kind = tool.kind;
+    const verdict: Verdict =
+      kind === "command" ? evaluateRules({ name: tool.name, kind, subject }, await options.commandRules()) : evaluateRules({ name: tool.name, kind, subject }, options.rules);
     // A deny is final, whatever a guard, --yes or memory say.
     if (verdict.decision === "deny") {
       decided("deny", "rule", verdict.reason);

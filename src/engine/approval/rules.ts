@@ -6,10 +6,9 @@ import type { ToolKind, ToolSubject } from "../tools/tool.js";
 import { ToolError } from "../tools/tool.js";
 import type { Verdict } from "./verdict.js";
 
+/** What the rules read to judge a call of any kind but a command. */
 export interface RuleContext {
   jail: Jail;
-  /** Command policy; a `parts` list (one line per parsed part) becomes the preview detail. */
-  classifyCommand(command: string): Verdict & { parts?: string[] };
   /** Files that always ask, even after "always allow" (package.json, CI configs, …). */
   isCriticalFile?(relativePosixPath: string): boolean;
   /** How many hard links a resolved file has (0 when missing): more than one always asks. */
@@ -18,12 +17,27 @@ export interface RuleContext {
   matchUserRules?(toolName: string, subject: string): "allow" | "deny" | undefined;
 }
 
+/** The command policy's judgement of one command line; a `parts` list (one line per parsed part) becomes the preview detail. */
+export type CommandClassifier = (command: string) => Verdict & { parts?: string[] };
+
+/**
+ * The rules with the command policy. The policy loads with the first command call (ADR 0027);
+ * the composition root builds this context only from the loaded policy, and a command call is
+ * judged only with this context (the overloads below), so no command meets an unloaded policy.
+ */
+export interface CommandRules extends RuleContext {
+  classifyCommand: CommandClassifier;
+}
+
 export interface RuleInput {
   name: string;
   kind: ToolKind;
   /** What the tool says the call is about (`tool.subject(input)`); `{}` when it declares nothing. */
   subject: ToolSubject;
 }
+
+/** A call that needs no command policy: anything but a command. */
+export type NonCommandInput = RuleInput & { kind: Exclude<ToolKind, "command"> };
 
 /** The string a user rule's pattern is matched against: the command, the first path, or the URL. */
 export function ruleSubject(call: RuleInput): string {
@@ -67,6 +81,8 @@ function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
   return { decision: "confirm", reason: `${call.name} changes ${targets.relative.join(", ")}` };
 }
 
+export function evaluateRules(call: RuleInput, context: CommandRules): Verdict;
+export function evaluateRules(call: NonCommandInput, context: RuleContext): Verdict;
 export function evaluateRules(call: RuleInput, context: RuleContext): Verdict {
   const base = baseVerdict(call, context);
   // Commands get user rules per parsed part inside the command policy, never for the whole line.
@@ -82,6 +98,8 @@ export function evaluateRules(call: RuleInput, context: RuleContext): Verdict {
  * A call that changes no file: a reading tool, or a command the rules allow because the
  * allowlist proved it read-only (Verdict.readOnly). It needs no checkpoint (ADR 0022).
  */
+export function changesNoFile(call: RuleInput, context: CommandRules): boolean;
+export function changesNoFile(call: NonCommandInput, context: RuleContext): boolean;
 export function changesNoFile(call: RuleInput, context: RuleContext): boolean {
   if (call.kind === "read") return true;
   if (call.kind !== "command") return false;
@@ -105,7 +123,8 @@ function baseVerdict(call: RuleInput, context: RuleContext): Verdict {
     case "command": {
       const command = call.subject.command;
       if (typeof command !== "string") return { decision: "deny", reason: `${call.name} declares no command it runs` };
-      const { parts, ...verdict } = context.classifyCommand(command);
+      // The overloads let a command call in only with CommandRules.
+      const { parts, ...verdict } = (context as CommandRules).classifyCommand(command);
       return parts && parts.length > 0 ? { ...verdict, detail: parts } : verdict;
     }
   }

@@ -12,8 +12,11 @@ export interface CheckpointHookOptions {
   bus: EventBus;
   /** A snapshot that fails must not stop the turn: it is said, and the call goes ahead. */
   warn(message: string): void;
-  /** Calls proved to change no file (`changesNoFile` from the rules) need no snapshot; default: reading tools. */
-  changesNoFile?(tool: Tool, input: Record<string, unknown>): boolean;
+  /**
+   * Calls proved to change no file (`changesNoFile` from the rules) need no snapshot; default:
+   * reading tools. A promise where the proof waits for the command policy to load (ADR 0027).
+   */
+  changesNoFile?(tool: Tool, input: Record<string, unknown>): boolean | Promise<boolean>;
 }
 
 export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptions): ApprovalGate {
@@ -29,9 +32,9 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
       taken = undefined;
     }
   });
-  const provedHarmless = (tool: Tool, input: Record<string, unknown>) => {
+  const provedHarmless = async (tool: Tool, input: Record<string, unknown>) => {
     try {
-      return options.changesNoFile?.(tool, input) ?? false;
+      return (await options.changesNoFile?.(tool, input)) ?? false;
     } catch {
       return false; // Not proved: snapshot.
     }
@@ -53,7 +56,7 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
     const [, tool, input] = args;
     // Taken before the call is judged, so nothing waits between an approval and the call's
     // start (a person's ctrl-c then reaches the running command, not a snapshot).
-    if (tool.kind === "read" || (!taken && provedHarmless(tool, input))) return gate(...args);
+    if (tool.kind === "read" || (!taken && (await provedHarmless(tool, input)))) return gate(...args);
     await (taken ??= take());
     return gate(...args);
   };
