@@ -136,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
     const value = argv[inputFormat]!.includes("=") ? argv[inputFormat]!.slice("--input-format=".length) : argv[inputFormat + 1];
     if (value !== "stream-json") throw new UsageError(`invalid value ${JSON.stringify(value ?? "")} for --input-format; expected stream-json (the Claude Agent SDK's protocol)`);
     const cwd = startDirectory();
-    const { runClaudeStream } = await import("./commands.js");
+    const { runClaudeStream } = await import("../claude-compat/run-claude-stream.js");
     return runClaudeStream(argv, { version: version(), cwd });
   }
   if (argv[0] === "rpc") {

@@ -56,6 +56,8 @@ describe("modules loaded at run time", () => {
     expect(sources.filter((source) => /^node_modules\/(openai|@anthropic-ai|undici|mvdan-sh|@agentclientprotocol)\//.test(source))).toEqual([]);
     // The editor face (ACP) and its library load only with `mini-agent acp` (ADR 0045).
     expect(sources.filter((source) => source.startsWith("src/acp/"))).toEqual([]);
+    // Nor the Agent SDK's face (ADR 0046): it loads only with --input-format stream-json.
+    expect(sources.filter((source) => source.startsWith("src/claude-compat/"))).toEqual([]);
     // No command ran, so the command policy was never loaded (ADR 0027).
     expect(sources).not.toContain("src/engine/approval/command-policy.ts");
     // mvdan-sh is compiled through vm.Script, which the probe does not see; a first load in a
