@@ -8,8 +8,8 @@ import { ConfigError, resolveConfig, type ConfigFiles, type ResolvedConfig } fro
 import { sourceReport } from "../config/source-report.js";
 import { buildSystemPrompt, readPromptFiles } from "../config/system-prompt.js";
 import type { UserRules } from "../engine/approval/user-rules.js";
-import { FakeScriptError, loadFakeScript } from "../engine/llm/fake-script.js";
-import { FakeProvider } from "../engine/llm/fake.js";
+import { FakeScriptError, loadFakeScript } from "../engine/llm/fake/fake-script.js";
+import { FakeProvider } from "../engine/llm/fake/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "../engine/llm/provider.js";
 import type { SessionState } from "../engine/state/state.js";
 import { formatRestoreForPrompt } from "../engine/checkpoint/restore-note.js";

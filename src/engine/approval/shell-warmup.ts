@@ -6,12 +6,12 @@
 // The trigger is silence: a request is on the wire (its body sent, so the load cannot delay
 // it) and no answer has begun WARM_UP_AFTER_MS later. A model that answers at once leaves no
 // thinking time to use: warming then would only hold up its answer, and the parser loads
-// when, and if, a command needs it (ADR 0025). Our provider fetch (llm/node-fetch.ts)
+// when, and if, a command needs it (ADR 0025). Our provider fetch (llm/transport/node-fetch.ts)
 // publishes both moments on channels of its own; undici, which carries the request when a
 // proxy is configured, publishes its own. A run that never makes an HTTP request (FAKE_LLM)
 // never pays for the parser unless it judges a command that needs it.
 import diagnostics from "node:diagnostics_channel";
-import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "../llm/request-channel.js";
+import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "../llm/transport/request-channel.js";
 
 /**
  * Judged once while waiting: besides loading the parser, the first walk over its nodes builds

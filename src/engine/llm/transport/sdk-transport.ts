@@ -3,8 +3,8 @@
 // SDK it uses. The SDKs never retry (maxRetries: 0): retries are ours (retry.ts). They send
 // through our node:http fetch (node-fetch.ts, ADR 0021), or undici's when a proxy is set.
 import { nodeFetch } from "./node-fetch.js";
-import type { ProxySettings } from "./provider-config.js";
-import type { OpenStream } from "./adapter-options.js";
+import type { ProxySettings } from "../provider-config.js";
+import type { OpenStream } from "../adapter-options.js";
 
 export interface TransportOptions {
   apiKey?: string;

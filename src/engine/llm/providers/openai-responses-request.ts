@@ -1,9 +1,9 @@
 // Engine messages → an OpenAI Responses request (docs/providers.md §3.1, §3.5). We run stateless
 // (store: false) and resend the whole conversation, with each turn's encrypted reasoning
 // (kept as the signature of its thinking block) in its original place.
-import type { Message } from "../messages.js";
-import type { ModelRequest, ThinkingLevel } from "./provider.js";
-import { responsesReasoning } from "./thinking.js";
+import type { Message } from "../../messages.js";
+import type { ModelRequest, ThinkingLevel } from "../provider.js";
+import { responsesReasoning } from "../thinking.js";
 import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
 import { pairToolResults, safeCallId } from "./tool-pairing.js";
 

@@ -1,7 +1,7 @@
 // api.openai.com serves some models only on /v1/responses. We start on Chat Completions and,
 // when it rejects the request's shape, switch to Responses for the rest of the session
 // (sticky: one wasted round trip per session, not per request). See ADR 0003.
-import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "./provider.js";
+import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "../provider.js";
 
 /** Statuses that mean "this endpoint does not take this request", as opposed to "try again". */
 const SHAPE_REJECTIONS = new Set([400, 404, 405, 415, 422, 501]);

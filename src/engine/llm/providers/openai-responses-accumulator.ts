@@ -1,8 +1,8 @@
 // Responses API events → normalised parts (docs/providers.md §3.2-3.4). Deltas append, `.done`
 // events replace with the authoritative value, and nothing after a terminal event counts.
-import type { FinishReason, StreamPart } from "./provider.js";
+import type { FinishReason, StreamPart } from "../provider.js";
 import { responsesUsage, type UsagePart } from "./usage.js";
-import { WireError, isRecord } from "./wire-error.js";
+import { WireError, isRecord } from "../failures/wire-error.js";
 
 interface PendingCall {
   callId: string;

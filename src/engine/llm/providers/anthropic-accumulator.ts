@@ -1,9 +1,9 @@
 // Anthropic stream events → normalised parts (docs/providers.md §4.3-4.6). Blocks are tracked by
 // index; each thinking or redacted_thinking block opens a block of its own downstream;
 // signatures replace, usage overwrites, unknown events and blocks are ignored.
-import type { FinishReason, StreamPart } from "./provider.js";
+import type { FinishReason, StreamPart } from "../provider.js";
 import { anthropicUsage } from "./usage.js";
-import { WireError, isRecord, wireErrorFromPayload } from "./wire-error.js";
+import { WireError, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
 
 interface Block {
   type: string;

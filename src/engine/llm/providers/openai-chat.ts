@@ -1,12 +1,12 @@
 // The OpenAI Chat Completions adapter: Kimi (the default), OpenAI-compatible endpoints and
 // local servers. The SDK sends the request; we read the stream (see ADR 0003).
-import type { AdapterOptions } from "./adapter-options.js";
+import type { AdapterOptions } from "../adapter-options.js";
 import { ChatStreamState } from "./openai-chat-accumulator.js";
 import { buildChatBody } from "./openai-chat-request.js";
-import type { ModelProvider, ModelRequest, StreamPart } from "./provider.js";
-import { readSseData } from "./sse-data.js";
+import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
+import { readSseData } from "../transport/sse-data.js";
 import { openStream, retried } from "./stream-attempt.js";
-import type { ThinkingDialect } from "./thinking.js";
+import type { ThinkingDialect } from "../thinking.js";
 
 export interface ChatAdapterOptions extends AdapterOptions {
   thinkingDialect: ThinkingDialect;

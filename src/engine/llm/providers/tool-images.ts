@@ -2,7 +2,7 @@
 // take image input is known for Claude and OpenAI's own models; for everything else it is
 // unknown, and an image part a model rejects would fail every later request of the session,
 // so those get the text alone plus a note saying the image was not sent.
-import type { Message, ToolImage } from "../messages.js";
+import type { Message, ToolImage } from "../../messages.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
 

@@ -1,6 +1,6 @@
 // Turns one SSE event's data into JSON, the end marker, or nothing (keep-alives).
 import type { SseEvent } from "./sse-parser.js";
-import { WireError } from "./wire-error.js";
+import { WireError } from "../failures/wire-error.js";
 
 export type SseData = { kind: "done" } | { kind: "json"; value: unknown } | { kind: "skip" };
 

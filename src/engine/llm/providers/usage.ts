@@ -1,7 +1,7 @@
 // Provider usage objects → the engine's usage part. inputTokens always counts the whole
 // prompt, cached parts included (OpenAI's convention), so cost and context maths agree.
-import type { StreamPart } from "./provider.js";
-import { isRecord } from "./wire-error.js";
+import type { StreamPart } from "../provider.js";
+import { isRecord } from "../failures/wire-error.js";
 
 export type UsagePart = Extract<StreamPart, { type: "usage" }>;
 

@@ -2,9 +2,9 @@
 // Request N gets scripted turn N; later requests get `after`.
 import { appendFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
-import { thinkingText, type Message } from "../messages.js";
+import { thinkingText, type Message } from "../../messages.js";
 import { LAST_RESULT_PLACEHOLDER, type FakeScript, type ScriptedTurn } from "./fake-script.js";
-import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "./provider.js";
+import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "../provider.js";
 
 const DEFAULT_AFTER: ScriptedTurn = { text: "Nothing more to do." };
 

@@ -3,7 +3,7 @@
 // moment before the stream has produced output (docs/providers.md §5.3-5.4).
 import { setTimeout as delay } from "node:timers/promises";
 import { factsFrom, retryReason, toProviderError, type ErrorContext } from "./errors.js";
-import { ProviderError, type StreamPart } from "./provider.js";
+import { ProviderError, type StreamPart } from "../provider.js";
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from "./retry-policy.js";
 
 export interface RetryOptions {

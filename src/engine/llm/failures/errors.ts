@@ -2,7 +2,7 @@
 // error) into the engine's ProviderError kinds with a message a person can act on.
 // Duck-typed on purpose: importing the SDKs here would load them at start-up.
 import { isContextOverflow } from "./context-overflow.js";
-import { ProviderError } from "./provider.js";
+import { ProviderError } from "../provider.js";
 import type { HeaderReader, RetryFacts } from "./retry-policy.js";
 import { scrubSecrets } from "./scrub.js";
 import { WireError, isRecord } from "./wire-error.js";

@@ -1,7 +1,7 @@
 // Server-sent events from raw body bytes. We parse the stream ourselves (instead of the SDKs'
 // iterators) because they end quietly on truncation, crash on data-only keep-alives and
 // cannot tell us whether the final event was terminated (docs/providers.md §1.2, §7.9–7.12, §7.17).
-import { WireError } from "./wire-error.js";
+import { WireError } from "../failures/wire-error.js";
 
 export interface SseEvent {
   /** Value of the `event:` line, if any. */

@@ -1,8 +1,8 @@
 // Engine messages → an OpenAI Chat Completions request body (docs/providers.md §2.1), with the
 // per-provider differences: thinking fields, reasoning sent back, Kimi's empty-content rule.
-import { thinkingText, type Message } from "../messages.js";
-import type { ModelRequest, ThinkingLevel } from "./provider.js";
-import { chatThinkingFields, type ThinkingDialect } from "./thinking.js";
+import { thinkingText, type Message } from "../../messages.js";
+import type { ModelRequest, ThinkingLevel } from "../provider.js";
+import { chatThinkingFields, type ThinkingDialect } from "../thinking.js";
 import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
 import { pairToolResults } from "./tool-pairing.js";
 

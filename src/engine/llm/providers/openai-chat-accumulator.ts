@@ -2,9 +2,9 @@
 // through as they come; tool calls are collected by index and released only once the stream
 // has ended properly, so a broken stream never yields a half-made call.
 import { randomUUID } from "node:crypto";
-import type { FinishReason, StreamPart } from "./provider.js";
+import type { FinishReason, StreamPart } from "../provider.js";
 import { chatUsage, type UsagePart } from "./usage.js";
-import { WireError, isRecord, wireErrorFromPayload } from "./wire-error.js";
+import { WireError, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
 
 interface PendingCall {
   id?: string;

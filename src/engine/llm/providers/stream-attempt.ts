@@ -1,11 +1,11 @@
 // The half every adapter shares: send the body through the SDK transport, read the event
 // stream into a per-API state machine, and retry before output (with cost added to usage).
-import { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "./adapter-options.js";
-import type { ModelProvider, ModelRequest, StreamPart } from "./provider.js";
-import { openBody } from "./response-body.js";
-import { streamWithRetry } from "./retry.js";
-import { readSseData } from "./sse-data.js";
-import { WireError } from "./wire-error.js";
+import { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "../adapter-options.js";
+import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
+import { openBody } from "../transport/response-body.js";
+import { streamWithRetry } from "../failures/retry.js";
+import { readSseData } from "../transport/sse-data.js";
+import { WireError } from "../failures/wire-error.js";
 
 /** A per-API accumulator: events in, normalised parts out; `end` throws on a cut stream. */
 export interface EventStreamState {

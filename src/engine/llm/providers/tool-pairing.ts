@@ -2,7 +2,7 @@
 // made it (OpenAI 400 "must be followed by tool messages", Anthropic 400 "tool_use ids were
 // found without tool_result blocks"). A session cut short can break that, so we repair it
 // when building a request: missing results get a stub, stray results are dropped.
-import type { Message } from "../messages.js";
+import type { Message } from "../../messages.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
 

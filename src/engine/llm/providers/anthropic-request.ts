@@ -1,9 +1,9 @@
 // Engine messages → an Anthropic Messages request (docs/providers.md §4.2): tool_result blocks
 // first in the next user message, thinking blocks carried back unmodified, cache breakpoints
 // on the system prompt and the tool list (both are stable across a session).
-import type { Message, ThinkingBlock } from "../messages.js";
-import type { ModelRequest, ThinkingLevel } from "./provider.js";
-import { anthropicThinking } from "./thinking.js";
+import type { Message, ThinkingBlock } from "../../messages.js";
+import type { ModelRequest, ThinkingLevel } from "../provider.js";
+import { anthropicThinking } from "../thinking.js";
 import { hasImages, textWithoutImages } from "./tool-images.js";
 import { argumentsObject, pairToolResults, safeCallId } from "./tool-pairing.js";
 
