@@ -7,7 +7,7 @@ import { UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError, resolveConfig, type ConfigFiles, type ResolvedConfig } from "../config/resolve-config.js";
 import { sourceReport } from "../config/source-report.js";
 import { buildSystemPrompt, readPromptFiles } from "../config/system-prompt.js";
-import type { UserRules } from "../engine/approval/user-rules.js";
+import type { UserRules } from "../engine/approval/rules/user-rules.js";
 import { FakeScriptError, loadFakeScript } from "../engine/llm/fake/fake-script.js";
 import { FakeProvider } from "../engine/llm/fake/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "../engine/llm/provider.js";

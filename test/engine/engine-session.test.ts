@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answerByFlag } from "../../src/engine/approval/flag-answerer.js";
+import { answerByFlag } from "../../src/engine/approval/gate/flag-answerer.js";
 import type { AgentEvent, EventOf } from "../../src/engine/events.js";
 import { persisted } from "../../src/engine/wire/wire-policy.js";
 import { FakeProvider } from "../../src/engine/llm/fake/fake.js";

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createApprovalGate } from "../../src/engine/approval/gate.js";
+import { createApprovalGate } from "../../src/engine/approval/gate/gate.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { createLoop } from "../../src/engine/turn/loop.js";

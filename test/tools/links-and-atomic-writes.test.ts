@@ -5,7 +5,7 @@
 import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { evaluateRules } from "../../src/engine/approval/rules.js";
+import { evaluateRules } from "../../src/engine/approval/rules/rules.js";
 import { writeFileAtomic } from "../../src/engine/tools/atomic-write.js";
 import { createEditFileTool } from "../../src/engine/tools/edit-file.js";
 import { hardLinkCount } from "../../src/engine/tools/hard-links.js";

@@ -1,6 +1,6 @@
 // The run_command tool: one shell command line in the workspace root, through bash -lc
 // (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
-// Approval happens before this runs (approval/command-policy.ts); this file only executes.
+// Approval happens before this runs (approval/rules/command-policy.ts); this file only executes.
 import { isSecretName } from "../secrets/redact.js";
 import { MAX_TASK_TIMEOUT_MS, type BackgroundTasks } from "./background-tasks.js";
 import type { PrepareRun } from "./sandbox/critical-guard.js";

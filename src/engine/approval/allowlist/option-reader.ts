@@ -6,7 +6,7 @@
 // abbreviation is resolved against the program's complete option list (its manual) to the
 // option it means, or to "ambiguous", before the safe table is consulted; without that list
 // only an exact name is understood. Pure: words in, options and operands (or a reason) out.
-import type { ShellWord } from "./shell-words.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 /**
  * gnu: getopt_long (options anywhere before `--`, abbreviations). exact: the same shapes

@@ -4,7 +4,7 @@
 // The walker over the tree (strict-allow.ts) and the checks of a program's words
 // (strict-programs.ts) both throw through here.
 import type { PathOracle } from "./path-oracle.js";
-import type { ShellWord } from "./shell-words.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 export interface StrictOptions {
   oracle: PathOracle;

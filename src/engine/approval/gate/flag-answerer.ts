@@ -1,7 +1,7 @@
 // Print mode cannot ask anyone, so a policy answers every approval request through the same
 // flow a person would use (answerApproval by id): --yes allows once, otherwise the model is
 // told how to get approval. Guards and rules run before any request, so --yes never skips them.
-import type { AgentEvent } from "../events.js";
+import type { AgentEvent } from "../../events.js";
 import type { ApprovalReply } from "./approval-broker.js";
 
 export interface Answerable {

@@ -1,13 +1,13 @@
 // The tables: which programs are dangerous, which only read, and the argument checks that
 // decide in between. Judges one simple command at a time; command-policy.ts combines them.
 import path from "node:path";
-import { hasFlag, isRootOrAbove, namesCredentials, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "./command-paths.js";
-import { readShellLaunch, SHELLS } from "./shell-launch.js";
+import { hasFlag, isRootOrAbove, namesCredentials, options, pathScope, positionals, worstScope, type PathContext, type PathScope } from "../shell/command-paths.js";
+import { readShellLaunch, SHELLS } from "../shell/shell-launch.js";
 import { fileWriterVerdict } from "./file-writers.js";
 import { gitVerdict } from "./git-rules.js";
 import { testCommandVerdict } from "./test-runners.js";
-import { STDIN_PATHS, type SimpleCommand } from "./shell-parse.js";
-import type { ShellWord } from "./shell-words.js";
+import { STDIN_PATHS, type SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 export type Decision = "allow" | "confirm" | "deny";
 

@@ -1,9 +1,9 @@
 // git is many programs in one: `git status` only reads, `git push` publishes, `git reset
 // --hard` throws work away. This judges a git command by its subcommand and options.
-import { hasFlag, options, positionals, type PathContext } from "./command-paths.js";
+import { hasFlag, options, positionals, type PathContext } from "../shell/command-paths.js";
 import type { PartVerdict } from "./command-rules.js";
-import type { SimpleCommand } from "./shell-parse.js";
-import type { ShellWord } from "./shell-words.js";
+import type { SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 /** Subcommands that only read, when given no option that writes a file or runs a program. */
 const READ_ONLY = new Set([

@@ -2,10 +2,10 @@
 // (touch, cp, mv, …): `sed -i`, `curl -o`, `wget -O`, `tar -x -C`, `unzip -d`, `rsync`,
 // `scp`. A target outside the workspace is refused, as `cp x ~/` is; inside, they still ask.
 // Also what changes the machine beyond files: crontab, kill -1.
-import { pathScope, worstScope, type PathContext } from "./command-paths.js";
+import { pathScope, worstScope, type PathContext } from "../shell/command-paths.js";
 import type { PartVerdict } from "./command-rules.js";
-import type { SimpleCommand } from "./shell-parse.js";
-import type { ShellWord } from "./shell-words.js";
+import type { SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 /** The value of a short (`-o FILE`, `-oFILE`) or long (`--output FILE`, `--output=FILE`) option. */
 function optionValues(args: ShellWord[], shorts: string, longs: string[]): ShellWord[] {

@@ -4,19 +4,19 @@
 // Anything the parser cannot see through is confirm at best, never allow.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createJail, type Jail } from "../tools/jail.js";
-import { hardLinkCount } from "../tools/hard-links.js";
-import { resolveSymlinks } from "../tools/jail-symlinks.js";
-import type { PathContext } from "./command-paths.js";
-import { pathScope } from "./command-paths.js";
+import { createJail, type Jail } from "../../tools/jail.js";
+import { hardLinkCount } from "../../tools/hard-links.js";
+import { resolveSymlinks } from "../../tools/jail-symlinks.js";
+import type { PathContext } from "../shell/command-paths.js";
+import { pathScope } from "../shell/command-paths.js";
 import { classifySimpleCommand, type PartVerdict } from "./command-rules.js";
 import { gitVerdict } from "./git-rules.js";
-import { createPathOracle } from "./path-oracle.js";
-import { strictAllow } from "./strict-allow.js";
+import { createPathOracle } from "../allowlist/path-oracle.js";
+import { strictAllow } from "../allowlist/strict-allow.js";
 import { testCommandVerdict } from "./test-runners.js";
 import { isCriticalFile } from "./critical-files.js";
-import { parseCommandLine, type SimpleCommand } from "./shell-parse.js";
-import type { ShellWord } from "./shell-words.js";
+import { parseCommandLine, type SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
 import { matchUserRules, type UserRules } from "./user-rules.js";
 import type { Verdict } from "./verdict.js";
 

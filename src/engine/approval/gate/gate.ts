@@ -3,12 +3,12 @@
 // Order: async guards (hooks, policies; --yes never skips them) → pure rules (deny is final)
 // → the scoped "always" memory → the approver, asked by id (approval.request / .decision).
 import { randomUUID } from "node:crypto";
-import type { Publish } from "../event-bus.js";
-import type { EventOrigin } from "../events.js";
-import type { Tool, ToolSubject } from "../tools/tool.js";
+import type { Publish } from "../../event-bus.js";
+import type { EventOrigin } from "../../events.js";
+import type { Tool, ToolSubject } from "../../tools/tool.js";
 import { scopeCovers, scopeFor, type ScopedCall } from "./always-scope.js";
-import { evaluateRules, urlHost, writeTargets, type CommandRules, type RuleContext } from "./rules.js";
-import type { Verdict } from "./verdict.js";
+import { evaluateRules, urlHost, writeTargets, type CommandRules, type RuleContext } from "../rules/rules.js";
+import type { Verdict } from "../rules/verdict.js";
 
 declare const approvedBrand: unique symbol;
 

@@ -10,7 +10,7 @@
 // repositories' config), --no-index/--contents/-f/--ignore-revs-file/-S<file> of blame/-X of
 // ls-files (read files anywhere), --help (starts a viewer), -L of log (reads ranges by config).
 import { readWords, type OptionTable } from "./option-reader.js";
-import type { ShellWord } from "./shell-words.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 /** Global options (before the subcommand) that change nothing about what git reads or runs. */
 const HARMLESS_GLOBALS = /^(--no-pager|-P|--no-optional-locks|--literal-pathspecs|--no-replace-objects)$/;

@@ -11,7 +11,7 @@
 // proxy is configured, publishes its own. A run that never makes an HTTP request (FAKE_LLM)
 // never pays for the parser unless it judges a command that needs it.
 import diagnostics from "node:diagnostics_channel";
-import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "../llm/transport/request-channel.js";
+import { REQUEST_BODY_SENT_CHANNEL, RESPONSE_STARTED_CHANNEL } from "../../llm/transport/request-channel.js";
 
 /**
  * Judged once while waiting: besides loading the parser, the first walk over its nodes builds

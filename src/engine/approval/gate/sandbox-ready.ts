@@ -2,9 +2,9 @@
 // writers run unasked only inside it). Deciding means probing bubblewrap, a child process, so
 // it starts in the background as soon as a command is in sight — while the first request is
 // in flight, or at a command's tool.call — and start-up never waits for it (ADR 0022).
-import type { EventBus } from "../event-bus.js";
-import type { SandboxStatus } from "../tools/command-tools.js";
-import type { Tool } from "../tools/tool.js";
+import type { EventBus } from "../../event-bus.js";
+import type { SandboxStatus } from "../../tools/command-tools.js";
+import type { Tool } from "../../tools/tool.js";
 import type { ApprovalGate } from "./gate.js";
 
 export interface SandboxReadiness {

@@ -1,8 +1,8 @@
 // Runs approved calls only. The runtime check makes the gate impossible to skip, even by
 // a cast; every result is capped and every failure becomes a tool error, never a crash.
 // It lives beside the gate (not among the tools) so tools never import approval.
-import { capImages, capOutput } from "../tools/output-cap.js";
-import { ToolError, type ToolContext, type ToolResult } from "../tools/tool.js";
+import { capImages, capOutput } from "../../tools/output-cap.js";
+import { ToolError, type ToolContext, type ToolResult } from "../../tools/tool.js";
 import { assertApproved, type ApprovedCall } from "./gate.js";
 
 export async function executeApproved(call: ApprovedCall, context: ToolContext): Promise<ToolResult> {

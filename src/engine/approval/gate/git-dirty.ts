@@ -2,7 +2,7 @@
 // if it would clobber work that git cannot give back. Fixed argv, never a shell, and nothing
 // the repository's config could make git run (git/host-git.ts).
 import * as childProcess from "node:child_process";
-import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
+import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../../git/host-git.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 

@@ -5,9 +5,9 @@
 // runner), another project (`npm test --prefix`, `cd /tmp/x && npm test`) or a path outside
 // the workspace that it writes or wipes (`pytest --basetemp=~`, vitest's
 // `--coverage.reportsDirectory=/`). Those are no longer "the project's tests", so they ask.
-import { pathScope, type PathContext } from "./command-paths.js";
-import type { SimpleCommand } from "./shell-parse.js";
-import type { ShellWord } from "./shell-words.js";
+import { pathScope, type PathContext } from "../shell/command-paths.js";
+import type { SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 export interface TestCommandVerdict {
   allowed: boolean;

@@ -9,9 +9,9 @@
 // background jobs, an option nobody listed — makes the answer "not understood", i.e. ask.
 // This judges allow only; the deny rules (command-rules.ts) run independently of it.
 import { assignmentProblem } from "./env-prefix.js";
-import { loadShellGrammar, type ShNode } from "./mvdan-sh.js";
-import { plainWords } from "./plain-command.js";
-import { analyseWord, type ShellWord } from "./shell-words.js";
+import { loadShellGrammar, type ShNode } from "../shell/mvdan-sh.js";
+import { plainWords } from "../shell/plain-command.js";
+import { analyseWord, type ShellWord } from "../shell/shell-words.js";
 import { checkCommandWords } from "./strict-programs.js";
 import { HARMLESS_SINKS, judge, reject, type Judging, type StrictOptions, type StrictResult } from "./strict-judging.js";
 

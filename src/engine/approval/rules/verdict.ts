@@ -1,4 +1,4 @@
-import type { ApprovalClass } from "../events.js";
+import type { ApprovalClass } from "../../events.js";
 
 /** What the pure rules say about one call, before any person is asked. */
 export interface Verdict {

@@ -8,7 +8,7 @@ import { assignmentProblem } from "./env-prefix.js";
 import { gitOptionProblem } from "./git-allow.js";
 import { readWords } from "./option-reader.js";
 import { SAFE_PROGRAMS, SANDBOX_WRITERS, specialForm, type ProgramSpec } from "./safe-programs.js";
-import type { ShellWord } from "./shell-words.js";
+import type { ShellWord } from "../shell/shell-words.js";
 import { HARMLESS_SINKS, literalWord, reject, type Judging } from "./strict-judging.js";
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
