@@ -17,7 +17,7 @@ import { formatTodosForPrompt } from "../engine/tools/todo-write.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
-import type { WebSearchConfig } from "../engine/tools/web-search.js";
+import type { WebSearchConfig } from "../engine/tools/web/web-search.js";
 import type { SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
 
 export interface ModelSetup {

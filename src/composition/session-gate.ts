@@ -15,7 +15,7 @@ import { createCheckpointStore } from "../engine/checkpoint/checkpoint-store.js"
 import { checkpointsDir } from "../engine/checkpoint/undo.js";
 import type { EventBus } from "../engine/event-bus.js";
 import type { SessionState } from "../engine/state/state.js";
-import { hardLinkCount } from "../engine/tools/hard-links.js";
+import { hardLinkCount } from "../engine/tools/jail/hard-links.js";
 import type { Toolset } from "./session-toolset.js";
 
 type CommandPolicy = typeof import("../engine/approval/rules/command-judging.js");

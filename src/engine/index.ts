@@ -51,5 +51,5 @@ export { SessionStore, workspaceKey } from "./session/session.js";
 export type { SessionSummary } from "./session/session-summary.js";
 
 // The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).
-export { createJail } from "./tools/jail.js";
-export { walkFiles } from "./tools/walker.js";
+export { createJail } from "./tools/jail/jail.js";
+export { walkFiles } from "./tools/search/walker.js";

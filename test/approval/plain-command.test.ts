@@ -11,7 +11,7 @@ import { createPathOracle } from "../../src/engine/approval/allowlist/path-oracl
 import { plainWords } from "../../src/engine/approval/shell/plain-command.js";
 import { parseCommandLine, parseCommandLineFully } from "../../src/engine/approval/shell/shell-parse.js";
 import { strictAllow, strictAllowByTree, type StrictOptions } from "../../src/engine/approval/allowlist/strict-allow.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 

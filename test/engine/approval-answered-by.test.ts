@@ -13,8 +13,8 @@ import type { CommandRules } from "../../src/engine/approval/rules/rules.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
 import { initialState, reduce } from "../../src/engine/state/state.js";
-import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { defineTool, type ToolContext } from "../../src/engine/tools/tool.js";
 import { builtinInput } from "../../src/engine/tools/tool-input.js";
 

@@ -11,9 +11,9 @@ import { createDirtyCheck, mayBeInRepository } from "../../src/engine/approval/g
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { initialState, reduce } from "../../src/engine/state/state.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { createWorkspaceTools } from "../../src/engine/tools/workspace-tools.js";
-import { createCommandTools } from "../../src/engine/tools/command-tools.js";
+import { createCommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 function repo(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "approval-"));

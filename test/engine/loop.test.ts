@@ -11,7 +11,7 @@ import type { FakeScript } from "../../src/engine/llm/fake/fake-script.js";
 import { createLoop } from "../../src/engine/turn/loop.js";
 import { initialState, reduce, foldEvents } from "../../src/engine/state/state.js";
 import { executeApproved } from "../../src/engine/approval/gate/executor.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolRegistry } from "../../src/engine/tools/registry.js";
 import { defineTool, type Tool } from "../../src/engine/tools/tool.js";
 

@@ -7,9 +7,9 @@ import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoConfigRisks } from "../../git/repo-config-risks.js";
-import type { Jail } from "../../tools/jail.js";
-import { isInside, resolveSymlinks } from "../../tools/jail-symlinks.js";
-import { compileGlob, matchesGlob } from "../../tools/glob-matcher.js";
+import type { Jail } from "../../tools/jail/jail.js";
+import { isInside, resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
+import { compileGlob, matchesGlob } from "../../tools/search/glob-matcher.js";
 import { expandBraces } from "../shell/brace-expand.js";
 
 export interface PathOracle {

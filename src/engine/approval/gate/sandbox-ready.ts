@@ -3,7 +3,7 @@
 // it starts in the background as soon as a command is in sight — while the first request is
 // in flight, or at a command's tool.call — and start-up never waits for it (ADR 0022).
 import type { EventBus } from "../../event-bus.js";
-import type { SandboxStatus } from "../../tools/command-tools.js";
+import type { SandboxStatus } from "../../tools/command/command-tools.js";
 import type { Tool } from "../../tools/tool.js";
 import type { ApprovalGate } from "./gate.js";
 

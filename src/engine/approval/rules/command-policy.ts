@@ -4,9 +4,9 @@
 // Anything the parser cannot see through is confirm at best, never allow.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createJail, type Jail } from "../../tools/jail.js";
-import { hardLinkCount } from "../../tools/hard-links.js";
-import { resolveSymlinks } from "../../tools/jail-symlinks.js";
+import { createJail, type Jail } from "../../tools/jail/jail.js";
+import { hardLinkCount } from "../../tools/jail/hard-links.js";
+import { resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
 import type { PathContext } from "../shell/command-paths.js";
 import { pathScope } from "../shell/command-paths.js";
 import { classifySimpleCommand, type PartVerdict } from "./command-rules.js";

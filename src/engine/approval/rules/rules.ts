@@ -1,7 +1,7 @@
 // Pure rules: allow / confirm / deny for one validated tool call, before anyone is asked.
 // A call is judged by the subject its tool declares (paths, command, URL), never by reading
 // `input.path` or `input.command` by name.
-import type { Jail } from "../../tools/jail.js";
+import type { Jail } from "../../tools/jail/jail.js";
 import type { ToolKind, ToolSubject } from "../../tools/tool.js";
 import { ToolError } from "../../tools/tool.js";
 import type { Verdict } from "./verdict.js";

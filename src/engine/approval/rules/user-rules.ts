@@ -5,7 +5,7 @@
 //   write_file(src/**)            paths: `*` stays within a folder, `**` crosses folders
 //   read_file                     no parentheses: every call of the tool
 // Path patterns are globs, compiled on their first test.
-import { compileGlob } from "../../tools/glob-matcher.js";
+import { compileGlob } from "../../tools/search/glob-matcher.js";
 
 export interface UserRules {
   allow?: string[];

@@ -2,8 +2,8 @@
 // outside it, a harmless device, or unknown (computed at run time, or after a cd).
 import os from "node:os";
 import path from "node:path";
-import { matchesGlob } from "../../tools/glob-matcher.js";
-import { DENIED_HOME_PATHS, isDeniedName } from "../../tools/jail-denied.js";
+import { matchesGlob } from "../../tools/search/glob-matcher.js";
+import { DENIED_HOME_PATHS, isDeniedName } from "../../tools/jail/jail-denied.js";
 import { expandBraces } from "./brace-expand.js";
 import type { ShellWord } from "./shell-words.js";
 

@@ -3,7 +3,7 @@
 // read_file's where the model takes it (llm/providers/tool-images.ts); audio and other binary blobs are
 // named with their type and size, since no provider we speak accepts them in a tool result.
 import type { ToolImage } from "../../messages.js";
-import { sniffImageType } from "../../tools/image-sniff.js";
+import { sniffImageType } from "../../tools/fs/image-sniff.js";
 
 export interface McpContent {
   text: string;

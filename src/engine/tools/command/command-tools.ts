@@ -3,17 +3,17 @@
 // (reaped at close). The composition root calls this once per session.
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import type { Redactor } from "../secrets/redact.js";
-import type { SandboxMode } from "./sandbox/bubblewrap.js";
-import type { SandboxNetwork } from "./sandbox/net-allowlist.js";
-import { createCriticalGuard, type PrepareRun } from "./sandbox/critical-guard.js";
-import { setUpSandbox, type SandboxOptions } from "./sandbox/sandbox-setup.js";
+import type { Redactor } from "../../secrets/redact.js";
+import type { SandboxMode } from "../sandbox/bubblewrap.js";
+import type { SandboxNetwork } from "../sandbox/net-allowlist.js";
+import { createCriticalGuard, type PrepareRun } from "../sandbox/critical-guard.js";
+import { setUpSandbox, type SandboxOptions } from "../sandbox/sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
 import { commandEnvironment, createRunCommandTool, ForegroundCommands } from "./run-command.js";
 import { createTaskStatusTool } from "./task-status.js";
 import { createTaskStopTool } from "./task-stop.js";
-import type { Tool } from "./tool.js";
+import type { Tool } from "../tool.js";
 
 export interface CommandToolsOptions {
   root: string;

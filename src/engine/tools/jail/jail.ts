@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { createDeniedPaths } from "./jail-denied.js";
 import { isInside, resolveSymlinks } from "./jail-symlinks.js";
-import { ToolError } from "./tool.js";
+import { ToolError } from "../tool.js";
 
 export interface Jail {
   /** The workspace root, with symlinks resolved. */

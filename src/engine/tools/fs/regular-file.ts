@@ -6,8 +6,8 @@
 // what was checked by name may have been swapped since.
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
-import { fileType } from "../bounded-read.js";
-import { ToolError } from "./tool.js";
+import { fileType } from "../../bounded-read.js";
+import { ToolError } from "../tool.js";
 
 /** O_NONBLOCK does not exist on Windows, which has no FIFOs at such paths. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);

@@ -13,7 +13,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Ignore } from "ignore";
-import { readUserFile } from "../bounded-read.js";
+import { readUserFile } from "../../bounded-read.js";
 
 type Verdict = "ignore" | "keep" | undefined;
 

@@ -4,12 +4,12 @@
 // written redacted, as the session file is: a task that prints a key leaves none on disk.
 import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } from "node:fs";
 import path from "node:path";
-import type { Redactor } from "../secrets/redact.js";
-import { createStreamRedactor } from "../secrets/stream-redactor.js";
+import type { Redactor } from "../../secrets/redact.js";
+import { createStreamRedactor } from "../../secrets/stream-redactor.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { readEarlierTasks } from "./task-history.js";
-import type { PrepareRun } from "./sandbox/critical-guard.js";
-import { ToolError, type ToolContext } from "./tool.js";
+import type { PrepareRun } from "../sandbox/critical-guard.js";
+import { ToolError, type ToolContext } from "../tool.js";
 
 export const MAX_RUNNING_TASKS = 8;
 export const DEFAULT_TASK_TIMEOUT_MS = 600_000;

@@ -2,10 +2,10 @@
 // summarised on one line instead of listed (node_modules can hold thousands of names).
 import { readlink, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Jail } from "./jail.js";
-import { fileType } from "../bounded-read.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import type { Jail } from "../jail/jail.js";
+import { fileType } from "../../bounded-read.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 import { listDirectory } from "./walker.js";
 
 const MAX_ENTRIES = 1000;

@@ -5,10 +5,10 @@
 import * as childProcess from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
-import { isBinaryFileSync } from "./file-text.js";
+import { isBinaryFileSync } from "../fs/file-text.js";
 import { HitCollector, includeMatcher, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
-import { isInside } from "./jail-symlinks.js";
-import type { Jail } from "./jail.js";
+import { isInside } from "../jail/jail-symlinks.js";
+import type { Jail } from "../jail/jail.js";
 import { nestedAgentignores } from "./nested-agentignore.js";
 import { ALWAYS_SKIPPED } from "./walker.js";
 

@@ -3,7 +3,7 @@
 // each component ourselves and keep the missing tail once nothing more exists.
 import { lstatSync, readlinkSync } from "node:fs";
 import path from "node:path";
-import { ToolError } from "./tool.js";
+import { ToolError } from "../tool.js";
 
 const MAX_LINK_HOPS = 40; // what Linux allows before ELOOP
 

@@ -1,8 +1,8 @@
 // web_search through a search API the user configured. The endpoint comes from config, not
 // from the model, so it is not subject to web_fetch's address guard; the model supplies
 // only the query. With no backend configured the tool is not offered at all.
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 export interface WebSearchConfig {
   provider: "brave" | "tavily";

@@ -4,10 +4,10 @@ import path from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { readTextForEdit } from "./file-text.js";
-import type { Jail } from "./jail.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
-import type { ToolInputOf } from "./tool-inputs.js";
+import type { Jail } from "../jail/jail.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
+import type { ToolInputOf } from "../tool-inputs.js";
 
 export function createWriteFileTool({ jail }: { jail: Jail }) {
   /** Everything a write would do, computed without writing: shared by preview and execute. */

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { open, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { ToolError } from "./tool.js";
+import { ToolError } from "../tool.js";
 
 /** `absolute` is the jail-resolved real path; `recheck` resolves the user's path again. */
 export async function writeFileAtomic(absolute: string, content: string, recheck: () => string): Promise<void> {

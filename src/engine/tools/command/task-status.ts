@@ -1,7 +1,7 @@
 // task_status: what a background task is doing now (state, exit code, tail of its output).
 import type { BackgroundTasks, TaskStatus } from "./background-tasks.js";
-import { defineTool, ToolError, type Tool } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import { defineTool, ToolError, type Tool } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 export function formatTaskStatus(status: TaskStatus): string {
   return [

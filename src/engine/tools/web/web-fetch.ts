@@ -5,9 +5,9 @@
 import net from "node:net";
 import type { Agent } from "undici";
 import { htmlToText } from "./html-text.js";
-import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "./sandbox/net-guard.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "../sandbox/net-guard.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 const MAX_REDIRECTS = 5;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;

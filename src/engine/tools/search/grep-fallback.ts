@@ -4,11 +4,11 @@
 // Files are read synchronously in slices of a few milliseconds, yielding in between, which
 // is several times faster than a promise per file and still keeps the UI responsive.
 import path from "node:path";
-import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
+import { BINARY_SNIFF_BYTES, hasNul } from "../fs/file-text.js";
 import { HitCollector, includeMatcher, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
-import type { Jail } from "./jail.js";
+import type { Jail } from "../jail/jail.js";
 import { requiredLiteral } from "./regex-literal.js";
-import { readRegularFileSync } from "./regular-file.js";
+import { readRegularFileSync } from "../fs/regular-file.js";
 import { walkFiles } from "./walker.js";
 
 const SLICE_MS = 10;

@@ -5,7 +5,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { childChain, isIgnored, loadIgnoreChain, type IgnoreChain } from "./ignore-rules.js";
-import type { Jail } from "./jail.js";
+import type { Jail } from "../jail/jail.js";
 
 /** Directory names never walked into; naming one as the start path still walks it. */
 export const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);

@@ -3,10 +3,10 @@
 import { stat, type FileHandle } from "node:fs/promises";
 import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
 import { sniffImageType } from "./image-sniff.js";
-import type { Jail } from "./jail.js";
+import type { Jail } from "../jail/jail.js";
 import { notRegularError, openRegular } from "./regular-file.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 export const DEFAULT_READ_LIMIT = 2000;
 export const MAX_LINE_CHARS = 2000;

@@ -1,8 +1,8 @@
 // task_stop: kill a background task's whole process tree and report how it ended.
 import type { BackgroundTasks } from "./background-tasks.js";
 import { formatTaskStatus } from "./task-status.js";
-import { defineTool, ToolError, type Tool } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import { defineTool, ToolError, type Tool } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 export function createTaskStopTool(options: { tasks: BackgroundTasks }): Tool {
   return defineTool({

@@ -1,12 +1,12 @@
 // The run_command tool: one shell command line in the workspace root, through bash -lc
 // (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
 // Approval happens before this runs (approval/rules/command-policy.ts); this file only executes.
-import { isSecretName } from "../secrets/redact.js";
+import { isSecretName } from "../../secrets/redact.js";
 import { MAX_TASK_TIMEOUT_MS, type BackgroundTasks } from "./background-tasks.js";
-import type { PrepareRun } from "./sandbox/critical-guard.js";
+import type { PrepareRun } from "../sandbox/critical-guard.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
-import { defineTool, ToolError, type Tool } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import { defineTool, ToolError, type Tool } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_FOREGROUND_TIMEOUT_MS = 600_000;

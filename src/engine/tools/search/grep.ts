@@ -5,10 +5,10 @@ import { stat } from "node:fs/promises";
 import { grepFallback } from "./grep-fallback.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { findRipgrep, grepRipgrep, RipgrepPatternError } from "./grep-rg.js";
-import type { Jail } from "./jail.js";
-import { notRegularError } from "./regular-file.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import type { Jail } from "../jail/jail.js";
+import { notRegularError } from "../fs/regular-file.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 
 export interface GrepToolOptions {
   jail: Jail;

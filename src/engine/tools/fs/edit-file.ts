@@ -4,10 +4,10 @@ import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
 import { applyEdits, EditMismatch, type Edit } from "./edit-match.js";
 import { readTextForEdit } from "./file-text.js";
-import type { Jail } from "./jail.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
-import type { ToolInputOf } from "./tool-inputs.js";
+import type { Jail } from "../jail/jail.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
+import type { ToolInputOf } from "../tool-inputs.js";
 
 type EditFileInput = ToolInputOf<"edit_file">;
 

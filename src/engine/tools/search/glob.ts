@@ -1,9 +1,9 @@
 // glob: find files by name pattern, newest first, so what was just worked on comes first.
 import { stat } from "node:fs/promises";
 import { compileGlob } from "./glob-matcher.js";
-import type { Jail } from "./jail.js";
-import { defineTool, ToolError } from "./tool.js";
-import { builtinInput } from "./tool-input.js";
+import type { Jail } from "../jail/jail.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
 import { walkFiles } from "./walker.js";
 
 const DEFAULT_LIMIT = 200;

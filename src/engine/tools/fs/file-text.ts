@@ -3,7 +3,7 @@
 import { readSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { notRegularError, openRegular, withRegularFileSync } from "./regular-file.js";
-import { ToolError } from "./tool.js";
+import { ToolError } from "../tool.js";
 
 /** Bytes sniffed for a NUL, as git and ripgrep do. */
 export const BINARY_SNIFF_BYTES = 8192;
