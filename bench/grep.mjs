@@ -37,10 +37,10 @@ function rawRg(rg, pattern) {
 
 export async function benchGrep() {
   const dist = (file) => new URL(`../dist/engine/tools/${file}`, import.meta.url).href;
-  const { createJail } = await import(dist("jail.js"));
-  const { createGrepTool } = await import(dist("grep.js"));
-  const { findRipgrep } = await import(dist("grep-rg.js"));
-  const { walkFiles } = await import(dist("walker.js"));
+  const { createJail } = await import(dist("jail/jail.js"));
+  const { createGrepTool } = await import(dist("search/grep.js"));
+  const { findRipgrep } = await import(dist("search/grep-rg.js"));
+  const { walkFiles } = await import(dist("search/walker.js"));
 
   const rg = findRipgrep();
   const jail = createJail(ROOT);

@@ -31,7 +31,7 @@ const bundledRequire = {
   name: "bundled-require",
   setup(b) {
     b.onResolve({ filter: /^node:module$/ }, (args) =>
-      args.importer.endsWith(path.join("approval", "mvdan-sh.ts")) ? { path: "bundled-require", namespace: "sea" } : undefined,
+      args.importer.endsWith(path.join("approval", "shell", "mvdan-sh.ts")) ? { path: "bundled-require", namespace: "sea" } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "sea" }, () => ({
       resolveDir: root,

@@ -7,9 +7,9 @@ import { UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError, resolveConfig, type ConfigFiles, type ResolvedConfig } from "../config/resolve-config.js";
 import { sourceReport } from "../config/source-report.js";
 import { buildSystemPrompt, readPromptFiles } from "../config/system-prompt.js";
-import type { UserRules } from "../engine/approval/user-rules.js";
-import { FakeScriptError, loadFakeScript } from "../engine/llm/fake-script.js";
-import { FakeProvider } from "../engine/llm/fake.js";
+import type { UserRules } from "../engine/approval/rules/user-rules.js";
+import { FakeScriptError, loadFakeScript } from "../engine/llm/fake/fake-script.js";
+import { FakeProvider } from "../engine/llm/fake/fake.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "../engine/llm/provider.js";
 import type { SessionState } from "../engine/state/state.js";
 import { formatRestoreForPrompt } from "../engine/checkpoint/restore-note.js";
@@ -17,7 +17,7 @@ import { formatTodosForPrompt } from "../engine/tools/todo-write.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
-import type { WebSearchConfig } from "../engine/tools/web-search.js";
+import type { WebSearchConfig } from "../engine/tools/web/web-search.js";
 import type { SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
 
 export interface ModelSetup {

@@ -2,23 +2,23 @@
 // first command call), the sandbox's readiness, the approval broker, and the checkpoint taken
 // before a turn's first mutating call (ADR 0011). Part of the composition root.
 import path from "node:path";
-import type { ApprovalBroker } from "../engine/approval/approval-broker.js";
-import { isCriticalFile } from "../engine/approval/critical-files.js";
-import { createDirtyCheck } from "../engine/approval/git-dirty.js";
-import { createApprovalGate, type ApprovalGate, type Guard } from "../engine/approval/gate.js";
-import { changesNoFile, type CommandRules, type RuleContext } from "../engine/approval/rules.js";
-import { sandboxReadiness } from "../engine/approval/sandbox-ready.js";
-import { warmShellParserWhileWaiting } from "../engine/approval/shell-warmup.js";
-import { matchUserRules, type UserRules } from "../engine/approval/user-rules.js";
+import type { ApprovalBroker } from "../engine/approval/gate/approval-broker.js";
+import { isCriticalFile } from "../engine/approval/rules/critical-files.js";
+import { createDirtyCheck } from "../engine/approval/gate/git-dirty.js";
+import { createApprovalGate, type ApprovalGate, type Guard } from "../engine/approval/gate/gate.js";
+import { changesNoFile, type CommandRules, type RuleContext } from "../engine/approval/rules/rules.js";
+import { sandboxReadiness } from "../engine/approval/gate/sandbox-ready.js";
+import { warmShellParserWhileWaiting } from "../engine/approval/shell/shell-warmup.js";
+import { matchUserRules, type UserRules } from "../engine/approval/rules/user-rules.js";
 import { withCheckpoints } from "../engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "../engine/checkpoint/checkpoint-store.js";
 import { checkpointsDir } from "../engine/checkpoint/undo.js";
 import type { EventBus } from "../engine/event-bus.js";
 import type { SessionState } from "../engine/state/state.js";
-import { hardLinkCount } from "../engine/tools/hard-links.js";
+import { hardLinkCount } from "../engine/tools/jail/hard-links.js";
 import type { Toolset } from "./session-toolset.js";
 
-type CommandPolicy = typeof import("../engine/approval/command-judging.js");
+type CommandPolicy = typeof import("../engine/approval/rules/command-judging.js");
 
 /**
  * The command policy (the rules over mvdan-sh's tree, the allowlist and the parser's glue,
@@ -28,7 +28,7 @@ type CommandPolicy = typeof import("../engine/approval/command-judging.js");
  * and no command can be judged before it is there.
  */
 async function loadCommandPolicy(home: string): Promise<CommandPolicy> {
-  const loaded = await import("../engine/approval/command-judging.js");
+  const loaded = await import("../engine/approval/rules/command-judging.js");
   // The shell parser compiles from the code cache in the agent's home (ADR 0022).
   loaded.setShellParserCacheDir(path.join(home, "cache"));
   return loaded;

@@ -2,7 +2,7 @@
 // offered (the variant's choice, PostToolUse hooks around them), the guards (plugins and
 // PreToolUse hooks), the system prompt's extra sections, and the tools that only make sense
 // for the session's own agent: task (subagents) and ask (a face that can ask a person).
-import type { Guard } from "../engine/approval/gate.js";
+import type { Guard } from "../engine/approval/gate/gate.js";
 import { createAskTool, type QuestionBroker } from "../engine/ask/ask-tool.js";
 import type { Publish } from "../engine/event-bus.js";
 import { createPluginGuard } from "../engine/extensions/guards/plugin-guard.js";

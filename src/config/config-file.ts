@@ -7,7 +7,7 @@ import { basename, dirname } from "node:path";
 import { readUserFile } from "../engine/bounded-read.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
-import { validateUserRule, type UserRules } from "../engine/approval/user-rules.js";
+import { validateUserRule, type UserRules } from "../engine/approval/rules/user-rules.js";
 import type { VariantSetting } from "../engine/extensions/variants/agent-variants.js";
 import { DEFAULT_SANDBOX_NETWORK, parseHostRule, type SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
 import { ConfigError } from "./config-error.js";

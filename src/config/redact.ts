@@ -1,6 +1,6 @@
 // Values as they may appear in the start-up report: keys shortened to sk-…abcd, passwords
 // in proxy URLs hidden.
-export { redactKey } from "../engine/llm/scrub.js";
+export { redactKey } from "../engine/llm/failures/scrub.js";
 
 export function redactUrl(url: string): string {
   // String surgery rather than URL: URL would percent-encode the ellipsis.

@@ -3,7 +3,7 @@
 // > Kimi Code OAuth login > preset defaults. Reads files, never exits: errors are ConfigError.
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
-import type { UserRules } from "../engine/approval/user-rules.js";
+import type { UserRules } from "../engine/approval/rules/user-rules.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import { validateVariants, type VariantConfig } from "../engine/extensions/variants/agent-variants.js";

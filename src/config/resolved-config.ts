@@ -1,6 +1,6 @@
 // The settings the rest of the program runs with, after every source has had its say.
 import type { ThinkingLevel } from "../engine/llm/provider.js";
-import type { UserRules } from "../engine/approval/user-rules.js";
+import type { UserRules } from "../engine/approval/rules/user-rules.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ProviderConfig } from "../engine/llm/provider-config.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";

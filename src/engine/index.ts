@@ -34,7 +34,7 @@ export type { TurnOutcome } from "./turn/loop.js";
 export const loadOpLineParser = async (): Promise<typeof import("./protocol/op-line.js").parseOpLine> => (await import("./protocol/op-line.js")).parseOpLine;
 
 // Policies a face applies through the surface (answerApproval by id), and how it words events.
-export { answerByFlag, NEEDS_APPROVAL } from "./approval/flag-answerer.js";
+export { answerByFlag, NEEDS_APPROVAL } from "./approval/gate/flag-answerer.js";
 export { describeMemoryChange, noteForTerminal } from "./extensions/memory/memory-link.js";
 
 // What the session file keeps (stream-json prints the same lines).
@@ -43,7 +43,7 @@ export { persisted } from "./wire/wire-policy.js";
 // Settings a face translates from its own protocol (ACP modes, the Agent SDK's flags).
 export { BUILT_IN_VARIANTS } from "./extensions/variants/agent-variants.js";
 export { validateMcpServers, type ScopedMcpServer } from "./extensions/mcp/mcp-settings.js";
-export type { UserRules } from "./approval/user-rules.js";
+export type { UserRules } from "./approval/rules/user-rules.js";
 export { claudeToolName, ourToolName } from "./extensions/hooks/claude-tools.js";
 
 // Sessions on disk, as the TUI's picker lists them.
@@ -51,5 +51,5 @@ export { SessionStore, workspaceKey } from "./session/session.js";
 export type { SessionSummary } from "./session/session-summary.js";
 
 // The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).
-export { createJail } from "./tools/jail.js";
-export { walkFiles } from "./tools/walker.js";
+export { createJail } from "./tools/jail/jail.js";
+export { walkFiles } from "./tools/search/walker.js";

@@ -7,7 +7,7 @@
 //
 // This file is the contract only; `engine-session.ts` implements it, and `src/bootstrap.ts`
 // (`openEngine`) assembles one for a face.
-import type { ApprovalReply } from "./approval/approval-broker.js";
+import type { ApprovalReply } from "./approval/gate/approval-broker.js";
 import type { UndoResult } from "./checkpoint/undo.js";
 import type { QuestionReply } from "./ask/ask-tool.js";
 import type { AgentEvent, EventOf } from "./events.js";
@@ -22,7 +22,7 @@ import type { ToolRegistry } from "./tools/registry.js";
  * is allow_once | allow_always | deny; `ApprovalReply` adds an optional note for the model
  * (and, for policies, `by: "flag"` and a reason). Defined beside the broker that uses them.
  */
-export type { ApprovalDecision, ApprovalReply } from "./approval/approval-broker.js";
+export type { ApprovalDecision, ApprovalReply } from "./approval/gate/approval-broker.js";
 
 /** A prompt waiting for the running turn to end; `queued` / `dequeued` / `dropped` events track it. */
 export interface QueuedPrompt {

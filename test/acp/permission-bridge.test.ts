@@ -2,7 +2,7 @@
 // by request id, and a request withdrawn when the engine decides first.
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
-import type { ApprovalReply } from "../../src/engine/approval/approval-broker.js";
+import type { ApprovalReply } from "../../src/engine/approval/gate/approval-broker.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { createPermissionBridge, OPTION, permissionOptions, replyFor } from "../../src/acp/permission-bridge.js";
 

@@ -3,7 +3,7 @@
 // chosen was in the harmless subset. The generator labels each production itself, so the
 // test does not share the classifier's logic. A seeded generator keeps failures replayable.
 import { describe, expect, it } from "vitest";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 

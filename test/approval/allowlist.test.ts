@@ -5,8 +5,8 @@ import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, wr
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 
 const root = approvalWorkspace({ ".env": "TOKEN=x\n", "src/.env.local": "K=1\n", "docs/guide.md": "# g\n" });

@@ -1,6 +1,6 @@
 // What one "always allow" covers: a command's program and subcommand, a file's folder.
 import { describe, expect, it } from "vitest";
-import { commandScope, scopeCovers, scopeFor } from "../../src/engine/approval/always-scope.js";
+import { commandScope, scopeCovers, scopeFor } from "../../src/engine/approval/gate/always-scope.js";
 
 const command = (line: string) => ({ tool: "run_command", command: line });
 const write = (...paths: string[]) => ({ tool: "write_file", paths });

@@ -2,7 +2,7 @@
 // only confirmed where it can be denied) before the fix. Verdicts only; nothing here runs.
 import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 
 const root = approvalWorkspace();
 const decide = (command: string, sandbox = false) => classifyCommand(command, { root, sandbox }).decision;

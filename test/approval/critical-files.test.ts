@@ -3,7 +3,7 @@
 // is picomatch's for the same globs with { dot: true, nocase: true }.
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { CRITICAL_FILE_PATTERNS, criticalPathRegexes, isCriticalFile, isCriticalName } from "../../src/engine/approval/critical-files.js";
+import { CRITICAL_FILE_PATTERNS, criticalPathRegexes, isCriticalFile, isCriticalName } from "../../src/engine/approval/rules/critical-files.js";
 
 const NAMES = [
   "package.json", "Package.JSON", "package.json5", "apackage.json", "package-lock.json", "yarn.lock", "bun.lockb", "Cargo.lock",

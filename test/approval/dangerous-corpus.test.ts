@@ -5,9 +5,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 import { probeBubblewrap, wrapInBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
-import { createProcessRunner, shellArgv } from "../../src/engine/tools/process-runner.js";
+import { createProcessRunner, shellArgv } from "../../src/engine/tools/command/process-runner.js";
 
 const DANGEROUS = [
   // Recursive or forced deletes, in every spelling.

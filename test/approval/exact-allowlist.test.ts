@@ -5,7 +5,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 
 const root = approvalWorkspace({

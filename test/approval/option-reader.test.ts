@@ -1,10 +1,10 @@
 // The option reader reads words the way getopt_long, ripgrep/jq and xxd do, and the tables it
 // reads with agree with the programs' own option lists. Pure: words in, options out.
 import { describe, expect, it } from "vitest";
-import { gnuLongOptions } from "../../src/engine/approval/gnu-long-options.js";
-import { readWords, type OptionTable } from "../../src/engine/approval/option-reader.js";
-import { SAFE_PROGRAMS, SANDBOX_WRITERS } from "../../src/engine/approval/safe-programs.js";
-import type { ShellWord } from "../../src/engine/approval/shell-words.js";
+import { gnuLongOptions } from "../../src/engine/approval/allowlist/gnu-long-options.js";
+import { readWords, type OptionTable } from "../../src/engine/approval/allowlist/option-reader.js";
+import { SAFE_PROGRAMS, SANDBOX_WRITERS } from "../../src/engine/approval/allowlist/safe-programs.js";
+import type { ShellWord } from "../../src/engine/approval/shell/shell-words.js";
 
 const words = (...values: string[]): ShellWord[] => values.map((value) => ({ value, literal: true, glob: value === "*.ts", unsafe: false, procSubst: false }));
 const read = (spec: OptionTable, ...values: string[]) => {

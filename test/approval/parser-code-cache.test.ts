@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { codeCacheKey } from "../../src/engine/approval/code-cache.js";
+import { codeCacheKey } from "../../src/engine/approval/shell/code-cache.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const dist = path.join(repo, "dist", "engine", "approval");
@@ -54,8 +54,8 @@ beforeAll(() => {
   script = path.join(root, "judge.mjs");
   writeFileSync(
     script,
-    `const parser = await import(${JSON.stringify(pathToFileURL(path.join(dist, "mvdan-sh.js")).href)});
-const policy = await import(${JSON.stringify(pathToFileURL(path.join(dist, "command-policy.js")).href)});
+    `const parser = await import(${JSON.stringify(pathToFileURL(path.join(dist, "shell", "mvdan-sh.js")).href)});
+const policy = await import(${JSON.stringify(pathToFileURL(path.join(dist, "rules", "command-policy.js")).href)});
 const [root, cacheDir] = process.argv.slice(2);
 if (cacheDir) parser.setShellParserCacheDir(cacheDir);
 const commands = ${JSON.stringify(COMMANDS)};

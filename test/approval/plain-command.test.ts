@@ -7,11 +7,11 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createPathOracle } from "../../src/engine/approval/path-oracle.js";
-import { plainWords } from "../../src/engine/approval/plain-command.js";
-import { parseCommandLine, parseCommandLineFully } from "../../src/engine/approval/shell-parse.js";
-import { strictAllow, strictAllowByTree, type StrictOptions } from "../../src/engine/approval/strict-allow.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createPathOracle } from "../../src/engine/approval/allowlist/path-oracle.js";
+import { plainWords } from "../../src/engine/approval/shell/plain-command.js";
+import { parseCommandLine, parseCommandLineFully } from "../../src/engine/approval/shell/shell-parse.js";
+import { strictAllow, strictAllowByTree, type StrictOptions } from "../../src/engine/approval/allowlist/strict-allow.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
@@ -87,7 +87,7 @@ describe("the plain reading of a command line", () => {
 
   it("judging a plain command, quoted words included, leaves the full parser unloaded; any other syntax loads it", () => {
     const repo = fileURLToPath(new URL("../..", import.meta.url));
-    const policy = pathToFileURL(path.join(repo, "dist", "engine", "approval", "command-policy.js")).href;
+    const policy = pathToFileURL(path.join(repo, "dist", "engine", "approval", "rules", "command-policy.js")).href;
     const probe = `
       import { createRequire } from "node:module";
       const { classifyCommand } = await import(${JSON.stringify(policy)});

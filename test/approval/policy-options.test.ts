@@ -2,9 +2,9 @@
 // critical files, and the parsed parts with the reason each was not auto-allowed.
 import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
-import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
-import { matchUserRules, validateUserRule } from "../../src/engine/approval/user-rules.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { isCriticalFile } from "../../src/engine/approval/rules/critical-files.js";
+import { matchUserRules, validateUserRule } from "../../src/engine/approval/rules/user-rules.js";
 
 const root = approvalWorkspace();
 

@@ -3,9 +3,9 @@
 // is vouched for (the project's tests, a user's allow rule) is allowed but may write.
 import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
-import { changesNoFile, type CommandRules } from "../../src/engine/approval/rules.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { changesNoFile, type CommandRules } from "../../src/engine/approval/rules/rules.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 
 const root = approvalWorkspace({ "package.json": JSON.stringify({ scripts: { test: "vitest run" } }) });
 

@@ -2,7 +2,7 @@
 // commands run without a question. At most two may need confirmation.
 import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 
 const root = approvalWorkspace();
 

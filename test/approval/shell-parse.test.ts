@@ -1,6 +1,6 @@
 // The parser layer: what a command line flattens into, and what it refuses to guess.
 import { describe, expect, it } from "vitest";
-import { parseCommandLine } from "../../src/engine/approval/shell-parse.js";
+import { parseCommandLine } from "../../src/engine/approval/shell/shell-parse.js";
 
 const names = (line: string) => parseCommandLine(line).commands.filter((command) => !command.speculative).map((command) => command.name);
 

@@ -59,7 +59,7 @@ describe("modules loaded at run time", () => {
     // Nor the Agent SDK's face (ADR 0046): it loads only with --input-format stream-json.
     expect(sources.filter((source) => source.startsWith("src/claude-compat/"))).toEqual([]);
     // No command ran, so the command policy was never loaded (ADR 0027).
-    expect(sources).not.toContain("src/engine/approval/command-policy.ts");
+    expect(sources).not.toContain("src/engine/approval/rules/command-policy.ts");
     // mvdan-sh is compiled through vm.Script, which the probe does not see; a first load in a
     // fresh home writes its code cache there (ADR 0022), so no cache file means never loaded.
     expect(existsSync(parserCache(box.home))).toBe(false);
@@ -109,7 +109,7 @@ describe("modules loaded at run time", () => {
     expect(readFileSync(path.join(box.workspace, "out.txt"), "utf8").trim()).toBe("warm");
     // The command was judged by the policy, loaded on the way (the warm-up's, then the gate's).
     const sources = probe.loaded().filter((file) => rel(file).startsWith("dist/")).flatMap(sourcesOf);
-    expect(sources).toContain("src/engine/approval/command-policy.ts");
+    expect(sources).toContain("src/engine/approval/rules/command-policy.ts");
   });
 
   it("a one-tool round trip over HTTP with OpenAI goes through the SDK over node:http", async () => {

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { answerByFlag } from "../../src/engine/approval/flag-answerer.js";
+import { answerByFlag } from "../../src/engine/approval/gate/flag-answerer.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import type { EngineSession } from "../../src/engine/surface.js";
-import { FakeProvider } from "../../src/engine/llm/fake.js";
-import { INTERRUPTED_MESSAGE } from "../../src/engine/tools/run-command.js";
+import { FakeProvider } from "../../src/engine/llm/fake/fake.js";
+import { INTERRUPTED_MESSAGE } from "../../src/engine/tools/command/run-command.js";
 import { startEngine } from "../helpers/engine.js";
 import { processAlive, waitFor } from "../helpers/processes.js";
 

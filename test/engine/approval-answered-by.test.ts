@@ -5,16 +5,16 @@ import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
-import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
-import { executeApproved } from "../../src/engine/approval/executor.js";
-import { createApprovalGate, type ApprovalAnswer, type Guard } from "../../src/engine/approval/gate.js";
-import type { CommandRules } from "../../src/engine/approval/rules.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { isCriticalFile } from "../../src/engine/approval/rules/critical-files.js";
+import { executeApproved } from "../../src/engine/approval/gate/executor.js";
+import { createApprovalGate, type ApprovalAnswer, type Guard } from "../../src/engine/approval/gate/gate.js";
+import type { CommandRules } from "../../src/engine/approval/rules/rules.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
 import { initialState, reduce } from "../../src/engine/state/state.js";
-import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { defineTool, type ToolContext } from "../../src/engine/tools/tool.js";
 import { builtinInput } from "../../src/engine/tools/tool-input.js";
 

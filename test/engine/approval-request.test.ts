@@ -3,17 +3,17 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
-import { isCriticalFile } from "../../src/engine/approval/critical-files.js";
-import { createApprovalGate, type ApprovalQuestion } from "../../src/engine/approval/gate.js";
-import type { CommandRules } from "../../src/engine/approval/rules.js";
-import { createDirtyCheck, mayBeInRepository } from "../../src/engine/approval/git-dirty.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { isCriticalFile } from "../../src/engine/approval/rules/critical-files.js";
+import { createApprovalGate, type ApprovalQuestion } from "../../src/engine/approval/gate/gate.js";
+import type { CommandRules } from "../../src/engine/approval/rules/rules.js";
+import { createDirtyCheck, mayBeInRepository } from "../../src/engine/approval/gate/git-dirty.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { initialState, reduce } from "../../src/engine/state/state.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { createWorkspaceTools } from "../../src/engine/tools/workspace-tools.js";
-import { createCommandTools } from "../../src/engine/tools/command-tools.js";
+import { createCommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 function repo(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "approval-"));

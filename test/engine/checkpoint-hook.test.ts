@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ApprovalGate } from "../../src/engine/approval/gate.js";
+import type { ApprovalGate } from "../../src/engine/approval/gate/gate.js";
 import { withCheckpoints } from "../../src/engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "../../src/engine/checkpoint/checkpoint-store.js";
 import { EventBus } from "../../src/engine/event-bus.js";

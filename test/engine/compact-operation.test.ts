@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent, EventOf } from "../../src/engine/events.js";
-import { FakeProvider } from "../../src/engine/llm/fake.js";
-import type { FakeScript } from "../../src/engine/llm/fake-script.js";
+import { FakeProvider } from "../../src/engine/llm/fake/fake.js";
+import type { FakeScript } from "../../src/engine/llm/fake/fake-script.js";
 import { startEngine } from "../helpers/engine.js";
 import { recordedRequests } from "../helpers/session-files.js";
 

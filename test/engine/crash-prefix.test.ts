@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { answerByFlag } from "../../src/engine/approval/flag-answerer.js";
-import { FakeProvider } from "../../src/engine/llm/fake.js";
-import type { FakeScript } from "../../src/engine/llm/fake-script.js";
+import { answerByFlag } from "../../src/engine/approval/gate/flag-answerer.js";
+import { FakeProvider } from "../../src/engine/llm/fake/fake.js";
+import type { FakeScript } from "../../src/engine/llm/fake/fake-script.js";
 import type { SessionChoice } from "../../src/engine/session/open-session.js";
 import { startEngine } from "../helpers/engine.js";
 import { requestProblems } from "../helpers/request-validity.js";

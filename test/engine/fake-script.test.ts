@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_SCRIPT, FakeScriptError, loadFakeScript } from "../../src/engine/llm/fake-script.js";
+import { DEMO_SCRIPT, FakeScriptError, loadFakeScript } from "../../src/engine/llm/fake/fake-script.js";
 
 let dir: string;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 // The glob matcher and the user rules that use it: path patterns match as picomatch does,
 // deny beats allow, and a pattern picomatch would refuse is refused when the config is read.
 import { describe, expect, it } from "vitest";
-import { compileGlob, matchesGlob } from "../../src/engine/tools/glob-matcher.js";
-import { matchUserRules, validateUserRule } from "../../src/engine/approval/user-rules.js";
+import { compileGlob, matchesGlob } from "../../src/engine/tools/search/glob-matcher.js";
+import { matchUserRules, validateUserRule } from "../../src/engine/approval/rules/user-rules.js";
 
 const rules = { allow: ["write_file(src/**)", "read_file", "run_command(npm test)"], deny: ["write_file(src/secret/**)"] };
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeF
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FakeProvider } from "../../src/engine/llm/fake.js";
+import { FakeProvider } from "../../src/engine/llm/fake/fake.js";
 import { PromptHistory } from "../../src/engine/session/prompt-history.js";
 import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
 import { startEngine } from "../helpers/engine.js";

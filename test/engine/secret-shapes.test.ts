@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { createRedactor, secretsFromEnv } from "../../src/engine/secrets/redact.js";
-import { createProcessRunner } from "../../src/engine/tools/process-runner.js";
-import { commandEnvironment, createRunCommandTool } from "../../src/engine/tools/run-command.js";
+import { createProcessRunner } from "../../src/engine/tools/command/process-runner.js";
+import { commandEnvironment, createRunCommandTool } from "../../src/engine/tools/command/run-command.js";
 
 const SECRET_ENV = {
   AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",

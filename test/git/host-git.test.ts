@@ -7,10 +7,10 @@ import { chmodSync, existsSync, mkdtempSync, realpathSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDirtyCheck } from "../../src/engine/approval/git-dirty.js";
-import { classifyCommand } from "../../src/engine/approval/command-policy.js";
+import { createDirtyCheck } from "../../src/engine/approval/gate/git-dirty.js";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 import { createGitTools } from "../../src/engine/tools/git-tools.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolError } from "../../src/engine/tools/tool.js";
 
 function plantedRepo(config: string) {

@@ -1,6 +1,6 @@
 // An EngineSession over a real session folder, real tools and a given (fake) provider, built
 // by the same composition root the CLI uses (assembleEngine), for tests of the surface.
-import type { Guard } from "../../src/engine/approval/gate.js";
+import type { Guard } from "../../src/engine/approval/gate/gate.js";
 import { assembleEngine } from "../../src/bootstrap.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import type { ModelProvider } from "../../src/engine/llm/provider.js";

@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createApprovalGate } from "../../src/engine/approval/gate.js";
+import { createApprovalGate } from "../../src/engine/approval/gate/gate.js";
 import { EventBus } from "../../src/engine/event-bus.js";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { createLoop } from "../../src/engine/turn/loop.js";
 import { foldEvents, initialState, reduce } from "../../src/engine/state/state.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolRegistry } from "../../src/engine/tools/registry.js";
 import { defineTool } from "../../src/engine/tools/tool.js";
 import {

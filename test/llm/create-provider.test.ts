@@ -1,9 +1,9 @@
 // createProvider: which adapter a configuration gets, and the proxy settings at work.
 import { afterEach, describe, expect, it } from "vitest";
-import { AnthropicProvider } from "../../src/engine/llm/anthropic.js";
+import { AnthropicProvider } from "../../src/engine/llm/providers/anthropic.js";
 import { createProvider, isOpenAiHost } from "../../src/engine/llm/create-provider.js";
-import { EndpointFallbackProvider } from "../../src/engine/llm/fallback.js";
-import { OpenAiChatProvider } from "../../src/engine/llm/openai-chat.js";
+import { EndpointFallbackProvider } from "../../src/engine/llm/providers/fallback.js";
+import { OpenAiChatProvider } from "../../src/engine/llm/providers/openai-chat.js";
 import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
 import { VERSION, anthropicConfig, build, collect, kimiConfig, openAiConfig, textOf } from "./harness.js";
 

@@ -2,9 +2,9 @@
 // and the SDK transport against the fake server. Anthropic- and Responses-only items
 // (§7.14, §7.16, §7.21) live in anthropic.test.ts and openai-responses.test.ts as well.
 import { afterEach, describe, expect, it } from "vitest";
-import { factsFrom } from "../../src/engine/llm/errors.js";
+import { factsFrom } from "../../src/engine/llm/failures/errors.js";
 import { ProviderError } from "../../src/engine/llm/provider.js";
-import { isRetryable } from "../../src/engine/llm/retry-policy.js";
+import { isRetryable } from "../../src/engine/llm/failures/retry-policy.js";
 import { DONE, chunk, data, sse, startScriptedServer, status, toolDelta, usageChunk, type FakeServer } from "../helpers/fake-openai-server.js";
 import { build, collect, kimiConfig, ofType, openAiConfig, request, textOf, thinkingOf } from "./harness.js";
 import { waitFor } from "../helpers/processes.js";

@@ -6,7 +6,7 @@ import https from "node:https";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { nodeFetch } from "../../src/engine/llm/node-fetch.js";
+import { nodeFetch } from "../../src/engine/llm/transport/node-fetch.js";
 import { HAVE_OPENSSL, selfSignedCertificate } from "../helpers/https-files.js";
 import { closeAfterTest, closedPortUrl, rejection, serve } from "../helpers/local-http.js";
 import { waitFor } from "../helpers/processes.js";

@@ -3,8 +3,8 @@
 import diagnostics from "node:diagnostics_channel";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { nodeFetch } from "../../src/engine/llm/node-fetch.js";
-import { REQUEST_BODY_SENT_CHANNEL } from "../../src/engine/llm/request-channel.js";
+import { nodeFetch } from "../../src/engine/llm/transport/node-fetch.js";
+import { REQUEST_BODY_SENT_CHANNEL } from "../../src/engine/llm/transport/request-channel.js";
 import { serve } from "../helpers/local-http.js";
 import { waitFor } from "../helpers/processes.js";
 

@@ -1,6 +1,6 @@
 // The Responses adapter and the sticky chat → responses fallback for api.openai.com.
 import { afterEach, describe, expect, it } from "vitest";
-import { EndpointFallbackProvider } from "../../src/engine/llm/fallback.js";
+import { EndpointFallbackProvider } from "../../src/engine/llm/providers/fallback.js";
 import { ProviderError } from "../../src/engine/llm/provider.js";
 import { chatText, responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
 import { build, collect, ofType, openAiConfig, request, textOf, thinkingOf } from "./harness.js";

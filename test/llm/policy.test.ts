@@ -2,10 +2,10 @@
 // price estimates, and the JSON error position used by config messages.
 import { describe, expect, it } from "vitest";
 import { jsonErrorOffset, positionAt } from "../../src/config/json-error-position.js";
-import { isContextOverflow } from "../../src/engine/llm/context-overflow.js";
+import { isContextOverflow } from "../../src/engine/llm/failures/context-overflow.js";
 import { estimateCostUsd } from "../../src/engine/llm/pricing.js";
-import { DEFAULT_RETRY_POLICY, backoffMs, decideRetry, isRetryable, serverDelayMs } from "../../src/engine/llm/retry-policy.js";
-import { scrubSecrets } from "../../src/engine/llm/scrub.js";
+import { DEFAULT_RETRY_POLICY, backoffMs, decideRetry, isRetryable, serverDelayMs } from "../../src/engine/llm/failures/retry-policy.js";
+import { scrubSecrets } from "../../src/engine/llm/failures/scrub.js";
 import { anthropicThinkingStyle, chatThinkingFields, responsesReasoning } from "../../src/engine/llm/thinking.js";
 
 const headers = (h: Record<string, string>) => new Headers(h);

@@ -1,8 +1,8 @@
 // The SSE parser on its own (docs/providers.md §1.2): bytes in, events out.
 import { describe, expect, it } from "vitest";
-import { parseSse, type SseEvent } from "../../src/engine/llm/sse-parser.js";
-import { readSseData } from "../../src/engine/llm/sse-data.js";
-import { WireError } from "../../src/engine/llm/wire-error.js";
+import { parseSse, type SseEvent } from "../../src/engine/llm/transport/sse-parser.js";
+import { readSseData } from "../../src/engine/llm/transport/sse-data.js";
+import { WireError } from "../../src/engine/llm/failures/wire-error.js";
 
 function body(...chunks: (string | number[])[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
 import type { SandboxNetwork } from "../../src/engine/tools/sandbox/net-allowlist.js";
-import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 import { findOnPath } from "../../src/engine/tools/sandbox/net-holder.js";
 import { waitFor } from "../helpers/processes.js";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { probeBubblewrap, probeBubblewrapAsync, probeSeccompAsync } from "../../src/engine/tools/sandbox/bubblewrap.js";
 import { unixSocketFilter } from "../../src/engine/tools/sandbox/seccomp-filter.js";
-import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 const bwrapWorks = probeBubblewrap().works;
 let base: string;

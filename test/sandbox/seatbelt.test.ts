@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { seatbeltProfile, wrapInSeatbelt } from "../../src/engine/tools/sandbox/seatbelt.js";
-import { createCommandTools } from "../../src/engine/tools/command-tools.js";
+import { createCommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 if (process.platform !== "darwin") console.warn("seatbelt.test.ts: the sandbox-exec run is skipped: sandbox-exec exists only on macOS");
 

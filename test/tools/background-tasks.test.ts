@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 import type { Tool } from "../../src/engine/tools/tool.js";
 import { processAlive as alive, waitFor } from "../helpers/processes.js";
 

@@ -2,7 +2,7 @@
 // any content: empty, blank lines, CRLF, a lone CR, no final newline, trailing spaces.
 import { createTwoFilesPatch } from "diff";
 import { describe, expect, it } from "vitest";
-import { unifiedDiff } from "../../src/engine/tools/diff-preview.js";
+import { unifiedDiff } from "../../src/engine/tools/fs/diff-preview.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
 /** What unifiedDiff gave for a new file when it always asked jsdiff. */

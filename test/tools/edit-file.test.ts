@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createEditFileTool } from "../../src/engine/tools/edit-file.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createEditFileTool } from "../../src/engine/tools/fs/edit-file.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { makeTree, parseInput, run, runError, tempDir } from "./tree.js";
 
 function setup(files: Record<string, string | Uint8Array>) {

@@ -1,8 +1,8 @@
 import { utimesSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createGlobTool } from "../../src/engine/tools/glob.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createGlobTool } from "../../src/engine/tools/search/glob.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { makeSearchTree } from "./search-tree.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findRipgrep } from "../../src/engine/tools/grep-rg.js";
-import { createGrepTool } from "../../src/engine/tools/grep.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { findRipgrep } from "../../src/engine/tools/search/grep-rg.js";
+import { createGrepTool } from "../../src/engine/tools/search/grep.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { systemTools } from "../helpers/system-tools.js";
 import { makeSearchTree } from "./search-tree.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";

@@ -5,9 +5,9 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createGlobTool } from "../../src/engine/tools/glob.js";
-import { createListFilesTool } from "../../src/engine/tools/list-files.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createGlobTool } from "../../src/engine/tools/search/glob.js";
+import { createListFilesTool } from "../../src/engine/tools/search/list-files.js";
 import { makeTree, run, tempDir } from "./tree.js";
 
 describe.skipIf(process.platform === "win32")("hostile ignore files", () => {

@@ -4,14 +4,14 @@
 import { existsSync, linkSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createEditFileTool } from "../../src/engine/tools/edit-file.js";
-import { createGlobTool } from "../../src/engine/tools/glob.js";
-import { createGrepTool } from "../../src/engine/tools/grep.js";
-import { findRipgrep } from "../../src/engine/tools/grep-rg.js";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createListFilesTool } from "../../src/engine/tools/list-files.js";
-import { createReadFileTool } from "../../src/engine/tools/read-file.js";
-import { createWriteFileTool } from "../../src/engine/tools/write-file.js";
+import { createEditFileTool } from "../../src/engine/tools/fs/edit-file.js";
+import { createGlobTool } from "../../src/engine/tools/search/glob.js";
+import { createGrepTool } from "../../src/engine/tools/search/grep.js";
+import { findRipgrep } from "../../src/engine/tools/search/grep-rg.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createListFilesTool } from "../../src/engine/tools/search/list-files.js";
+import { createReadFileTool } from "../../src/engine/tools/fs/read-file.js";
+import { createWriteFileTool } from "../../src/engine/tools/fs/write-file.js";
 import { makeTree, run, runError } from "./tree.js";
 
 function setup() {

@@ -4,10 +4,10 @@
 // Google's key files. Checked through the tools: read_file refuses, grep never shows their
 // lines, list_files counts them as protected. Public keys and templates stay readable.
 import { describe, expect, it } from "vitest";
-import { createGrepTool } from "../../src/engine/tools/grep.js";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createListFilesTool } from "../../src/engine/tools/list-files.js";
-import { createReadFileTool } from "../../src/engine/tools/read-file.js";
+import { createGrepTool } from "../../src/engine/tools/search/grep.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createListFilesTool } from "../../src/engine/tools/search/list-files.js";
+import { createReadFileTool } from "../../src/engine/tools/fs/read-file.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";
 
 const DENIED = [

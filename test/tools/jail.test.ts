@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolError } from "../../src/engine/tools/tool.js";
 import { makeTree, tempDir } from "./tree.js";
 

@@ -5,13 +5,13 @@
 import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { evaluateRules } from "../../src/engine/approval/rules.js";
-import { writeFileAtomic } from "../../src/engine/tools/atomic-write.js";
-import { createEditFileTool } from "../../src/engine/tools/edit-file.js";
-import { hardLinkCount } from "../../src/engine/tools/hard-links.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { evaluateRules } from "../../src/engine/approval/rules/rules.js";
+import { writeFileAtomic } from "../../src/engine/tools/fs/atomic-write.js";
+import { createEditFileTool } from "../../src/engine/tools/fs/edit-file.js";
+import { hardLinkCount } from "../../src/engine/tools/jail/hard-links.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolError } from "../../src/engine/tools/tool.js";
-import { createWriteFileTool } from "../../src/engine/tools/write-file.js";
+import { createWriteFileTool } from "../../src/engine/tools/fs/write-file.js";
 import { makeTree, run, tempDir } from "./tree.js";
 
 describe("hard links", () => {

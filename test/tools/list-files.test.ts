@@ -1,8 +1,8 @@
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createListFilesTool } from "../../src/engine/tools/list-files.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createListFilesTool } from "../../src/engine/tools/search/list-files.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";
 
 describe("list_files", () => {

@@ -4,12 +4,12 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createGlobTool } from "../../src/engine/tools/glob.js";
-import { findRipgrep } from "../../src/engine/tools/grep-rg.js";
-import { createGrepTool } from "../../src/engine/tools/grep.js";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createListFilesTool } from "../../src/engine/tools/list-files.js";
-import { walkFiles } from "../../src/engine/tools/walker.js";
+import { createGlobTool } from "../../src/engine/tools/search/glob.js";
+import { findRipgrep } from "../../src/engine/tools/search/grep-rg.js";
+import { createGrepTool } from "../../src/engine/tools/search/grep.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createListFilesTool } from "../../src/engine/tools/search/list-files.js";
+import { walkFiles } from "../../src/engine/tools/search/walker.js";
 import { systemTools } from "../helpers/system-tools.js";
 import { makeTree, run, tempDir } from "./tree.js";
 

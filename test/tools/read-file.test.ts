@@ -1,8 +1,8 @@
 import { symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createReadFileTool } from "../../src/engine/tools/read-file.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createReadFileTool } from "../../src/engine/tools/fs/read-file.js";
 import { makeTree, parseInput, run, runError, tempDir } from "./tree.js";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");

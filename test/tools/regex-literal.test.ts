@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { requiredLiteral } from "../../src/engine/tools/regex-literal.js";
-import { createGrepTool } from "../../src/engine/tools/grep.js";
-import { createJail } from "../../src/engine/tools/jail.js";
+import { requiredLiteral } from "../../src/engine/tools/search/regex-literal.js";
+import { createGrepTool } from "../../src/engine/tools/search/grep.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { makeSearchTree } from "./search-tree.js";
 import { run, tempDir } from "./tree.js";
 

@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createProcessRunner } from "../../src/engine/tools/process-runner.js";
+import { createProcessRunner } from "../../src/engine/tools/command/process-runner.js";
 import {
   commandEnvironment,
   createRunCommandTool,
   ForegroundCommands,
   INTERRUPTED_MESSAGE,
-} from "../../src/engine/tools/run-command.js";
+} from "../../src/engine/tools/command/run-command.js";
 import type { Tool, ToolContext } from "../../src/engine/tools/tool.js";
 import { processAlive as alive, waitFor } from "../helpers/processes.js";
 

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
-import { createCommandTools, type CommandTools } from "../../src/engine/tools/command-tools.js";
-import { readTaskLog } from "../../src/engine/tools/task-history.js";
+import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
+import { readTaskLog } from "../../src/engine/tools/command/task-history.js";
 import { waitFor } from "../helpers/processes.js";
 
 const KNOWN = "known-task-secret-0123";

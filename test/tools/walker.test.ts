@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { walkFiles } from "../../src/engine/tools/walker.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { walkFiles } from "../../src/engine/tools/search/walker.js";
 import { gitVisibleFiles, makeSearchTree } from "./search-tree.js";
 import { makeTree, tempDir } from "./tree.js";
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createWebSearchTool } from "../../src/engine/tools/web-search.js";
+import { createWebSearchTool } from "../../src/engine/tools/web/web-search.js";
 import { createWorkspaceTools } from "../../src/engine/tools/workspace-tools.js";
 import { run, runError, tempDir } from "./tree.js";
 

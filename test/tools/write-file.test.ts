@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJail } from "../../src/engine/tools/jail.js";
-import { createWriteFileTool } from "../../src/engine/tools/write-file.js";
+import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createWriteFileTool } from "../../src/engine/tools/fs/write-file.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";
 
 function setup(files: Record<string, string | Uint8Array> = {}) {

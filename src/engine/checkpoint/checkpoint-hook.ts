@@ -3,7 +3,7 @@
 // gate instead of changing it: the gate decides, this only remembers what the workspace
 // looked like.
 import type { EventBus } from "../event-bus.js";
-import type { ApprovalGate } from "../approval/gate.js";
+import type { ApprovalGate } from "../approval/gate/gate.js";
 import type { Tool } from "../tools/tool.js";
 import type { CheckpointStore, Unsaved } from "./checkpoint-store.js";
 

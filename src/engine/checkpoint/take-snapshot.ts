@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { isInside } from "../tools/jail-symlinks.js";
+import { isInside } from "../tools/jail/jail-symlinks.js";
 import type { Git } from "./checkpoint-git.js";
 import { GITLINK, readIndexEntries, type IndexEntry } from "./git-index.js";
 

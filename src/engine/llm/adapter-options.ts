@@ -1,10 +1,10 @@
 // What every adapter needs from the composition in create-provider.ts. The transport is a
 // function so adapters never import an SDK: create-provider loads the SDK lazily and hands
 // over `open`, which sends the body through the SDK and returns the raw streaming Response.
-import type { ErrorContext } from "./errors.js";
+import type { ErrorContext } from "./failures/errors.js";
 import type { ThinkingLevel } from "./provider.js";
-import type { RetryPolicy } from "./retry-policy.js";
-import type { UsagePart } from "./usage.js";
+import type { RetryPolicy } from "./failures/retry-policy.js";
+import type { UsagePart } from "./providers/usage.js";
 
 export type OpenStream = (body: Record<string, unknown>, signal: AbortSignal | undefined) => Promise<Response>;
 

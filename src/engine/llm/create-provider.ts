@@ -3,16 +3,16 @@
 // them (sdk-transport.ts) are imported dynamically, so a run loads only the one it uses.
 import type { ProviderConfig } from "./provider-config.js";
 import type { AdapterOptions } from "./adapter-options.js";
-import { AnthropicProvider } from "./anthropic.js";
-import { EndpointFallbackProvider } from "./fallback.js";
-import { OpenAiChatProvider } from "./openai-chat.js";
-import { OpenAiResponsesProvider } from "./openai-responses.js";
-import { factsFrom, toProviderError, type ErrorContext } from "./errors.js";
+import { AnthropicProvider } from "./providers/anthropic.js";
+import { EndpointFallbackProvider } from "./providers/fallback.js";
+import { OpenAiChatProvider } from "./providers/openai-chat.js";
+import { OpenAiResponsesProvider } from "./providers/openai-responses.js";
+import { factsFrom, toProviderError, type ErrorContext } from "./failures/errors.js";
 import { estimateCostUsd } from "./pricing.js";
 import type { ModelProvider } from "./provider.js";
-import type { ListModels } from "./sdk-transport.js";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
-import { acceptsImageInput } from "./tool-images.js";
+import type { ListModels } from "./transport/sdk-transport.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./failures/retry-policy.js";
+import { acceptsImageInput } from "./providers/tool-images.js";
 
 export interface CreateProviderOptions {
   /** mini-agent's version, sent as User-Agent: mini-agent/<version>. */
@@ -65,7 +65,7 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
     ...(config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}),
     ...(config.proxy ? { proxy: config.proxy } : {}),
   };
-  const sdk = await import("./sdk-transport.js");
+  const sdk = await import("./transport/sdk-transport.js");
 
   if (config.protocol === "anthropic") {
     const anthropic = await sdk.anthropicTransport(transport);

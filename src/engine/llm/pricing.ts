@@ -1,7 +1,7 @@
 // Rough USD estimates for the presets' models. Prices are list prices per million tokens as
 // published by the vendors (checked 2025); they drift, so the UI calls them estimates.
 // Unknown models get no estimate: tokens only, never a made-up number.
-import type { UsagePart } from "./usage.js";
+import type { UsagePart } from "./providers/usage.js";
 
 export interface Price {
   /** USD per million uncached input tokens. */

@@ -6,7 +6,7 @@
  * Names of variables that hold a secret: any name containing KEY, TOKEN, SECRET, PASS,
  * CREDENTIAL or AUTH, in any case and position (AZURE_OPENAI_KEY, API_KEY_PROD, DB_PASS,
  * SECRET_KEY_BASE, PGPASSWORD, SSH_AUTH_SOCK). Shared with commandEnvironment()
- * (tools/run-command.ts), so what is redacted by value is also never handed to a command.
+ * (tools/command/run-command.ts), so what is redacted by value is also never handed to a command.
  * Over-matching costs a variable a command did not need; under-matching leaks a key.
  */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|^MYSQL_PWD$|(^|_)PAT$/i;

@@ -2,7 +2,7 @@
 // bus, model and gate. Its events carry its `agentId` and the parent's call, so the file, the
 // faces and the approval requests tell them apart; its state is folded from those events
 // alone. It shares the parent's gate, so a child can do nothing the parent could not.
-import type { ApprovalGate } from "../approval/gate.js";
+import type { ApprovalGate } from "../approval/gate/gate.js";
 import { childPublish, type EventBus } from "../event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "../llm/provider.js";
 import { initialState, reduce, type SessionState } from "../state/state.js";

@@ -6,8 +6,8 @@
 // itself. An operation that cannot run throws (the dispatcher turns that into an `op.result`
 // with `ok: false`).
 import type { Agent } from "../turn/agent.js";
-import type { ApprovalBroker, ApprovalReply } from "../approval/approval-broker.js";
-import type { ApprovalGate } from "../approval/gate.js";
+import type { ApprovalBroker, ApprovalReply } from "../approval/gate/approval-broker.js";
+import type { ApprovalGate } from "../approval/gate/gate.js";
 import type { QuestionBroker, QuestionReply } from "../ask/ask-tool.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "../llm/provider.js";
 import type { Skill } from "../extensions/skills/skill-file.js";

@@ -5,7 +5,7 @@
 import { createEngineCore, type EngineCoreParts } from "./engine-core.js";
 import { createOpDispatcher, type ApprovalPolicy, type OpOutcome } from "./op-dispatch.js";
 import type { Op } from "../protocol/ops.js";
-import type { ApprovalDecision } from "../approval/approval-broker.js";
+import type { ApprovalDecision } from "../approval/gate/approval-broker.js";
 import type { CompactResult, EngineHost, OpResult, QueuedPrompt, Snapshot } from "../surface.js";
 import type { UndoResult } from "../checkpoint/undo.js";
 

@@ -1,7 +1,7 @@
 // What a face reads of the engine without holding its state: the `snapshot` op's answer (for a
 // face attaching late), the conversation's history as the events that drew it, and the skills
 // on offer. Faces never see the reducer's struct; they draw from these and the events.
-import type { ApprovalBroker } from "../approval/approval-broker.js";
+import type { ApprovalBroker } from "../approval/gate/approval-broker.js";
 import type { QuestionBroker } from "../ask/ask-tool.js";
 import type { AgentEvent } from "../events.js";
 import type { Skill } from "../extensions/skills/skill-file.js";

@@ -2,7 +2,7 @@
 // id: an operation that cannot run (a wrong id, a turn in the way, a model that fails to load)
 // answers `ok: false` with the reason; nothing is returned out of band. The op must already be
 // well-formed: `mini-agent rpc` validates what it reads (op-line.ts), typed faces cannot err.
-import type { ApprovalDecision, ApprovalReply } from "../approval/approval-broker.js";
+import type { ApprovalDecision, ApprovalReply } from "../approval/gate/approval-broker.js";
 import type { EngineCore } from "./engine-core.js";
 import type { Publish } from "../event-bus.js";
 import type { OpResult } from "../surface.js";

@@ -4,7 +4,7 @@
 // repository's own config could make git run is switched off or refused (git/host-git.ts).
 import * as childProcess from "node:child_process";
 import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
-import type { Jail } from "./jail.js";
+import type { Jail } from "./jail/jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
 

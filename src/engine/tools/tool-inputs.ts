@@ -4,10 +4,10 @@
 // and a call is checked by the lean parser first; zod loads only to explain a rejected call
 // or to check a schema the JSON cannot express (a refinement). See docs/adr/0023-schemas-at-build-time.md.
 import { z } from "zod";
-import { oneWayToEdit } from "./edit-file.js";
-import { DEFAULT_READ_LIMIT } from "./read-file.js";
-import { DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS } from "./run-command.js";
-import { DEFAULT_MAX_CHARS } from "./web-fetch.js";
+import { oneWayToEdit } from "./fs/edit-file.js";
+import { DEFAULT_READ_LIMIT } from "./fs/read-file.js";
+import { DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS } from "./command/run-command.js";
+import { DEFAULT_MAX_CHARS } from "./web/web-fetch.js";
 
 const editSchema = z.object({
   old_string: z.string().describe("Exact text to replace"),

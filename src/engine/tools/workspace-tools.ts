@@ -1,17 +1,17 @@
 // Every workspace tool, built over one jail. bootstrap.ts calls this once per session.
 // The order is the order the model sees them in: look, search, change, plan, outside world.
-import { createEditFileTool } from "./edit-file.js";
+import { createEditFileTool } from "./fs/edit-file.js";
 import { createGitTools } from "./git-tools.js";
-import { createGlobTool } from "./glob.js";
-import { createGrepTool } from "./grep.js";
-import { createJail, type Jail } from "./jail.js";
-import { createListFilesTool } from "./list-files.js";
-import { createReadFileTool } from "./read-file.js";
+import { createGlobTool } from "./search/glob.js";
+import { createGrepTool } from "./search/grep.js";
+import { createJail, type Jail } from "./jail/jail.js";
+import { createListFilesTool } from "./search/list-files.js";
+import { createReadFileTool } from "./fs/read-file.js";
 import { createTodoWriteTool, type TodoItem } from "./todo-write.js";
 import type { Tool } from "./tool.js";
-import { createWebFetchTool } from "./web-fetch.js";
-import { createWebSearchTool, type WebSearchConfig } from "./web-search.js";
-import { createWriteFileTool } from "./write-file.js";
+import { createWebFetchTool } from "./web/web-fetch.js";
+import { createWebSearchTool, type WebSearchConfig } from "./web/web-search.js";
+import { createWriteFileTool } from "./fs/write-file.js";
 
 export interface WorkspaceToolsOptions {
   /** The workspace root; every path is resolved against it. */

@@ -2,7 +2,7 @@
 // It builds nothing itself: the composition root (src/bootstrap.ts) makes the jail, the tool
 // set, the command policy, the guards and the gate, so a child agent can be given its
 // parent's gate and a child bus, and a test can hand it anything real.
-import type { ApprovalGate } from "../approval/gate.js";
+import type { ApprovalGate } from "../approval/gate/gate.js";
 import type { Publish } from "../event-bus.js";
 import type { ModelProvider, ThinkingLevel, ToolSpec } from "../llm/provider.js";
 import { createCompactor, type CompactionTrigger, type CompactOutcome } from "./compactor.js";

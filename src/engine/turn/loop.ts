@@ -3,7 +3,7 @@
 // Every step is published as an event; the loop reads the conversation back from the
 // folded session state, never from a private copy.
 import { randomUUID } from "node:crypto";
-import type { ApprovalGate } from "../approval/gate.js";
+import type { ApprovalGate } from "../approval/gate/gate.js";
 import type { Compactor } from "./compactor.js";
 import type { TokenMeter } from "../state/context.js";
 import type { Publish } from "../event-bus.js";

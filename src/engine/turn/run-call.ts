@@ -1,7 +1,7 @@
 // One tool call of a step: prepared (its input checked), judged by the gate, run only as the
 // ApprovedCall the gate returned, and answered with one tool.result whatever happens.
-import type { ApprovalGate } from "../approval/gate.js";
-import { executeApproved } from "../approval/executor.js";
+import type { ApprovalGate } from "../approval/gate/gate.js";
+import { executeApproved } from "../approval/gate/executor.js";
 import type { Publish } from "../event-bus.js";
 import type { ToolCall } from "../events.js";
 import { prepareCall } from "../tools/prepare-call.js";

@@ -8,8 +8,8 @@
 import { realpathSync, type Stats } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDeniedPaths, type DeniedPaths } from "../tools/jail-denied.js";
-import { isInside, resolveSymlinks } from "../tools/jail-symlinks.js";
+import { createDeniedPaths, type DeniedPaths } from "../tools/jail/jail-denied.js";
+import { isInside, resolveSymlinks } from "../tools/jail/jail-symlinks.js";
 import { errorDetail, fileType, lstatOrProblem, problem, readCheckedFile, type ReadLimits, type ReadOutcome, type ReadProblem } from "../bounded-read.js";
 
 export interface WorkspaceReadOptions extends ReadLimits {

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent, EventOf } from "../../../src/engine/events.js";
-import { FakeProvider } from "../../../src/engine/llm/fake.js";
+import { FakeProvider } from "../../../src/engine/llm/fake/fake.js";
 import { startEngine } from "../../helpers/engine.js";
 import { waitFor } from "../../helpers/processes.js";
 import { eventLines, sessionFiles } from "../../helpers/session-files.js";

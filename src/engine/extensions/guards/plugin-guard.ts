@@ -1,6 +1,6 @@
 // Guard plugins as a gate guard: the compiled refusal rules judge every call before the
 // built-in rules, so neither --yes nor "always allow" gets past them.
-import type { Guard } from "../../approval/gate.js";
+import type { Guard } from "../../approval/gate/gate.js";
 import { compileGuards, type GuardPlugin } from "./guard-plugin.js";
 
 export function createPluginGuard(plugins: readonly GuardPlugin[]): Guard | undefined {

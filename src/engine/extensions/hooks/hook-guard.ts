@@ -1,7 +1,7 @@
 // PreToolUse hooks as a gate guard: they run before the rules and before anyone is asked,
 // so --yes never skips them. deny refuses (final), ask forces a question, allow skips it
 // (a built-in refusal still stands: the rules run after every guard).
-import type { Guard } from "../../approval/gate.js";
+import type { Guard } from "../../approval/gate/gate.js";
 import type { HookRunner } from "./hook-runner.js";
 
 export function createHookGuard(runner: HookRunner): Guard | undefined {

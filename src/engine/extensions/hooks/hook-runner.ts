@@ -3,7 +3,7 @@
 // Failures are published as notices (never swallowed); for gating events they also refuse.
 // The payload is Claude Code's: its tool names and input fields (claude-tools.ts) and its
 // permission_mode, so hooks written for it run unchanged.
-import { createProcessRunner, shellArgv } from "../../tools/process-runner.js";
+import { createProcessRunner, shellArgv } from "../../tools/command/process-runner.js";
 import { claudeToolFields, matchableNames, type PermissionMode } from "./claude-tools.js";
 import { combineVerdicts, interpretHookRun, type HookVerdict } from "./hook-outcome.js";
 import { DEFAULT_HOOK_TIMEOUT_S, matcherApplies, type HookEvent, type ScopedHooks } from "./hook-settings.js";

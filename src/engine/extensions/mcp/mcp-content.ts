@@ -1,9 +1,9 @@
 // What an MCP tool result's content blocks become for the model. Pure. Text stays text; an
 // image (or an embedded image resource) becomes a real image, sent as image input like
-// read_file's where the model takes it (llm/tool-images.ts); audio and other binary blobs are
+// read_file's where the model takes it (llm/providers/tool-images.ts); audio and other binary blobs are
 // named with their type and size, since no provider we speak accepts them in a tool result.
 import type { ToolImage } from "../../messages.js";
-import { sniffImageType } from "../../tools/image-sniff.js";
+import { sniffImageType } from "../../tools/fs/image-sniff.js";
 
 export interface McpContent {
   text: string;

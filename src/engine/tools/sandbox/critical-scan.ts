@@ -1,5 +1,5 @@
 // Lists what a sandboxed command that runs without a question may not change (ADR 0035):
-// every critical file (approval/critical-files.ts) at any depth, the whole of each critical
+// every critical file (approval/rules/critical-files.ts) at any depth, the whole of each critical
 // folder, the files a trusted setting runs (`protectedPaths`), and whatever a critical symlink
 // points at inside the workspace. The sandbox mounts the listed tops read-only; the listing
 // taken after the command is compared with this one (tools/critical-undo.ts).
@@ -10,7 +10,7 @@
 // each other.
 import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
 import path from "node:path";
-import { isCriticalFile, isCriticalName } from "../../approval/critical-files.js";
+import { isCriticalFile, isCriticalName } from "../../approval/rules/critical-files.js";
 
 export interface EntryState {
   kind: "file" | "dir" | "symlink" | "other";
@@ -242,4 +242,4 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
 }
 
 /** For a sandbox that denies by pattern (Seatbelt): the same list over absolute paths, new ones included. */
-export { criticalPathRegexes } from "../../approval/critical-files.js";
+export { criticalPathRegexes } from "../../approval/rules/critical-files.js";

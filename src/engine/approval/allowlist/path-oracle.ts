@@ -1,0 +1,179 @@
+// What the allowlist needs to know about the disk before a command runs: which words a path
+// becomes after `~`, braces and globs (expanded against the real tree), whether each lands in
+// the workspace or a read root and outside the credential set (as the kernel will resolve it,
+// symlinks and `..` included), whether a directory read recursively holds a credential file,
+// and whether the workspace has its own git repository. The allowlist itself stays pure.
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { repoConfigRisks } from "../../git/repo-config-risks.js";
+import type { Jail } from "../../tools/jail/jail.js";
+import { isInside, resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
+import { compileGlob, matchesGlob } from "../../tools/search/glob-matcher.js";
+import { expandBraces } from "../shell/brace-expand.js";
+
+export interface PathOracle {
+  /** The words bash makes of an operand (braces, `~`, globs); undefined when not knowable. */
+  expand(value: string, glob: boolean): string[] | undefined;
+  /** Why reading `value` is not harmless, or undefined when it is inside and not a credential. */
+  readProblem(value: string): string | undefined;
+  /** Why writing `value` is not harmless (outside, `.git`, credentials). */
+  writeProblem(value: string): string | undefined;
+  /** Why reading the directory `value` recursively is not harmless (a credential file inside); `visibleOnly` skips dot files. */
+  treeProblem(value: string, visibleOnly?: boolean): string | undefined;
+  /** The workspace root is itself a git repository (its own `.git`), not a parent's or a planted one. */
+  ownRepository(): boolean;
+}
+
+const MAX_GLOB_MATCHES = 1_000;
+const MAX_TREE_ENTRIES = 50_000;
+const GLOB_CHARS = /[*?[]/;
+
+export function createPathOracle(jail: Jail, home: string = os.homedir()): PathOracle {
+  const roots = [jail.root, ...jail.readRoots];
+  const trees = new Map<string, string | undefined>();
+
+  function tilde(value: string): string | undefined {
+    if (!value.startsWith("~")) return value;
+    const match = /^~(\/.*)?$/.exec(value);
+    // `~user` is another user's home: not worth guessing.
+    return match ? home + (match[1] ?? "") : undefined;
+  }
+
+  /** The absolute path the kernel will open: symlinks resolved in order, `..` after them. */
+  function kernelPath(value: string): string {
+    const absolute = path.isAbsolute(value) ? value : `${jail.root}${path.sep}${value}`;
+    return resolveSymlinks(absolute);
+  }
+
+  function globMatches(pattern: string): string[] | undefined {
+    const absolute = path.isAbsolute(pattern) ? pattern : path.join(jail.root, pattern);
+    const segments = absolute.split("/").filter(Boolean);
+    let current = ["/"];
+    for (const segment of segments) {
+      if (!GLOB_CHARS.test(segment)) {
+        current = current.map((dir) => path.join(dir, segment));
+        continue;
+      }
+      // A pattern that can match `.` or `..` (`.*`) walks upwards on older bash.
+      if (matchesGlob("..", segment, { dot: true }) || matchesGlob(".", segment, { dot: true })) return undefined;
+      const isMatch = compileGlob(segment, { dot: segment.startsWith(".") });
+      const next: string[] = [];
+      for (const dir of current) {
+        let names: string[];
+        try {
+          names = readdirSync(dir);
+        } catch {
+          continue;
+        }
+        for (const name of names) if (isMatch(name)) next.push(path.join(dir, name));
+        if (next.length > MAX_GLOB_MATCHES) return undefined;
+      }
+      current = next;
+    }
+    return current;
+  }
+
+  return {
+    expand(value, glob) {
+      const braced = glob ? expandBraces(value) : [value];
+      if (!braced) return undefined;
+      const out: string[] = [];
+      for (const word of braced) {
+        const expanded = tilde(word);
+        if (expanded === undefined) return undefined;
+        if (!glob || !GLOB_CHARS.test(expanded)) {
+          out.push(expanded);
+          continue;
+        }
+        const found = globMatches(expanded);
+        if (!found) return undefined;
+        // Relative patterns yield relative words, as bash gives them (so `-rf` is seen as a name).
+        const matches = path.isAbsolute(expanded) ? found : found.map((match) => path.relative(jail.root, match));
+        // No match: bash passes the pattern itself on, as one word.
+        out.push(...(matches.length > 0 ? matches : [expanded]));
+        if (out.length > MAX_GLOB_MATCHES) return undefined;
+      }
+      return out;
+    },
+
+    readProblem(value) {
+      try {
+        jail.resolveRead(value);
+        const real = kernelPath(value);
+        if (!roots.some((root) => isInside(root, real))) return `${value} resolves outside the workspace`;
+        return jail.deniedReason(real) ? `${value} holds credentials` : undefined;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+
+    writeProblem(value) {
+      try {
+        jail.resolveWrite(value);
+        const real = kernelPath(value);
+        if (!isInside(jail.root, real)) return `${value} resolves outside the workspace`;
+        return undefined;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+
+    treeProblem(value, visibleOnly = false) {
+      const start = kernelPath(value);
+      const key = `${visibleOnly}:${start}`;
+      if (!trees.has(key)) trees.set(key, scanTree(start, jail, roots, visibleOnly));
+      return trees.get(key);
+    },
+
+    ownRepository() {
+      try {
+        const dotGit = path.join(jail.root, ".git");
+        const git = lstatSync(dotGit);
+        let gitDir = dotGit;
+        if (git.isFile()) {
+          // A worktree's or submodule's `gitdir:` pointer: its config (and the common one) count.
+          const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
+          if (!pointer) return false;
+          gitDir = path.resolve(jail.root, pointer);
+        } else if (!git.isDirectory() || !lstatSync(path.join(dotGit, "HEAD")).isFile()) {
+          return false;
+        }
+        // Any program the config names asks, even one our own git calls switch off: the
+        // model's git runs without our overrides (git/repo-config-risks.ts).
+        return repoConfigRisks(gitDir, jail.root).length === 0;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** Walks a directory without following links; the first credential file found is the problem. */
+function scanTree(start: string, jail: Jail, roots: readonly string[], visibleOnly: boolean): string | undefined {
+  let seen = 0;
+  const pending = [start];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (visibleOnly && entry.name.startsWith(".")) continue;
+      if (++seen > MAX_TREE_ENTRIES) return `${start} is too large to check for credential files`;
+      const full = path.join(dir, entry.name);
+      if (jail.deniedReason(full)) return `${path.relative(jail.root, full) || full} holds credentials and would be read`;
+      // A program handed each file (find -exec cat) follows a link wherever it points.
+      if (entry.isSymbolicLink()) {
+        const real = resolveSymlinks(full);
+        if (!roots.some((root) => isInside(root, real)) || jail.deniedReason(real)) return `${path.relative(jail.root, full)} links to ${real}`;
+      }
+      if (entry.isDirectory()) pending.push(full);
+    }
+  }
+  return undefined;
+}
+

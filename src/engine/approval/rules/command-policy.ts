@@ -1,0 +1,179 @@
+// Classifies a shell command line as allow / confirm / deny. The line is parsed with a real
+// bash parser into every simple command that may run; the call is allowed only if every
+// part is known to be safe, denied if any part is dangerous, and confirmed otherwise.
+// Anything the parser cannot see through is confirm at best, never allow.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createJail, type Jail } from "../../tools/jail/jail.js";
+import { hardLinkCount } from "../../tools/jail/hard-links.js";
+import { resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
+import type { PathContext } from "../shell/command-paths.js";
+import { pathScope } from "../shell/command-paths.js";
+import { classifySimpleCommand, type PartVerdict } from "./command-rules.js";
+import { gitVerdict } from "./git-rules.js";
+import { createPathOracle } from "../allowlist/path-oracle.js";
+import { strictAllow } from "../allowlist/strict-allow.js";
+import { testCommandVerdict } from "./test-runners.js";
+import { isCriticalFile } from "./critical-files.js";
+import { parseCommandLine, type SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
+import { matchUserRules, type UserRules } from "./user-rules.js";
+import type { Verdict } from "./verdict.js";
+
+export interface CommandPolicyOptions {
+  /** Absolute workspace root, for judging where writes land. */
+  root: string;
+  /** Commands really run in the bubblewrap sandbox: workspace-only writes need no question. */
+  sandbox?: boolean;
+  /** `permissions` from .agent.json; applied to each part. Built-in denials always win. */
+  userRules?: UserRules;
+  /**
+   * The session's jail (read roots, the agent's home and credential set); built from `root`
+   * when absent. The allowlist resolves every path operand through it.
+   */
+  jail?: Jail;
+}
+
+export interface CommandVerdict extends Verdict {
+  /** One line per part, "text → decision: reason", for the approval preview. */
+  parts: string[];
+}
+
+const WRITE_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
+const CHANGES_DIRECTORY = new Set(["cd", "pushd", "popd"]);
+
+function redirectVerdicts(command: SimpleCommand, context: PathContext): PartVerdict[] {
+  const verdicts: PartVerdict[] = [];
+  for (const redirect of command.redirects) {
+    const target = redirect.target;
+    // `>&2` duplicates a descriptor; `>&file` (no digits) writes a file like `&>`.
+    const writes = WRITE_REDIRECTS.has(redirect.op) || (redirect.op === ">&" && !/^(\d+|-)$/.test(target?.value ?? ""));
+    if (!writes || !target) continue;
+    const scope = pathScope(target, context);
+    if (scope === "device") continue;
+    if (scope === "outside") verdicts.push({ decision: "deny", reason: `writes ${target.value} outside the workspace` });
+    else if (scope === "unknown") verdicts.push({ decision: "confirm", reason: "writes to a path known only at run time" });
+    else if (hardLinked(target.value, context)) verdicts.push({ decision: "deny", reason: `${target.value} has more than one hard link: writing it changes every linked copy` });
+    else verdicts.push({ decision: "confirm", reason: `writes ${target.value}`, writesInside: true, written: [target.value] });
+  }
+  return verdicts;
+}
+
+function hardLinked(file: string, context: PathContext): boolean {
+  return (context.linkCount?.(path.posix.resolve(context.root, file)) ?? 0) > 1;
+}
+
+function userRuleVerdict(command: SimpleCommand, rules: UserRules | undefined): PartVerdict | undefined {
+  if (!rules || command.name === "") return undefined;
+  // A word known only at run time reads as "…" (which `*` matches), so a deny rule for
+  // `curl *` still catches `curl "$URL"`; an allow rule needs every word literal.
+  const literal = command.args.every((word) => word.literal) && !command.extraArgs;
+  const words = [command.name, ...command.args.map((word) => (word.literal ? word.value : "…"))];
+  const subject = (command.extraArgs ? [...words, "…"] : words).join(" "); // xargs adds words
+  const match = matchUserRules(rules, "run_command", subject);
+  if (match === "deny") return { decision: "deny", reason: "denied by a rule in your configuration" };
+  if (match === "allow" && literal) return { decision: "allow", reason: "allowed by a rule in your configuration" };
+  return undefined;
+}
+
+/**
+ * A critical file (manifests, CI, agent config) or anything inside a `.git` directory: hooks
+ * and config there run programs on the user's next git command, outside any sandbox, so a
+ * sandboxed command may not write them unasked. Any `.git` component, in any case, as the
+ * file tools refuse them.
+ */
+function writesCriticalFile(file: string, context: PathContext): boolean {
+  if (pathScope({ value: file, literal: true, glob: false, unsafe: false, procSubst: false }, context) !== "inside") return false;
+  const relative = path.posix.relative(context.root, path.posix.resolve(context.root, file));
+  return isCriticalFile(relative) || relative.split("/").some((part) => part.toLowerCase() === ".git");
+}
+
+function describe(text: string, verdict: PartVerdict): string {
+  return `${text} → ${verdict.decision}: ${verdict.reason}`;
+}
+
+export function classifyCommand(command: string, options: CommandPolicyOptions): CommandVerdict {
+  const verdict = classifyByRules(command, options);
+  if (verdict.decision !== "allow") return verdict;
+  // Allow needs both: no rule objects, and every node of the tree is in the harmless subset.
+  const strict = strictCheck(command, options);
+  if (strict.ok) return strict.readOnly ? { ...verdict, readOnly: true } : verdict;
+  const reason = `not provably harmless: ${strict.reason}`;
+  return { decision: "confirm", reason, parts: [...verdict.parts, `${command} → confirm: ${reason}`] };
+}
+
+function strictCheck(command: string, options: CommandPolicyOptions) {
+  let jail = options.jail;
+  if (!jail) {
+    try {
+      jail = createJail(options.root);
+    } catch {
+      return { ok: false as const, reason: `the workspace ${options.root} cannot be resolved` };
+    }
+  }
+  const root = jail.root.split(path.sep).join("/");
+  const context: PathContext = { root, cwdUncertain: false };
+  const asCommand = (name: string, args: ShellWord[]): SimpleCommand =>
+    ({ name, localProgram: false, args, assigns: [], redirects: [], pipedInput: false, extraArgs: false, via: [], text: "" });
+  return strictAllow(command, {
+    oracle: createPathOracle(jail),
+    sandbox: options.sandbox ?? false,
+    vouched: (name, args) => {
+      if (!args.every((word) => word.literal && !word.glob)) return false;
+      const part = asCommand(name, args);
+      return testCommandVerdict(part, context)?.allowed === true || userRuleVerdict(part, options.userRules)?.decision === "allow";
+    },
+    gitAllowed: (args) => gitVerdict(asCommand("git", args)).decision === "allow",
+  });
+}
+
+function classifyByRules(command: string, options: CommandPolicyOptions): CommandVerdict {
+  const parsed = parseCommandLine(command);
+  const root = path.resolve(options.root).split(path.sep).join("/");
+  // `env -C dir cmd` changes directory for its command just as `cd dir; cmd` does.
+  const movesAway = (part: SimpleCommand) => CHANGES_DIRECTORY.has(part.name) || part.via.includes("env -C");
+  const context: PathContext = {
+    root,
+    cwdUncertain: parsed.commands.some(movesAway),
+    exists: (relative) => existsSync(path.resolve(options.root, relative)),
+    realPath: (absolute) => {
+      try {
+        return resolveSymlinks(absolute).split(path.sep).join("/");
+      } catch {
+        return absolute;
+      }
+    },
+    linkCount: hardLinkCount,
+  };
+  const parts: string[] = [];
+  const verdicts: PartVerdict[] = [];
+  let critical = false;
+
+  for (const part of parsed.commands) {
+    let verdict = classifySimpleCommand(part, context);
+    const user = userRuleVerdict(part, options.userRules);
+    // Deny beats allow, and the built-in denials hold even against a user's allow rule.
+    if (user && verdict.decision !== "deny" && (user.decision === "deny" || verdict.decision === "confirm")) verdict = user;
+    const all = [verdict, ...redirectVerdicts(part, context)];
+    for (const item of all) {
+      // A guessed command start (wrapper options misread) may refuse, never allow or ask.
+      if (part.speculative && item.decision !== "deny") continue;
+      if (item.written?.some((file) => writesCriticalFile(file, context))) critical = true;
+      verdicts.push(item);
+      parts.push(describe(part.text || part.name, item));
+    }
+  }
+  for (const opaque of parsed.opaque) {
+    verdicts.push({ decision: "confirm", reason: opaque.reason });
+    parts.push(describe(opaque.text, { decision: "confirm", reason: opaque.reason }));
+  }
+
+  const denied = verdicts.find((item) => item.decision === "deny");
+  if (denied) return { decision: "deny", reason: denied.reason, parts };
+  if (critical) return { decision: "confirm", reason: "writes a critical file: every change to it is confirmed", critical: true, parts };
+  const blocking = verdicts.filter((item) => item.decision === "confirm" && !(options.sandbox && item.writesInside));
+  if (verdicts.length === 0) return { decision: "confirm", reason: "nothing recognisable to run", parts };
+  if (blocking.length > 0) return { decision: "confirm", reason: [...new Set(blocking.map((item) => item.reason))].join("; "), parts };
+  const sandboxed = options.sandbox && verdicts.some((item) => item.writesInside);
+  return { decision: "allow", reason: sandboxed ? "in the sandbox: writes only inside the workspace, runs only the project's tests" : "every part only reads", parts };
+}

@@ -1,0 +1,102 @@
+// git is many programs in one: `git status` only reads, `git push` publishes, `git reset
+// --hard` throws work away. This judges a git command by its subcommand and options.
+import { hasFlag, options, positionals, type PathContext } from "../shell/command-paths.js";
+import type { PartVerdict } from "./command-rules.js";
+import type { SimpleCommand } from "../shell/shell-parse.js";
+import type { ShellWord } from "../shell/shell-words.js";
+
+/** Subcommands that only read, when given no option that writes a file or runs a program. */
+const READ_ONLY = new Set([
+  "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "blame", "describe", "shortlog",
+  "cat-file", "merge-base", "name-rev", "count-objects", "check-ignore", "whatchanged", "reflog", "grep",
+]);
+
+/** Subcommands that only list when called without arguments or with listing flags. */
+const LISTING: Record<string, RegExp> = {
+  branch: /^(-a|-r|-v|-vv|--all|--list|--remotes|--verbose|--show-current|--no-color|--color)$/,
+  tag: /^(-l|--list|-n\d*)$/,
+  remote: /^(-v|--verbose)$/,
+  stash: /^list$/,
+};
+
+/** Global options that take a value as the next word. */
+const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+
+const deny = (reason: string): PartVerdict => ({ decision: "deny", reason });
+const confirm = (reason: string): PartVerdict => ({ decision: "confirm", reason });
+const allow = (reason: string): PartVerdict => ({ decision: "allow", reason });
+
+function splitGlobal(args: ShellWord[]): { globals: string[]; sub: string; rest: ShellWord[]; dynamic: boolean } {
+  const globals: string[] = [];
+  let i = 0;
+  while (i < args.length && args[i]!.literal && args[i]!.value.startsWith("-")) {
+    const flag = args[i]!.value;
+    globals.push(flag);
+    i += GLOBAL_WITH_VALUE.has(flag) ? 2 : 1;
+  }
+  const subWord = args[i];
+  return { globals, sub: subWord?.literal ? subWord.value : "", rest: args.slice(i + 1), dynamic: !!subWord && !subWord.literal };
+}
+
+function destructive(sub: string, rest: ShellWord[], context?: PathContext): string | undefined {
+  const opts = options(rest);
+  const words = rest.map((word) => word.value);
+  switch (sub) {
+    case "push":
+      return "git push publishes commits";
+    case "config":
+      return "git config changes how git runs (hooks, pagers, aliases can run programs)";
+    case "reset":
+      return opts.some((o) => o === "--hard" || (o.length > 3 && "--hard".startsWith(o))) ? "git reset --hard discards work" : undefined;
+    case "clean":
+      // clean.requireForce can be switched off by -c, GIT_CONFIG_* or a config file, so only a
+      // dry run is known not to delete.
+      return hasFlag(opts, "n", ["--dry-run"]) ? undefined : "git clean deletes untracked files";
+    case "checkout": {
+      const operands = positionals(rest);
+      const pathLike = operands.some((word) => /^:|[*?[]/.test(word.value) || word.value === "." || (word.literal && context?.exists?.(word.value)));
+      const discards = words.includes("--") || hasFlag(opts, "fp", ["--force", "--ours", "--theirs", "--patch", "--merge"]) || operands.length > 1 || pathLike;
+      return discards ? "git checkout of paths discards uncommitted changes in the tree" : undefined;
+    }
+    case "switch":
+      return hasFlag(opts, "f", ["--force", "--discard-changes"]) ? "git switch --discard-changes discards work" : undefined;
+    case "stash":
+      return /^(drop|clear)$/.test(positionals(rest)[0]?.value ?? "") ? "git stash drop/clear throws stashed work away" : undefined;
+    case "restore": {
+      const worktree = hasFlag(opts, "W", ["--worktree"]) || !hasFlag(opts, "S", ["--staged"]);
+      return worktree ? "git restore discards changes in the tree" : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function gitVerdict(command: SimpleCommand, context?: PathContext): PartVerdict {
+  const { globals, sub, rest, dynamic } = splitGlobal(command.args);
+  if (dynamic) return confirm("git subcommand known only at run time");
+  const reason = destructive(sub, rest, context);
+  if (reason) return deny(reason);
+  // -c and the --*-dir options can point git at programs to run or at another repository.
+  // -C may point at a repository the model planted (core.fsmonitor runs on `git status`).
+  if (globals.some((flag) => !/^(--no-pager|-P|--no-optional-locks|--literal-pathspecs|--no-replace-objects)$/.test(flag))) {
+    return confirm(`git ${globals.join(" ")} changes what git runs or where`);
+  }
+  if (command.extraArgs || !rest.every((word) => word.literal && !word.unsafe)) return confirm("git with arguments known only at run time");
+  const opts = options(rest);
+  // --output writes a file; --open-files-in-pager and --ext-diff run other programs;
+  // --no-index and --contents read files outside the repository.
+  if (opts.some((o) => /^(--output|-O|--open-files-in-pager|--ext-diff|--textconv|--no-index|--contents|--exec|--upload-pack|--receive-pack)/.test(o))) {
+    return confirm(`git ${sub} with options that write, read outside or run programs`);
+  }
+  if (READ_ONLY.has(sub)) {
+    const action = positionals(rest)[0]?.value;
+    if (sub === "reflog" && action !== undefined && !["show", "list", "exists"].includes(action) && /^(expire|delete)$/.test(action)) {
+      return confirm("git reflog that changes the reflog");
+    }
+    return allow(`git ${sub} only reads`);
+  }
+  const listing = LISTING[sub];
+  // Bare `git stash` is `git stash push`: it only lists when told to.
+  if (listing && rest.every((word) => listing.test(word.value)) && (sub !== "stash" || rest.length > 0)) return allow(`git ${sub} only lists`);
+  return confirm(`git ${sub || "(no subcommand)"} can change the repository`);
+}

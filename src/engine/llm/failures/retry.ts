@@ -1,0 +1,58 @@
+// Our own retry loop around one streamed model call. The SDK clients run with
+// maxRetries: 0 so that every retry is ours, visible as a `retry` part, and limited to the
+// moment before the stream has produced output (docs/providers.md §5.3-5.4).
+import { setTimeout as delay } from "node:timers/promises";
+import { factsFrom, retryReason, toProviderError, type ErrorContext } from "./errors.js";
+import { ProviderError, type StreamPart } from "../provider.js";
+import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from "./retry-policy.js";
+
+export interface RetryOptions {
+  ctx: ErrorContext;
+  policy?: RetryPolicy;
+  signal?: AbortSignal;
+}
+
+export function abortError(): Error {
+  return new DOMException("The operation was aborted.", "AbortError");
+}
+
+export async function* streamWithRetry(
+  attempt: () => AsyncIterable<StreamPart>,
+  options: RetryOptions,
+): AsyncGenerator<StreamPart> {
+  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
+  const { signal, ctx } = options;
+  for (let retries = 0; ; retries++) {
+    let committed = false;
+    try {
+      if (signal?.aborted) throw abortError();
+      for await (const part of attempt()) {
+        if (part.type !== "retry") committed = true;
+        yield part;
+      }
+      return;
+    } catch (err) {
+      if (signal?.aborted) throw abortError();
+      if (err instanceof ProviderError) throw err; // already classified by a nested layer
+      const facts = factsFrom(err);
+      if (facts.aborted) throw abortError();
+      const error = toProviderError(facts, ctx);
+      if (committed) throw afterOutput(error);
+      const decision = decideRetry(facts, retries, policy);
+      if (!decision.retry) {
+        if (decision.why) throw new ProviderError(`${error.message} (${decision.why})`, error.kind, error.status);
+        throw error;
+      }
+      yield { type: "retry", attempt: retries + 1, delayMs: decision.delayMs, reason: retryReason(facts, ctx) };
+      // Node's timer rejects with an AbortError when the turn is aborted mid-wait.
+      await delay(decision.delayMs, undefined, signal ? { signal } : undefined);
+    }
+  }
+}
+
+/** Output already reached the user: the step ends with an error, what arrived is kept, no retry. */
+function afterOutput(error: ProviderError): ProviderError {
+  if (error.kind !== "provider") return error;
+  return new ProviderError(`${error.message} (the response was cut off after it began; what arrived is kept)`, "stream", error.status);
+}
+

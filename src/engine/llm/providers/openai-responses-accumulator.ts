@@ -1,0 +1,145 @@
+// Responses API events → normalised parts (docs/providers.md §3.2-3.4). Deltas append, `.done`
+// events replace with the authoritative value, and nothing after a terminal event counts.
+import type { FinishReason, StreamPart } from "../provider.js";
+import { responsesUsage, type UsagePart } from "./usage.js";
+import { WireError, isRecord } from "../failures/wire-error.js";
+
+interface PendingCall {
+  callId: string;
+  name: string;
+  args: string;
+  outputIndex: number;
+}
+
+export class ResponsesStreamState {
+  private readonly calls = new Map<string, PendingCall>(); // keyed by item id
+  private usage: UsagePart | undefined;
+  private finishReason: FinishReason | undefined;
+  private lastSummary: string | undefined;
+  /** Reasoning items whose thinking block is open (by item id). */
+  private readonly reasoningItems = new Set<string>();
+  /** A terminal event (completed / incomplete) arrived. */
+  done = false;
+
+  push(event: unknown): StreamPart[] {
+    if (this.done || !isRecord(event)) return []; // late duplicates after the terminal event (§7.14)
+    const type = typeof event["type"] === "string" ? event["type"] : "";
+    switch (type) {
+      case "response.output_text.delta":
+      case "response.refusal.delta":
+        return typeof event["delta"] === "string" && event["delta"] !== "" ? [{ type: "text", text: event["delta"] }] : [];
+      case "response.reasoning_summary_text.delta":
+      case "response.reasoning_text.delta":
+        return this.reasoning(event);
+      case "response.output_item.added":
+      case "response.output_item.done":
+        return this.item(event);
+      case "response.function_call_arguments.delta": {
+        const call = this.callFor(event);
+        if (call) call.args += str(event["delta"]);
+        return [];
+      }
+      case "response.function_call_arguments.done": {
+        const call = this.callFor(event);
+        if (call && typeof event["arguments"] === "string") call.args = event["arguments"];
+        return [];
+      }
+      case "response.completed":
+      case "response.incomplete":
+        return this.terminal(event, type);
+      case "response.failed": {
+        const response = isRecord(event["response"]) ? event["response"] : {};
+        const error = isRecord(response["error"]) ? response["error"] : {};
+        throw new WireError(str(error["message"]) || "the response failed", { ...codeOf(error) });
+      }
+      case "error":
+        // openai@6 yields this event instead of throwing; we must handle it (§3.4).
+        throw new WireError(str(event["message"]) || "the provider reported an error", { ...codeOf(event) });
+      default:
+        return []; // created, in_progress, keepalive, content_part.*, unknown future events
+    }
+  }
+
+  private reasoning(event: Record<string, unknown>): StreamPart[] {
+    const text = str(event["delta"]);
+    if (text === "") return [];
+    // Separate summary parts the way the UI would show paragraphs.
+    const key = `${str(event["item_id"])}:${String(event["summary_index"] ?? event["content_index"] ?? 0)}`;
+    const prefix = this.lastSummary !== undefined && this.lastSummary !== key ? "\n\n" : "";
+    this.lastSummary = key;
+    return [{ type: "thinking", text: prefix + text }];
+  }
+
+  private item(event: Record<string, unknown>): StreamPart[] {
+    const item = isRecord(event["item"]) ? event["item"] : {};
+    const outputIndex = typeof event["output_index"] === "number" ? event["output_index"] : this.calls.size;
+    if (item["type"] === "function_call") {
+      const itemId = str(item["id"]) || `output_${outputIndex}`;
+      const call = this.calls.get(itemId) ?? { callId: "", name: "", args: "", outputIndex };
+      if (str(item["call_id"])) call.callId = str(item["call_id"]);
+      if (str(item["name"])) call.name = str(item["name"]);
+      if (event["type"] === "response.output_item.done" && typeof item["arguments"] === "string") call.args = item["arguments"];
+      this.calls.set(itemId, call);
+    }
+    if (item["type"] === "reasoning") return this.reasoningItem(event["type"], str(item["id"]) || `output_${outputIndex}`, item);
+    return [];
+  }
+
+  /**
+   * One reasoning item is one thinking block: its summary is the text and its encrypted
+   * content the block's signature, so each item goes back in its own place. Output items
+   * stream one after another, so deltas and the signature land on the block opened last.
+   */
+  private reasoningItem(type: unknown, itemId: string, item: Record<string, unknown>): StreamPart[] {
+    const opened = this.reasoningItems.has(itemId);
+    this.reasoningItems.add(itemId);
+    if (type === "response.output_item.added") {
+      this.lastSummary = undefined;
+      return opened ? [] : [{ type: "thinking", text: "", newBlock: true }];
+    }
+    const encrypted = str(item["encrypted_content"]);
+    if (encrypted === "" && opened) return [];
+    return [{ type: "thinking", text: "", ...(encrypted !== "" ? { signature: encrypted } : {}), ...(opened ? {} : { newBlock: true }) }];
+  }
+
+  private callFor(event: Record<string, unknown>): PendingCall | undefined {
+    const byId = this.calls.get(str(event["item_id"]));
+    if (byId) return byId;
+    for (const call of this.calls.values()) if (call.outputIndex === event["output_index"]) return call;
+    return undefined;
+  }
+
+  private terminal(event: Record<string, unknown>, type: string): StreamPart[] {
+    this.done = true;
+    const response = isRecord(event["response"]) ? event["response"] : {};
+    if (isRecord(response["usage"])) this.usage = responsesUsage(response["usage"]);
+    if (type === "response.incomplete") {
+      const details = isRecord(response["incomplete_details"]) ? response["incomplete_details"] : {};
+      this.finishReason = details["reason"] === "content_filter" ? "content_filter" : "length";
+    }
+    return [];
+  }
+
+  end(): StreamPart[] {
+    if (!this.done) throw new WireError("the stream ended before response.completed", { incomplete: true });
+    const parts: StreamPart[] = [];
+    const calls = [...this.calls.values()].sort((a, b) => a.outputIndex - b.outputIndex);
+    for (const call of calls) {
+      parts.push({ type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" });
+    }
+    if (this.usage) parts.push(this.usage);
+    parts.push({ type: "finish", reason: this.finishReason ?? (calls.length > 0 ? "tool_calls" : "stop") });
+    return parts;
+  }
+}
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function codeOf(error: Record<string, unknown>): { code?: string; type?: string } {
+  const out: { code?: string; type?: string } = {};
+  if (typeof error["code"] === "string") out.code = error["code"];
+  if (typeof error["type"] === "string" && error["type"] !== "error") out.type = error["type"];
+  return out;
+}

@@ -1,0 +1,89 @@
+// Engine messages → an OpenAI Responses request (docs/providers.md §3.1, §3.5). We run stateless
+// (store: false) and resend the whole conversation, with each turn's encrypted reasoning
+// (kept as the signature of its thinking block) in its original place.
+import type { Message } from "../../messages.js";
+import type { ModelRequest, ThinkingLevel } from "../provider.js";
+import { responsesReasoning } from "../thinking.js";
+import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
+import { pairToolResults, safeCallId } from "./tool-pairing.js";
+
+export interface ResponsesBodyOptions {
+  model: string;
+  defaultThinking: ThinkingLevel;
+  /** Tool images go into function_call_output as input_image parts (it takes text and images). */
+  imageInput: boolean;
+}
+
+export function buildResponsesBody(request: ModelRequest, options: ResponsesBodyOptions): Record<string, unknown> {
+  const input: Record<string, unknown>[] = [];
+  for (const message of pairToolResults(request.messages)) input.push(...convertMessage(message, options));
+  const body: Record<string, unknown> = {
+    model: options.model,
+    stream: true,
+    store: false,
+    input,
+  };
+  if (request.system !== "") body["instructions"] = request.system;
+  const reasoning = responsesReasoning(request.thinking ?? options.defaultThinking, options.model);
+  if (reasoning) {
+    body["reasoning"] = reasoning;
+    // Needed to carry reasoning across turns without server-side storage.
+    body["include"] = ["reasoning.encrypted_content"];
+  }
+  if (request.tools.length > 0) {
+    body["tools"] = request.tools.map((tool) => ({
+      type: "function",
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema,
+      strict: false,
+    }));
+    body["tool_choice"] = "auto";
+    body["parallel_tool_calls"] = true;
+  }
+  return body;
+}
+
+function convertMessage(message: Message, options: ResponsesBodyOptions): Record<string, unknown>[] {
+  switch (message.role) {
+    case "user":
+      return [{ type: "message", role: "user", content: [{ type: "input_text", text: message.content }] }];
+    case "tool": {
+      const call_id = safeCallId(message.callId);
+      if (!hasImages(message) || !options.imageInput) {
+        return [{ type: "function_call_output", call_id, output: textWithoutImages(message, options.model) }];
+      }
+      const output = [
+        { type: "input_text", text: message.content },
+        ...message.images.map((image) => ({ type: "input_image", image_url: dataUrl(image) })),
+      ];
+      return [{ type: "function_call_output", call_id, output }];
+    }
+    case "assistant": {
+      const items: Record<string, unknown>[] = [];
+      // Item ids are left out, as Codex does: with store:false they refer to nothing (404).
+      // Each reasoning item came back as one block signed with its encrypted_content; a block
+      // without one (another provider's, or Anthropic's redacted data) means nothing here.
+      for (const block of message.thinkingBlocks ?? []) {
+        if (block.kind !== "thinking" || !block.signature) continue;
+        items.push({
+          type: "reasoning",
+          summary: block.text ? [{ type: "summary_text", text: block.text }] : [],
+          encrypted_content: block.signature,
+        });
+      }
+      if (message.text !== "") {
+        items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: message.text }] });
+      }
+      for (const call of message.toolCalls) {
+        items.push({
+          type: "function_call",
+          call_id: safeCallId(call.id),
+          name: call.name,
+          arguments: call.arguments === "" ? "{}" : call.arguments,
+        });
+      }
+      return items;
+    }
+  }
+}

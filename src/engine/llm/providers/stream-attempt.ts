@@ -1,0 +1,103 @@
+// The half every adapter shares: send the body through the SDK transport, read the event
+// stream into a per-API state machine, and retry before output (with cost added to usage).
+import { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, priced, type AdapterOptions } from "../adapter-options.js";
+import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
+import { openBody } from "../transport/response-body.js";
+import { streamWithRetry } from "../failures/retry.js";
+import { readSseData } from "../transport/sse-data.js";
+import { WireError } from "../failures/wire-error.js";
+
+/** A per-API accumulator: events in, normalised parts out; `end` throws on a cut stream. */
+export interface EventStreamState {
+  readonly done: boolean;
+  push(event: unknown): StreamPart[];
+  end(): StreamPart[];
+}
+
+/** Runs `attempt` under the retry policy and prices every usage part. */
+export async function* retried(
+  options: AdapterOptions,
+  signal: AbortSignal | undefined,
+  attempt: () => AsyncGenerator<StreamPart>,
+): AsyncGenerator<StreamPart> {
+  const retry = { ctx: options.ctx, signal, ...(options.retry ? { policy: options.retry } : {}) };
+  for await (const part of streamWithRetry(attempt, retry)) yield priced(part, options.costOf);
+}
+
+/**
+ * Opens the response; a JSON body where a stream was asked for is a wire error. An endpoint
+ * that accepts the connection and then says nothing fails after the first-byte timeout with
+ * a retryable (incomplete) error, so it is retried and published like any dropped stream.
+ */
+export async function openStream(options: AdapterOptions, body: Record<string, unknown>, signal: AbortSignal | undefined) {
+  const firstByteMs = options.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_TIMEOUT_MS;
+  const deadline = Date.now() + firstByteMs;
+  // Our own abort for the request, so a silent server's socket is closed, not left to the SDK's 10-minute timeout.
+  const watchdog = new AbortController();
+  const timer = setTimeout(() => watchdog.abort(), firstByteMs);
+  const linked = signal ? AbortSignal.any([signal, watchdog.signal]) : watchdog.signal;
+  let response: Response;
+  try {
+    response = await options.open(body, linked);
+  } catch (error) {
+    if (watchdog.signal.aborted && !signal?.aborted) throw firstByteTimeout(firstByteMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return openBody(response, {
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    firstByte: { deadline, error: () => firstByteTimeout(firstByteMs) },
+  });
+}
+
+function firstByteTimeout(ms: number): WireError {
+  return new WireError(`no response from the provider within ${Math.round(ms / 1000)}s (first-byte timeout)`, { incomplete: true });
+}
+
+/** One attempt for APIs with named events and an explicit end event (Anthropic, Responses). */
+export async function* readEventStream(
+  options: AdapterOptions,
+  body: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+  state: EventStreamState,
+): AsyncGenerator<StreamPart> {
+  const opened = await openStream(options, body, signal);
+  if (opened.kind === "json") throw new WireError("expected an event stream but got a JSON body", { malformed: true });
+  for await (const event of opened.events) {
+    const data = readSseData(event);
+    if (data.kind === "done") break; // not part of these APIs, but tolerated
+    if (data.kind === "json") yield* state.push(data.value);
+    if (state.done) break;
+  }
+  yield* state.end();
+}
+
+type BodyBuilder = (
+  request: ModelRequest,
+  options: { model: string; defaultThinking: AdapterOptions["defaultThinking"]; imageInput: boolean },
+) => Record<string, unknown>;
+
+/** An adapter for an API with named events and an end event: a body builder and a state machine. */
+export class EventStreamProvider implements ModelProvider {
+  readonly name: string;
+  readonly model: string;
+
+  constructor(
+    private readonly options: AdapterOptions,
+    private readonly buildBody: BodyBuilder,
+    private readonly newState: () => EventStreamState,
+  ) {
+    this.name = options.name;
+    this.model = options.model;
+  }
+
+  stream(request: ModelRequest): AsyncIterable<StreamPart> {
+    const body = this.buildBody(request, {
+      model: this.model,
+      defaultThinking: this.options.defaultThinking,
+      imageInput: this.options.imageInput ?? false,
+    });
+    return retried(this.options, request.signal, () => readEventStream(this.options, body, request.signal, this.newState()));
+  }
+}

@@ -1,0 +1,159 @@
+// Server-sent events from raw body bytes. We parse the stream ourselves (instead of the SDKs'
+// iterators) because they end quietly on truncation, crash on data-only keep-alives and
+// cannot tell us whether the final event was terminated (docs/providers.md §1.2, §7.9–7.12, §7.17).
+import { WireError } from "../failures/wire-error.js";
+
+export interface SseEvent {
+  /** Value of the `event:` line, if any. */
+  event?: string;
+  /** All `data:` lines joined with "\n". */
+  data: string;
+  /** True for a final event the body ended without a blank line after. */
+  unterminated?: boolean;
+}
+
+export interface SseOptions {
+  /** Longest wait for the next data event; comments and pings do not extend it (§7.9). */
+  idleTimeoutMs?: number;
+  /** Until the first bytes arrive (any, even a comment), wait no later than `deadline`. */
+  firstByte?: { deadline: number; error: () => Error };
+}
+
+/** Splits decoded text into lines, accepting \n, \r\n and bare \r (a \r at a chunk's end may pair with a \n in the next). */
+class LineSplitter {
+  private buffer = "";
+  private pendingCr = false;
+
+  push(text: string): string[] {
+    const lines: string[] = [];
+    let start = 0;
+    let i = 0;
+    if (this.pendingCr && text.startsWith("\n")) {
+      start = 1;
+      i = 1;
+    }
+    this.pendingCr = false;
+    for (; i < text.length; i++) {
+      const ch = text[i];
+      if (ch !== "\n" && ch !== "\r") continue;
+      lines.push(this.buffer + text.slice(start, i));
+      this.buffer = "";
+      if (ch === "\r") {
+        if (i + 1 === text.length) this.pendingCr = true;
+        else if (text[i + 1] === "\n") i++;
+      }
+      start = i + 1;
+    }
+    this.buffer += text.slice(start);
+    return lines;
+  }
+
+  /** Text after the last line terminator. */
+  rest(): string {
+    return this.buffer;
+  }
+}
+
+/** Accumulates field lines into events (WHATWG rules as the SDKs implement them). */
+class EventBuilder {
+  private event: string | undefined;
+  private data: string[] = [];
+  private hasFields = false;
+
+  line(line: string): SseEvent | undefined {
+    if (line === "") return this.take();
+    if (line.startsWith(":")) return undefined; // comment / keep-alive
+    const colon = line.indexOf(":");
+    const name = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (name === "data") {
+      this.data.push(value);
+      this.hasFields = true;
+    } else if (name === "event") {
+      this.event = value;
+      this.hasFields = true;
+    }
+    // id: and retry: are ignored, as the SDKs do.
+    return undefined;
+  }
+
+  take(): SseEvent | undefined {
+    if (!this.hasFields) return undefined;
+    const out: SseEvent = { data: this.data.join("\n") };
+    if (this.event !== undefined) out.event = this.event;
+    this.event = undefined;
+    this.data = [];
+    this.hasFields = false;
+    // An event with only an `event:` line and no data carries nothing we use.
+    return out.data === "" && out.event === undefined ? undefined : out;
+  }
+}
+
+/**
+ * Yields events as they complete. A final unterminated event is yielded with
+ * `unterminated: true` so the adapter decides (we flush it, like openai@7, but callers know).
+ */
+export async function* parseSse(
+  body: ReadableStream<Uint8Array>,
+  options: SseOptions = {},
+): AsyncGenerator<SseEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: false }); // strips a leading BOM
+  const splitter = new LineSplitter();
+  const builder = new EventBuilder();
+  const idle = options.idleTimeoutMs;
+  let lastData = Date.now();
+  let finished = false;
+  let firstByte = options.firstByte;
+  try {
+    for (;;) {
+      const chunk = firstByte
+        ? await readWithDeadline(reader, idle === undefined ? firstByte.deadline : Math.min(firstByte.deadline, lastData + idle), firstByte.error)
+        : idle === undefined
+          ? await reader.read()
+          : await readWithDeadline(reader, lastData + idle, () => idleError(idle));
+      firstByte = undefined;
+      if (chunk.done) break;
+      for (const line of splitter.push(decoder.decode(chunk.value, { stream: true }))) {
+        const event = builder.line(line);
+        if (event) {
+          lastData = Date.now();
+          yield event;
+        }
+      }
+    }
+    finished = true;
+    const tail = decoder.decode();
+    const lines = splitter.push(tail);
+    const rest = splitter.rest();
+    if (rest !== "") lines.push(rest);
+    for (const line of lines) builder.line(line);
+    const last = builder.take();
+    if (last) yield { ...last, unterminated: true };
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+function idleError(idleMs: number): WireError {
+  return new WireError(`no data from the provider for ${Math.round(idleMs / 1000)}s (idle-stream timeout)`, { incomplete: true });
+}
+
+async function readWithDeadline(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: number,
+  error: () => Error,
+): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>> {
+  const wait = Math.max(0, deadline - Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(error()), wait);
+  });
+  try {
+    return await Promise.race([reader.read(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,51 @@
+// write_file: creates or replaces a whole file (parents created) and returns the diff.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
+import { diffStat, unifiedDiff } from "./diff-preview.js";
+import { readTextForEdit } from "./file-text.js";
+import type { Jail } from "../jail/jail.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
+import type { ToolInputOf } from "../tool-inputs.js";
+
+export function createWriteFileTool({ jail }: { jail: Jail }) {
+  /** Everything a write would do, computed without writing: shared by preview and execute. */
+  async function plan(input: ToolInputOf<"write_file">) {
+    const absolute = jail.resolveWrite(input.path);
+    const shown = jail.display(absolute);
+    if (input.content.includes("\0")) throw new ToolError("content contains a NUL byte; write_file writes text only");
+    const before = await readTextForEdit(absolute, shown);
+    return { absolute, shown, before, diff: unifiedDiff(shown, before, input.content) };
+  }
+
+  return defineTool({
+    name: "write_file",
+    description:
+      "Create or overwrite a file, making parent directories; returns a diff. To change part of a file, use edit_file.",
+    kind: "write",
+    input: builtinInput("write_file"),
+    subject: (input) => ({ paths: [input.path] }),
+    async preview(input) {
+      return (await plan(input)).diff;
+    },
+    async execute(input) {
+      const { absolute, shown, before, diff } = await plan(input);
+      try {
+        await mkdir(path.dirname(absolute), { recursive: true });
+        await writeFileAtomic(absolute, input.content, () => jail.resolveWrite(input.path));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOTDIR" || code === "EEXIST") throw new ToolError(`cannot write ${shown}: a parent path is a file`);
+        if (code === "EACCES" || code === "EPERM" || code === "EROFS") throw new ToolError(`cannot write ${shown}: ${code}`);
+        throw error;
+      }
+      const verb = before === undefined ? "Created" : "Wrote";
+      const { added, removed } = diffStat(diff);
+      return {
+        content: `${verb} ${shown} (${Buffer.byteLength(input.content)} bytes)\n\n${diff}`,
+        details: { path: shown, diff, linesAdded: added, linesRemoved: removed },
+      };
+    },
+  });
+}

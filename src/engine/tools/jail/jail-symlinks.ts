@@ -1,0 +1,48 @@
+// Resolves every symlink on a path by hand. realpath() fails on a dangling link, and a
+// dangling link is exactly how a write could land outside the workspace, so we follow
+// each component ourselves and keep the missing tail once nothing more exists.
+import { lstatSync, readlinkSync } from "node:fs";
+import path from "node:path";
+import { ToolError } from "../tool.js";
+
+const MAX_LINK_HOPS = 40; // what Linux allows before ELOOP
+
+/** `absolute` with every symlink resolved, also through links whose target is missing. */
+export function resolveSymlinks(absolute: string): string {
+  const { root: fsRoot } = path.parse(absolute);
+  const pending = absolute.slice(fsRoot.length).split(path.sep).filter(Boolean);
+  let current = fsRoot;
+  let hops = 0;
+  while (pending.length > 0) {
+    const part = pending.shift()!;
+    if (part === ".") continue;
+    if (part === "..") {
+      current = path.dirname(current);
+      continue;
+    }
+    const next = path.join(current, part);
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return path.join(next, ...pending);
+      throw error;
+    }
+    if (!isLink) {
+      current = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) throw new ToolError(`too many levels of symbolic links at ${next}`);
+    const target = readlinkSync(next);
+    const targetRoot = path.parse(target).root;
+    if (path.isAbsolute(target)) current = targetRoot;
+    pending.unshift(...target.slice(targetRoot.length).split(/[\\/]/).filter(Boolean));
+  }
+  return current;
+}
+
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === "" || (!relative.startsWith(`..${path.sep}`) && relative !== ".." && !path.isAbsolute(relative));
+}

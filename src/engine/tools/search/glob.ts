@@ -1,0 +1,40 @@
+// glob: find files by name pattern, newest first, so what was just worked on comes first.
+import { stat } from "node:fs/promises";
+import { compileGlob } from "./glob-matcher.js";
+import type { Jail } from "../jail/jail.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
+import { walkFiles } from "./walker.js";
+
+const DEFAULT_LIMIT = 200;
+
+export function createGlobTool({ jail }: { jail: Jail }) {
+  return defineTool({
+    name: "glob",
+    description:
+      "Find files whose path relative to `path` matches a glob; workspace paths, newest first. Skips ignored files (.gitignore, " +
+      ".agentignore, .git, node_modules) unless include_ignored.",
+    kind: "read",
+    input: builtinInput("glob"),
+    async execute({ pattern, path: userPath = ".", limit = DEFAULT_LIMIT, include_ignored }, context) {
+      const start = jail.resolveRead(userPath);
+      const info = await stat(start).catch(() => undefined);
+      if (!info?.isDirectory()) throw new ToolError(`${jail.display(start)} is not a directory`);
+      if (pattern.startsWith("/") || pattern.split("/").includes("..")) {
+        throw new ToolError("pattern is matched against paths relative to `path`; it may not be absolute or contain ..");
+      }
+      const isMatch = compileGlob(pattern, { dot: true, basename: !pattern.includes("/") });
+      const found: { display: string; mtime: number }[] = [];
+      for await (const file of walkFiles({ jail, start, includeIgnored: include_ignored, signal: context.signal })) {
+        if (!isMatch(file.relative)) continue;
+        const mtime = (await stat(file.absolute).catch(() => undefined))?.mtimeMs;
+        if (mtime !== undefined) found.push({ display: jail.display(file.absolute), mtime });
+      }
+      if (found.length === 0) return { content: `No files match ${JSON.stringify(pattern)} in ${jail.display(start)}.` };
+      found.sort((a, b) => b.mtime - a.mtime || (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+      const lines = found.slice(0, limit).map((f) => f.display);
+      if (found.length > limit) lines.push(`\n[${limit} of ${found.length} files shown, newest first — narrow the pattern or raise limit]`);
+      return { content: lines.join("\n") };
+    },
+  });
+}

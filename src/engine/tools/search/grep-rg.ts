@@ -1,0 +1,135 @@
+// grep through ripgrep. rg is told to apply exactly the walker's rules (see ignore-rules.ts)
+// and to search binary files as text; we then drop what rg cannot be told: binary files by
+// our definition, secret files the jail denies, and the include filter (rg only narrows
+// its walk with it, and not at all for globs with a "/").
+import * as childProcess from "node:child_process";
+import { accessSync, constants, existsSync } from "node:fs";
+import path from "node:path";
+import { isBinaryFileSync } from "../fs/file-text.js";
+import { HitCollector, includeMatcher, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
+import { isInside } from "../jail/jail-symlinks.js";
+import type { Jail } from "../jail/jail.js";
+import { nestedAgentignores } from "./nested-agentignore.js";
+import { ALWAYS_SKIPPED } from "./walker.js";
+
+/** The rg executable on PATH, or undefined. Looked up once per process. */
+let cached: string | null | undefined;
+export function findRipgrep(envPath = process.env.PATH ?? ""): string | undefined {
+  if (cached === undefined) {
+    cached = null;
+    for (const dir of envPath.split(path.delimiter).filter(Boolean)) {
+      const candidate = path.join(dir, process.platform === "win32" ? "rg.exe" : "rg");
+      try {
+        accessSync(candidate, constants.X_OK);
+        cached = candidate;
+        break;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return cached ?? undefined;
+}
+
+/** rg rejected the pattern (its regex dialect differs from JavaScript's): use the fallback. */
+export class RipgrepPatternError extends Error {}
+
+function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
+  const args = ["--no-config", "--color=never", "--no-heading", "--with-filename", "--line-number", "--null"];
+  // Hidden files count; .ignore/.rgignore and global git excludes do not (the fallback
+  // reads neither); binaries are searched as text and filtered afterwards.
+  // .gitignore files count outside a git repository too (ignore-rules.ts).
+  args.push("--hidden", "--no-ignore-dot", "--no-ignore-global", "--no-require-git", "--text", "--no-messages");
+  for (const name of ALWAYS_SKIPPED) args.push("--glob", `!${name}`);
+  if (query.includeIgnored) args.push("--no-ignore");
+  else {
+    const agentignore = path.join(jail.root, ".agentignore");
+    if (existsSync(agentignore) && isInside(jail.root, query.start)) args.push("--ignore-file", agentignore);
+  }
+  if (query.ignoreCase) args.push("--ignore-case");
+  // A name-only include narrows rg's walk as a file type, which (unlike --glob) never
+  // overrides ignore rules. Globs with a "/" are only applied afterwards.
+  if (query.include && !query.include.includes("/")) args.push(`--type-add=include:${query.include}`, "--type=include");
+  args.push("--regexp", query.pattern);
+  if (query.start !== jail.root) args.push("--", path.relative(jail.root, query.start) || ".");
+  return args;
+}
+
+export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Promise<GrepOutcome> {
+  const hits = new HitCollector();
+  const include = includeMatcher(query.include);
+  // Whether each file with hits is left out: denied, outside the include filter, or binary
+  // by our definition (checked once, on its first hit).
+  const skipped = new Map<string, boolean>();
+  const child = childProcess.spawn(rg, ripgrepArgs(query, jail), { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+
+  // A .agentignore below the root is ours to apply: a file under one waits for that verdict,
+  // its hits held meanwhile (HitCollector sorts, so the order they arrive in does not matter).
+  const nested = query.includeIgnored || query.startIsFile ? undefined : nestedAgentignores(jail.root, query.start);
+  const held = new Map<string, GrepHit[]>();
+  const verdicts: Promise<void>[] = [];
+  const keep = (hit: GrepHit) => {
+    if (!hits.full) hits.add(hit);
+    if (hits.full) child.kill();
+  };
+
+  const onLine = (line: string) => {
+    const nul = line.indexOf("\0");
+    const colon = line.indexOf(":", nul);
+    if (nul < 0 || colon < 0) return;
+    const file = path.resolve(jail.root, line.slice(0, nul));
+    const hit: GrepHit = { file, line: Number(line.slice(nul + 1, colon)), text: line.slice(colon + 1) };
+    let skip = skipped.get(file);
+    if (skip === undefined) {
+      // rg applies types only while walking, and knows nothing of denied names.
+      skip = jail.deniedReason(file) !== undefined || (include !== undefined && !include(relativeTo(query, file))) || isBinary(file);
+      skipped.set(file, skip);
+      if (!skip && nested?.concerns(file)) {
+        held.set(file, []);
+        verdicts.push(
+          nested.ignored(file).then((ignored) => {
+            skipped.set(file, ignored);
+            if (!ignored) for (const waiting of held.get(file)!) keep(waiting);
+            held.delete(file);
+          }),
+        );
+      }
+    }
+    const waiting = held.get(file);
+    if (waiting) waiting.push(hit);
+    else if (!skip) keep(hit);
+  };
+
+  let partial = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) onLine(line);
+  });
+
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  if (partial) onLine(partial);
+  await Promise.all(verdicts);
+  query.signal?.throwIfAborted();
+  if (code === 2 && /regex parse error|error parsing regex/i.test(stderr)) throw new RipgrepPatternError(stderr.trim());
+  if (code === 2 && hits.total === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
+  return hits.finish();
+}
+
+function isBinary(file: string): boolean {
+  try {
+    return isBinaryFileSync(file);
+  } catch {
+    return true; // vanished since rg read it: nothing to show
+  }
+}
+
+function relativeTo(query: GrepQuery, file: string): string {
+  const base = query.startIsFile ? path.dirname(query.start) : query.start;
+  return path.relative(base, file).split(path.sep).join("/");
+}

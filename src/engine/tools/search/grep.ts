@@ -1,0 +1,80 @@
+// grep: regular-expression search over the workspace, ripgrep when it is installed and our
+// own walker otherwise. Both backends produce the same lines in the same order (sorted by
+// path, then line), so a session reads the same whichever machine it runs on.
+import { stat } from "node:fs/promises";
+import { grepFallback } from "./grep-fallback.js";
+import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
+import { findRipgrep, grepRipgrep, RipgrepPatternError } from "./grep-rg.js";
+import type { Jail } from "../jail/jail.js";
+import { notRegularError } from "../fs/regular-file.js";
+import { defineTool, ToolError } from "../tool.js";
+import { builtinInput } from "../tool-input.js";
+
+export interface GrepToolOptions {
+  jail: Jail;
+  /** Path to rg; undefined looks it up on PATH; null forces the built-in search (tests, bench). */
+  ripgrep?: string | null;
+}
+
+function compile(pattern: string, ignoreCase: boolean): RegExp {
+  try {
+    return new RegExp(pattern, ignoreCase ? "i" : "");
+  } catch (error) {
+    throw new ToolError(`invalid regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** Runs one search with the chosen backend; exported for the bench and the parity tests. */
+export async function runGrep(query: GrepQuery, jail: Jail, ripgrep: string | undefined): Promise<GrepOutcome> {
+  if (ripgrep === undefined) return grepFallback(query, jail);
+  try {
+    return await grepRipgrep(query, jail, ripgrep);
+  } catch (error) {
+    // Lookaround and backreferences are JavaScript-only: the fallback handles them.
+    if (error instanceof RipgrepPatternError) return grepFallback(query, jail);
+    throw error;
+  }
+}
+
+export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
+  const rg = ripgrep === null ? undefined : (ripgrep ?? findRipgrep());
+  return defineTool({
+    name: "grep",
+    description:
+      `Search file contents by regex; returns sorted \`path:line: text\` lines, at most ${MAX_HITS}, and the ` +
+      "total. Skips binary and ignored files (.gitignore, .agentignore) unless include_ignored; .git and " +
+      "node_modules only when named in path.",
+    kind: "read",
+    input: builtinInput("grep"),
+    async execute(input, context) {
+      const start = jail.resolveRead(input.path ?? ".");
+      const info = await stat(start).catch(() => undefined);
+      if (!info) throw new ToolError(`${jail.display(start)} does not exist`);
+      // rg would open a FIFO named as the path and wait for a writer forever.
+      if (!info.isFile() && !info.isDirectory()) throw notRegularError(jail.display(start), info);
+      const query: GrepQuery = {
+        regex: compile(input.pattern, input.ignore_case ?? false),
+        pattern: input.pattern,
+        ignoreCase: input.ignore_case ?? false,
+        start,
+        startIsFile: info.isFile(),
+        include: input.include,
+        includeIgnored: input.include_ignored ?? false,
+        signal: context.signal,
+      };
+      const outcome = await runGrep(query, jail, rg);
+      return { content: formatOutcome(outcome, input.pattern, jail) };
+    },
+  });
+}
+
+export function formatOutcome(outcome: GrepOutcome, pattern: string, jail: Jail): string {
+  if (outcome.total === 0) return `No matches for ${JSON.stringify(pattern)}.`;
+  const lines = outcome.hits.map((hit) => formatHit(jail.display(hit.file), hit));
+  if (outcome.stopped) {
+    lines.push(`\n[search stopped after ${MAX_SCANNED_HITS} matches; showing ${outcome.hits.length} of them — narrow the pattern, path or include]`);
+  } else if (outcome.total > outcome.hits.length) {
+    lines.push(`\n[${outcome.hits.length} of ${outcome.total} matches shown — narrow the pattern, path or include]`);
+  }
+  return lines.join("\n");
+}
