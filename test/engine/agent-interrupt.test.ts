@@ -15,8 +15,10 @@ describe("engine.interruptCommand", () => {
   it.skipIf(process.platform === "win32")("kills the running command's process tree and the turn goes on", async () => {
     const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "interrupt-")));
     const workspace = path.join(base, "ws");
-    // A shell whose grandchild sleeps; it prints the grandchild's pid so the test can watch it.
-    const command = "mkdir -p ws && sleep 30 & echo sleeper=$! && wait";
+    // A shell whose background job sleeps; it prints the sleeper's pid so the test can watch it.
+    // The folder is made before the job starts (not inside it, where an early interrupt could
+    // kill it first), so its existence proves the command ran.
+    const command = "mkdir -p ws && { sleep 30 & echo sleeper=$! && wait; }";
     const events: AgentEvent[] = [];
     let sleeper = 0;
     let agent: EngineSession | undefined;

@@ -2,12 +2,11 @@
 // every critical file (approval/rules/critical-files.ts) at any depth, the whole of each critical
 // folder, the files a trusted setting runs (`protectedPaths`), and whatever a critical symlink
 // points at inside the workspace. The sandbox mounts the listed tops read-only; the listing
-// taken after the command is compared with this one (tools/critical-undo.ts).
+// taken after the command is compared with this one (critical-undo.ts).
 // Folders named node_modules or .git are not walked: a dependency's files run anyway, and every
-// .git (folder, gitdir pointer or link, at any depth, and a bare repository by any name) is recorded whole in `gitEntries`, to be
-// mounted read-only and checked after the command (tools/git-guard.ts, ADR 0037). This file lives beside the subfolders because
-// the rules (approval) and the sandbox (tools) share the list, and those two may not import
-// each other.
+// .git (folder, gitdir pointer or link, at any depth, and a bare repository by any name) is
+// recorded whole in `gitEntries`, to be mounted read-only and checked after the command
+// (git-guard.ts, ADR 0037).
 import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
 import path from "node:path";
 import { isCriticalFile, isCriticalName } from "../../approval/rules/critical-files.js";
