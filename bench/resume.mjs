@@ -93,7 +93,7 @@ export default async function resumeBench() {
     const script = path.join(scratch, "script.json");
     writeFileSync(script, JSON.stringify({ turns: [], after: { text: "ok" } }));
 
-    // 11 interleaved runs, as the start-up rows: with 5, the ratio's median moved by ±0.05 run to run.
+    // 21 interleaved runs: the file's cost is a difference of two medians, and with 11 it moved by ±0.3 run to run.
     const results = measureAll(
       [
         { label: "node", args: ["-e", "0"] },
@@ -102,7 +102,7 @@ export default async function resumeBench() {
         { label: "resume", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => cwd },
         { label: "small", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => smallCwd },
       ],
-      11,
+      21,
     );
     // What the resumed process still holds after a full GC: the folded state, not the file.
     const heapFile = path.join(scratch, "heap");
