@@ -36,7 +36,7 @@ export function withTurnHooks(agent: Agent, runner: HookRunner, publish: Publish
   if (!runner.has("UserPromptSubmit") && !runner.has("Stop")) return agent;
   return {
     ...agent,
-    async runTurn(prompt, signal) {
+    async runTurn(prompt, signal, images) {
       let text = prompt;
       if (runner.has("UserPromptSubmit")) {
         const verdict = await runner.run("UserPromptSubmit", { prompt }, { signal });
@@ -46,7 +46,8 @@ export function withTurnHooks(agent: Agent, runner: HookRunner, publish: Publish
         }
         if (verdict.kind === "none" && verdict.context) text = `${prompt}\n\n[context from a UserPromptSubmit hook]\n${verdict.context}`;
       }
-      let outcome = await agent.runTurn(text, signal);
+      // The hook reads the text; the images go with the prompt unchanged.
+      let outcome = await agent.runTurn(text, signal, images);
       for (let again = 0; again < MAX_STOP_CONTINUATIONS && outcome.stopReason === "completed" && runner.has("Stop"); again += 1) {
         const verdict = await runner.run("Stop", { stop_hook_active: again > 0 }, { signal });
         if (verdict.kind !== "deny") break;

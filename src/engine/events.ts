@@ -21,6 +21,9 @@ const thinkingBlock = z.object({
   redacted: z.string().optional(),
 });
 
+/** An image, base64 (PNG, JPEG, GIF or WebP): a tool's result or a person's prompt carries it. */
+const image = z.object({ mediaType: z.string(), base64: z.string() });
+
 const usage = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
@@ -57,7 +60,12 @@ export const payloads = {
     model: z.string(),
     resumed: z.boolean(),
   }),
-  "turn.started": z.object({ turnId: z.string(), prompt: z.string() }),
+  "turn.started": z.object({
+    turnId: z.string(),
+    prompt: z.string(),
+    /** Images sent with the prompt (`submit {text, images}`), base64, already checked; the reducer keeps them with it. */
+    images: z.array(image).optional(),
+  }),
   "step.started": z.object({ round: z.number().int().positive() }),
   /** Live only (never in the session file): a piece of the answer as it streams. */
   "assistant.delta": z.object({ text: z.string() }),
@@ -138,7 +146,7 @@ export const payloads = {
     content: z.string(),
     isError: z.boolean(),
     /** Images the tool returned (read_file on a PNG, JPEG, GIF or WebP), base64; `content` describes them. */
-    images: z.array(z.object({ mediaType: z.string(), base64: z.string() })).optional(),
+    images: z.array(image).optional(),
     /** Structured facts for faces (diff, exit code, path); never sent to the model. */
     details: toolDetails.optional(),
   }),

@@ -1,6 +1,6 @@
 // The conversation as the engine keeps it, independent of any provider's format.
 
-/** An image a tool returned (read_file on a PNG): sent as image input where the model takes it. */
+/** An image a tool returned (read_file on a PNG) or the person sent with a prompt: sent as image input where the model takes it. */
 export interface ToolImage {
   /** image/png, image/jpeg, image/gif or image/webp. */
   mediaType: string;
@@ -30,7 +30,12 @@ export type ThinkingBlock =
   | { kind: "redacted"; data: string };
 
 export type Message =
-  | { role: "user"; content: string }
+  | {
+      role: "user";
+      content: string;
+      /** Images sent with the prompt (`submit {text, images}`), checked at the door (session/prompt-images.ts). */
+      images?: ToolImage[];
+    }
   | {
       role: "assistant";
       text: string;

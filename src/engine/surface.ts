@@ -14,6 +14,7 @@ import type { AgentEvent, EventOf } from "./events.js";
 import type { ThinkingLevel } from "./llm/provider.js";
 import type { TurnOutcome } from "./turn/loop.js";
 import type { Op } from "./protocol/ops.js";
+import type { ToolImage } from "./messages.js";
 import type { SessionState, UsageTotals } from "./state/state.js";
 import type { ToolRegistry } from "./tools/registry.js";
 
@@ -91,8 +92,11 @@ export interface EngineSession {
   promptHistory(): readonly string[];
   /** Answers an op that could not be read (a malformed `mini-agent rpc` line) with a failed `op.result`. */
   refuse(reply: { id?: string; op?: string; error: string }): void;
-  /** Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after. */
-  submit(prompt: string): QueuedPrompt;
+  /**
+   * Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after.
+   * `images` go with it (PNG, JPEG, GIF or WebP, base64); a bad one throws, naming it, and nothing runs.
+   */
+  submit(prompt: string, images?: readonly ToolImage[]): QueuedPrompt;
   /**
    * The protocol: sends one op; resolves with its `op.result` (also published as an event),
    * which says `ok: false` and why when the op could not run. Never rejects.

@@ -14,9 +14,14 @@ export const opFields = {
   submit: z.object({
     text: z.string().min(1).describe("The prompt."),
     images: z
-      .array(z.object({ mediaType: z.string(), base64: z.string() }))
+      .array(
+        z.object({
+          mediaType: z.string().describe("image/png, image/jpeg, image/gif or image/webp."),
+          base64: z.string().describe("The image's bytes, base64 (at most 5 MiB decoded; 10 MiB for all of a prompt's images)."),
+        }),
+      )
       .optional()
-      .describe("Images to send with the prompt (not supported yet: a non-empty list is refused)."),
+      .describe("Images sent with the prompt. A bad one (another type, not base64, too large) refuses the op, naming its index, and no turn starts."),
   }),
   abortTurn: z.object({}),
   interruptCommand: z.object({

@@ -18,6 +18,7 @@ import type { UndoResult } from "../checkpoint/undo.js";
 import type { ChildAgent, ChildAgentOptions, CompactResult, ModelChoice, QueuedPrompt, SkillInfo, Snapshot } from "../surface.js";
 import type { AgentEvent } from "../events.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolImage } from "../messages.js";
 import { closeInterruptedTurn } from "./interrupted-turn.js";
 import { createTurnQueue } from "./turn-queue.js";
 import { createModelSwitch } from "./model-switch.js";
@@ -59,7 +60,8 @@ export interface EngineCore {
   subscribe(listener: (event: AgentEvent) => void): () => void;
   history(): Promise<readonly AgentEvent[]>;
   promptHistory(): readonly string[];
-  submit(prompt: string): QueuedPrompt;
+  /** `images` are already checked (op-dispatch.ts, prompt-images.ts). */
+  submit(prompt: string, images?: readonly ToolImage[]): QueuedPrompt;
   abortTurn(): void;
   interruptCommand(callId?: string): void;
   answerApproval(id: string, reply: ApprovalReply): void;
@@ -124,7 +126,7 @@ export function createEngineCore(parts: EngineCoreParts): EngineCore {
     subscribe: (listener) => bus.subscribe(listener),
     history: async () => sessionHistory(session),
     promptHistory: () => session.promptHistory.load(),
-    submit: (prompt) => turns.submit(prompt),
+    submit: (prompt, images) => turns.submit(prompt, images),
     abortTurn: () => turns.abort(),
     interruptCommand(callId) {
       if (callId !== undefined && !openCalls.has(callId)) throw new Error(`no call with callId ${callId} is running`);

@@ -8,6 +8,7 @@ import type { Op } from "../protocol/ops.js";
 import type { ApprovalDecision } from "../approval/gate/approval-broker.js";
 import type { CompactResult, EngineHost, OpResult, QueuedPrompt, Snapshot } from "../surface.js";
 import type { UndoResult } from "../checkpoint/undo.js";
+import type { ToolImage } from "../messages.js";
 
 export type EngineSessionParts = EngineCoreParts;
 
@@ -32,11 +33,11 @@ export function createEngineSession(parts: EngineSessionParts): EngineHost {
   const send = (fields: DistributiveOmit<Op, "id">, policy?: ApprovalPolicy) => dispatch({ ...fields, id: `local-${++sent}` } as Op, policy);
   const sendNow = (fields: DistributiveOmit<Op, "id">, policy?: ApprovalPolicy) => send(fields, policy) as OpOutcome;
 
-  function submit(prompt: string): QueuedPrompt;
+  function submit(prompt: string, images?: readonly ToolImage[]): QueuedPrompt;
   function submit(op: Op): Promise<OpResult>;
-  function submit(input: string | Op): QueuedPrompt | Promise<OpResult> {
+  function submit(input: string | Op, images?: readonly ToolImage[]): QueuedPrompt | Promise<OpResult> {
     if (typeof input !== "string") return Promise.resolve(dispatch(input)).then((outcome) => ({ id: input.id, op: input.op, ...resultOf(outcome) }));
-    return valueOf<QueuedPrompt>(sendNow({ op: "submit", text: input }));
+    return valueOf<QueuedPrompt>(sendNow({ op: "submit", text: input, ...(images && images.length > 0 ? { images: [...images] } : {}) }));
   }
 
   return {

@@ -7,6 +7,7 @@ import type { EngineCore } from "./engine-core.js";
 import type { Publish } from "../event-bus.js";
 import type { OpResult } from "../surface.js";
 import type { Op } from "../protocol/ops.js";
+import { checkPromptImages } from "./prompt-images.js";
 
 /** An op's outcome; `cause` (the error thrown) stays in-process for the typed wrappers. */
 export type OpOutcome = (OpResult & { ok: true }) | (OpResult & { ok: false; error: string; cause: unknown });
@@ -45,8 +46,9 @@ export function createOpDispatcher(core: EngineCore, publish: Publish): Dispatch
     switch (op.op) {
       case "submit":
         return settle(op, () => {
-          if (op.images?.length) throw new Error("images are not supported yet; send the text alone");
-          return core.submit(op.text);
+          // Checked before anything starts: a bad image refuses the op, and no turn runs.
+          const images = checkPromptImages(op.images);
+          return core.submit(op.text, images);
         });
       case "abortTurn":
         return settle(op, () => core.abortTurn());

@@ -2,11 +2,13 @@
 // prompt submitted while something runs waits in a visible queue (`prompt.queued`, then
 // `prompt.dequeued` as it starts, or `prompt.dropped` when a stop or the shutdown clears it);
 // `idle()` resolves once nothing runs and nothing waits. Every change is an event, so the
-// wire and a resumed session agree.
+// wire and a resumed session agree. A prompt's images wait with it but stay out of the queue's
+// events and `items` (faces draw the queue; the base64 reaches the turn's `turn.started`).
 import { randomUUID } from "node:crypto";
 import type { Agent } from "../turn/agent.js";
 import type { EventBus } from "../event-bus.js";
 import type { TurnOutcome } from "../turn/loop.js";
+import type { ToolImage } from "../messages.js";
 import type { CompactResult, QueuedPrompt } from "../surface.js";
 
 export interface TurnQueueParts {
@@ -23,7 +25,7 @@ export interface TurnQueue {
   readonly closed: boolean;
   /** A copy of the waiting prompts, oldest first. */
   readonly items: QueuedPrompt[];
-  submit(prompt: string): QueuedPrompt;
+  submit(prompt: string, images?: readonly ToolImage[]): QueuedPrompt;
   compact(instructions: string | undefined): Promise<CompactResult>;
   /** Drops the waiting prompts and stops what runs (its signal also denies its pending approvals). */
   abort(): void;
@@ -36,8 +38,14 @@ export interface TurnQueue {
   wakeIdle(): void;
 }
 
+/** A prompt to run, with its images (held here, not in what faces see). */
+interface Waiting {
+  item: QueuedPrompt;
+  images: readonly ToolImage[];
+}
+
 export function createTurnQueue({ bus, agent, ready, remember }: TurnQueueParts): TurnQueue {
-  const queue: QueuedPrompt[] = [];
+  const queue: Waiting[] = [];
   let busy = false;
   let closed = false;
   let controller: AbortController | undefined;
@@ -52,7 +60,7 @@ export function createTurnQueue({ bus, agent, ready, remember }: TurnQueueParts)
     for (const resolve of waiters) resolve(lastOutcome);
   }
 
-  function start(item: QueuedPrompt): void {
+  function start({ item, images }: Waiting): void {
     busy = true;
     const turnController = new AbortController();
     controller = turnController;
@@ -60,7 +68,7 @@ export function createTurnQueue({ bus, agent, ready, remember }: TurnQueueParts)
       let outcome: TurnOutcome;
       try {
         await ready();
-        outcome = await agent.runTurn(item.prompt, turnController.signal);
+        outcome = await agent.runTurn(item.prompt, turnController.signal, images);
       } catch (error) {
         // The loop turns provider and tool failures into events; this is a bug's last stop.
         notice("error", `the turn failed: ${(error as Error).message ?? String(error)}`);
@@ -75,17 +83,17 @@ export function createTurnQueue({ bus, agent, ready, remember }: TurnQueueParts)
 
   /** After a turn or a compaction: the next queued prompt runs, or idle waiters hear. */
   function next(): void {
-    const item = closed ? undefined : queue.shift();
-    if (item) {
-      bus.publish("prompt.dequeued", { id: item.id });
-      start(item);
+    const waiting = closed ? undefined : queue.shift();
+    if (waiting) {
+      bus.publish("prompt.dequeued", { id: waiting.item.id });
+      start(waiting);
     } else {
       wakeIdle();
     }
   }
 
   function dropQueue(reason: string): void {
-    for (const item of queue.splice(0)) bus.publish("prompt.dropped", { id: item.id, reason });
+    for (const { item } of queue.splice(0)) bus.publish("prompt.dropped", { id: item.id, reason });
   }
 
   async function compact(instructions: string | undefined): Promise<CompactResult> {
@@ -126,17 +134,17 @@ export function createTurnQueue({ bus, agent, ready, remember }: TurnQueueParts)
       return closed;
     },
     get items() {
-      return [...queue];
+      return queue.map((waiting) => waiting.item);
     },
-    submit(prompt) {
+    submit(prompt, images = []) {
       if (closed) throw new Error("the session is shut down; open it again to submit a prompt");
       remember(prompt);
       const item: QueuedPrompt = { id: randomUUID(), prompt };
       if (busy || queue.length > 0) {
-        queue.push(item);
+        queue.push({ item, images });
         bus.publish("prompt.queued", { id: item.id, prompt });
       } else {
-        start(item);
+        start({ item, images });
       }
       return item;
     },

@@ -21,8 +21,10 @@ const MAX_RESERVE = 16_384;
 export function messageTokens(message: Message): number {
   let chars = 0;
   let images = 0;
-  if (message.role === "user") chars = message.content.length;
-  else if (message.role === "tool") {
+  if (message.role === "user") {
+    chars = message.content.length;
+    images = message.images?.length ?? 0;
+  } else if (message.role === "tool") {
     chars = message.content.length + message.name.length;
     images = message.images?.length ?? 0;
   } else {

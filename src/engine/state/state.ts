@@ -163,7 +163,11 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
     case "turn.started":
       answerLostCalls(state);
       state.openTurn = { turnId: event.turnId, rounds: 0 };
-      addMessage(state, { role: "user", content: event.prompt });
+      addMessage(state, {
+        role: "user",
+        content: event.prompt,
+        ...(event.images && event.images.length > 0 ? { images: event.images.map((image) => ({ ...image })) } : {}),
+      });
       break;
     case "step.started":
       answerLostCalls(state);

@@ -8,6 +8,7 @@ import type { ModelProvider, ThinkingLevel, ToolSpec } from "../llm/provider.js"
 import { createCompactor, type CompactionTrigger, type CompactOutcome } from "./compactor.js";
 import { contextBudget, TokenMeter } from "../state/context.js";
 import { createLoop, type TurnOutcome } from "./loop.js";
+import type { ToolImage } from "../messages.js";
 import type { SessionState } from "../state/state.js";
 import type { ToolRegistry } from "../tools/registry.js";
 
@@ -43,8 +44,8 @@ export interface AgentOptions {
 
 export interface Agent {
   readonly tools: ToolRegistry;
-  /** Runs one turn for a prompt; the signal aborts it (open calls get synthetic results). */
-  runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome>;
+  /** Runs one turn for a prompt (and its images); the signal aborts it (open calls get synthetic results). */
+  runTurn(prompt: string, signal: AbortSignal, images?: readonly ToolImage[]): Promise<TurnOutcome>;
   /** Kills the running command's process tree; the turn goes on. False when none runs. */
   interruptCommand(): boolean;
   /** Compacts the conversation now (`/compact [instructions]`); call it between turns. */
@@ -82,7 +83,7 @@ export function createAgent(options: AgentOptions): Agent {
   });
   return {
     tools,
-    runTurn: (prompt, signal) => loop.runTurn(prompt, signal),
+    runTurn: (prompt, signal, images) => loop.runTurn(prompt, signal, images),
     interruptCommand: () => options.commands?.interruptCommand() ?? false,
     compact: (instructions, signal) =>
       compactor.compact({

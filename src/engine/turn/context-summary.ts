@@ -51,6 +51,11 @@ export function filesTouched(messages: readonly Message[], earlier: { filesRead:
 /** The messages of the summary request: the older part (results clipped) and the ask. */
 export function summaryRequestMessages(older: readonly Message[], instructions?: string): Message[] {
   const clipped = older.map((message): Message => {
+    // The summary needs no pixels: a prompt's images are named, as a tool's are described in its text.
+    if (message.role === "user" && message.images && message.images.length > 0) {
+      const count = message.images.length;
+      return { role: "user", content: `${message.content}\n[${count === 1 ? "an image" : `${count} images`} sent with this prompt, not shown]` };
+    }
     if (message.role !== "tool" || message.content.length <= RESULT_CHARS) {
       return message.role === "tool" && message.images ? { ...message, images: [] } : message;
     }

@@ -9,6 +9,7 @@ import type { TokenMeter } from "../state/context.js";
 import type { Publish } from "../event-bus.js";
 import type { Payload, ToolCall } from "../events.js";
 import { ProviderError, type FinishReason, type ModelProvider, type ThinkingLevel } from "../llm/provider.js";
+import type { ToolImage } from "../messages.js";
 import type { SessionState } from "../state/state.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { runToolCall } from "./run-call.js";
@@ -94,10 +95,10 @@ export function createLoop(options: LoopOptions) {
     }
   }
 
-  async function runTurn(prompt: string, signal: AbortSignal): Promise<TurnOutcome> {
+  async function runTurn(prompt: string, signal: AbortSignal, images?: readonly ToolImage[]): Promise<TurnOutcome> {
     closeOpenCalls(LOST_RESULT);
     const turnId = randomUUID();
-    publish("turn.started", { turnId, prompt });
+    publish("turn.started", { turnId, prompt, ...(images && images.length > 0 ? { images: [...images] } : {}) });
     let rounds = 0;
     let stopReason: StopReason = "completed";
     let streaming = false;

@@ -26,6 +26,16 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.turnId !== "string") return R;
     if (typeof v.prompt !== "string") return R;
+    const x13 = v.images;
+    if (x13 !== undefined) {
+      if (!Array.isArray(x13)) return R;
+      for (let i14 = 0; i14 < x13.length; i14 += 1) {
+        const e15 = x13[i14];
+        if (typeof e15 !== "object" || e15 === null || Array.isArray(e15)) return R;
+        if (typeof e15.mediaType !== "string") return R;
+        if (typeof e15.base64 !== "string") return R;
+      }
+    }
     if (v.type !== "turn.started") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
@@ -90,25 +100,25 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["assistant.message", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.text !== "string") return R;
-    const x53 = v.thinking;
-    if (x53 !== undefined) {
-      if (!Array.isArray(x53)) return R;
-      for (let i54 = 0; i54 < x53.length; i54 += 1) {
-        const e55 = x53[i54];
-        if (typeof e55 !== "object" || e55 === null || Array.isArray(e55)) return R;
-        if (e55.text !== undefined && (typeof e55.text !== "string")) return R;
-        if (e55.signature !== undefined && (typeof e55.signature !== "string")) return R;
-        if (e55.redacted !== undefined && (typeof e55.redacted !== "string")) return R;
+    const x58 = v.thinking;
+    if (x58 !== undefined) {
+      if (!Array.isArray(x58)) return R;
+      for (let i59 = 0; i59 < x58.length; i59 += 1) {
+        const e60 = x58[i59];
+        if (typeof e60 !== "object" || e60 === null || Array.isArray(e60)) return R;
+        if (e60.text !== undefined && (typeof e60.text !== "string")) return R;
+        if (e60.signature !== undefined && (typeof e60.signature !== "string")) return R;
+        if (e60.redacted !== undefined && (typeof e60.redacted !== "string")) return R;
       }
     }
-    const x59 = v.toolCalls;
-    if (!Array.isArray(x59)) return R;
-    for (let i60 = 0; i60 < x59.length; i60 += 1) {
-      const e61 = x59[i60];
-      if (typeof e61 !== "object" || e61 === null || Array.isArray(e61)) return R;
-      if (typeof e61.callId !== "string") return R;
-      if (typeof e61.name !== "string") return R;
-      if (typeof e61.arguments !== "string") return R;
+    const x64 = v.toolCalls;
+    if (!Array.isArray(x64)) return R;
+    for (let i65 = 0; i65 < x64.length; i65 += 1) {
+      const e66 = x64[i65];
+      if (typeof e66 !== "object" || e66 === null || Array.isArray(e66)) return R;
+      if (typeof e66.callId !== "string") return R;
+      if (typeof e66.name !== "string") return R;
+      if (typeof e66.arguments !== "string") return R;
     }
     if (v.partial !== undefined && (typeof v.partial !== "boolean")) return R;
     if (v.type !== "assistant.message") return R;
@@ -182,37 +192,37 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.name !== "string") return R;
     if (typeof v.content !== "string") return R;
     if (typeof v.isError !== "boolean") return R;
-    const x117 = v.images;
-    if (x117 !== undefined) {
-      if (!Array.isArray(x117)) return R;
-      for (let i118 = 0; i118 < x117.length; i118 += 1) {
-        const e119 = x117[i118];
-        if (typeof e119 !== "object" || e119 === null || Array.isArray(e119)) return R;
-        if (typeof e119.mediaType !== "string") return R;
-        if (typeof e119.base64 !== "string") return R;
+    const x122 = v.images;
+    if (x122 !== undefined) {
+      if (!Array.isArray(x122)) return R;
+      for (let i123 = 0; i123 < x122.length; i123 += 1) {
+        const e124 = x122[i123];
+        if (typeof e124 !== "object" || e124 === null || Array.isArray(e124)) return R;
+        if (typeof e124.mediaType !== "string") return R;
+        if (typeof e124.base64 !== "string") return R;
       }
     }
-    const x122 = v.details;
-    if (x122 !== undefined) {
-      if (typeof x122 !== "object" || x122 === null || Array.isArray(x122)) return R;
-      if (x122.path !== undefined && (typeof x122.path !== "string")) return R;
-      if (x122.diff !== undefined && (typeof x122.diff !== "string")) return R;
-      if (x122.linesAdded !== undefined && (typeof x122.linesAdded !== "number" || !Number.isSafeInteger(x122.linesAdded) || x122.linesAdded < 0)) return R;
-      if (x122.linesRemoved !== undefined && (typeof x122.linesRemoved !== "number" || !Number.isSafeInteger(x122.linesRemoved) || x122.linesRemoved < 0)) return R;
-      const x127 = x122.exitCode;
-      if (x127 !== undefined) {
-        if (x127 !== null) {
-          if (typeof x127 !== "number" || !Number.isSafeInteger(x127)) return R;
+    const x127 = v.details;
+    if (x127 !== undefined) {
+      if (typeof x127 !== "object" || x127 === null || Array.isArray(x127)) return R;
+      if (x127.path !== undefined && (typeof x127.path !== "string")) return R;
+      if (x127.diff !== undefined && (typeof x127.diff !== "string")) return R;
+      if (x127.linesAdded !== undefined && (typeof x127.linesAdded !== "number" || !Number.isSafeInteger(x127.linesAdded) || x127.linesAdded < 0)) return R;
+      if (x127.linesRemoved !== undefined && (typeof x127.linesRemoved !== "number" || !Number.isSafeInteger(x127.linesRemoved) || x127.linesRemoved < 0)) return R;
+      const x132 = x127.exitCode;
+      if (x132 !== undefined) {
+        if (x132 !== null) {
+          if (typeof x132 !== "number" || !Number.isSafeInteger(x132)) return R;
         }
       }
-      const x128 = x122.signal;
-      if (x128 !== undefined) {
-        if (x128 !== null) {
-          if (typeof x128 !== "string") return R;
+      const x133 = x127.signal;
+      if (x133 !== undefined) {
+        if (x133 !== null) {
+          if (typeof x133 !== "string") return R;
         }
       }
-      if (x122.timedOut !== undefined && (typeof x122.timedOut !== "boolean")) return R;
-      if (x122.taskId !== undefined && (typeof x122.taskId !== "string")) return R;
+      if (x127.timedOut !== undefined && (typeof x127.timedOut !== "boolean")) return R;
+      if (x127.taskId !== undefined && (typeof x127.taskId !== "string")) return R;
     }
     if (v.type !== "tool.result") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -238,14 +248,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["todo.updated", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    const x147 = v.todos;
-    if (!Array.isArray(x147)) return R;
-    for (let i148 = 0; i148 < x147.length; i148 += 1) {
-      const e149 = x147[i148];
-      if (typeof e149 !== "object" || e149 === null || Array.isArray(e149)) return R;
-      if (typeof e149.content !== "string") return R;
-      if (!c[4].has(e149.status)) return R;
-      if (e149.note !== undefined && (typeof e149.note !== "string")) return R;
+    const x152 = v.todos;
+    if (!Array.isArray(x152)) return R;
+    for (let i153 = 0; i153 < x152.length; i153 += 1) {
+      const e154 = x152[i153];
+      if (typeof e154 !== "object" || e154 === null || Array.isArray(e154)) return R;
+      if (typeof e154.content !== "string") return R;
+      if (!c[4].has(e154.status)) return R;
+      if (e154.note !== undefined && (typeof e154.note !== "string")) return R;
     }
     if (v.type !== "todo.updated") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -263,29 +273,29 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (!c[6].has(v.trigger)) return R;
     if (typeof v.tokensBefore !== "number" || !Number.isSafeInteger(v.tokensBefore) || v.tokensBefore < 0) return R;
     if (typeof v.tokensAfter !== "number" || !Number.isSafeInteger(v.tokensAfter) || v.tokensAfter < 0) return R;
-    const x165 = v.filesRead;
-    if (!Array.isArray(x165)) return R;
-    for (let i166 = 0; i166 < x165.length; i166 += 1) {
-      const e167 = x165[i166];
-      if (typeof e167 !== "string") return R;
+    const x170 = v.filesRead;
+    if (!Array.isArray(x170)) return R;
+    for (let i171 = 0; i171 < x170.length; i171 += 1) {
+      const e172 = x170[i171];
+      if (typeof e172 !== "string") return R;
     }
-    const x168 = v.filesChanged;
-    if (!Array.isArray(x168)) return R;
-    for (let i169 = 0; i169 < x168.length; i169 += 1) {
-      const e170 = x168[i169];
-      if (typeof e170 !== "string") return R;
+    const x173 = v.filesChanged;
+    if (!Array.isArray(x173)) return R;
+    for (let i174 = 0; i174 < x173.length; i174 += 1) {
+      const e175 = x173[i174];
+      if (typeof e175 !== "string") return R;
     }
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
     if (v.instructions !== undefined && (typeof v.instructions !== "string")) return R;
-    const x174 = v.elided;
-    if (x174 !== undefined) {
-      if (!Array.isArray(x174)) return R;
-      for (let i175 = 0; i175 < x174.length; i175 += 1) {
-        const e176 = x174[i175];
-        if (typeof e176 !== "object" || e176 === null || Array.isArray(e176)) return R;
-        if (typeof e176.callId !== "string") return R;
-        if (typeof e176.chars !== "number" || !Number.isSafeInteger(e176.chars) || e176.chars <= 0) return R;
+    const x179 = v.elided;
+    if (x179 !== undefined) {
+      if (!Array.isArray(x179)) return R;
+      for (let i180 = 0; i180 < x179.length; i180 += 1) {
+        const e181 = x179[i180];
+        if (typeof e181 !== "object" || e181 === null || Array.isArray(e181)) return R;
+        if (typeof e181.callId !== "string") return R;
+        if (typeof e181.chars !== "number" || !Number.isSafeInteger(e181.chars) || e181.chars <= 0) return R;
       }
     }
     if (v.type !== "context.compacted") return R;
@@ -366,14 +376,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x229 = v.options;
-    if (x229 !== undefined) {
-      if (!Array.isArray(x229)) return R;
-      for (let i230 = 0; i230 < x229.length; i230 += 1) {
-        const e231 = x229[i230];
-        if (typeof e231 !== "object" || e231 === null || Array.isArray(e231)) return R;
-        if (typeof e231.label !== "string") return R;
-        if (e231.detail !== undefined && (typeof e231.detail !== "string")) return R;
+    const x234 = v.options;
+    if (x234 !== undefined) {
+      if (!Array.isArray(x234)) return R;
+      for (let i235 = 0; i235 < x234.length; i235 += 1) {
+        const e236 = x234[i235];
+        if (typeof e236 !== "object" || e236 === null || Array.isArray(e236)) return R;
+        if (typeof e236.label !== "string") return R;
+        if (e236.detail !== undefined && (typeof e236.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -387,12 +397,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x241 = v.choices;
-    if (x241 !== undefined) {
-      if (!Array.isArray(x241)) return R;
-      for (let i242 = 0; i242 < x241.length; i242 += 1) {
-        const e243 = x241[i242];
-        if (typeof e243 !== "string") return R;
+    const x246 = v.choices;
+    if (x246 !== undefined) {
+      if (!Array.isArray(x246)) return R;
+      for (let i247 = 0; i247 < x246.length; i247 += 1) {
+        const e248 = x246[i247];
+        if (typeof e248 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -451,11 +461,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x280 = v.files;
-    if (!Array.isArray(x280)) return R;
-    for (let i281 = 0; i281 < x280.length; i281 += 1) {
-      const e282 = x280[i281];
-      if (typeof e282 !== "string") return R;
+    const x285 = v.files;
+    if (!Array.isArray(x285)) return R;
+    for (let i286 = 0; i286 < x285.length; i286 += 1) {
+      const e287 = x285[i286];
+      if (typeof e287 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;

@@ -3,14 +3,12 @@
 // read_file's where the model takes it (llm/providers/tool-images.ts); audio and other binary blobs are
 // named with their type and size, since no provider we speak accepts them in a tool result.
 import type { ToolImage } from "../../messages.js";
-import { sniffImageType } from "../../tools/fs/image-sniff.js";
+import { isBase64, sniffImageType } from "../../tools/fs/image-sniff.js";
 
 export interface McpContent {
   text: string;
   images: ToolImage[];
 }
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 interface Block {
   type?: string;
@@ -48,7 +46,7 @@ export function mcpContent(content: unknown): McpContent {
 function binary(what: string, mimeType: string | undefined, data: string | undefined, images: ToolImage[]): string {
   const declared = (mimeType ?? "").toLowerCase() || "unknown type";
   const base64 = (data ?? "").replace(/\s+/g, "");
-  if (!BASE64.test(base64)) return `[${what} content (${declared}) not sent: its data is not base64]`;
+  if (!isBase64(base64)) return `[${what} content (${declared}) not sent: its data is not base64]`;
   const bytes = Buffer.from(base64, "base64");
   const sniffed = declared.startsWith("image/") ? sniffImageType(bytes.subarray(0, 16)) : undefined;
   if (sniffed) {

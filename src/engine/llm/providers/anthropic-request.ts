@@ -1,16 +1,16 @@
 // Engine messages → an Anthropic Messages request (docs/providers.md §4.2): tool_result blocks
 // first in the next user message, thinking blocks carried back unmodified, cache breakpoints
 // on the system prompt and the tool list (both are stable across a session).
-import type { Message, ThinkingBlock } from "../../messages.js";
+import type { Message, ThinkingBlock, ToolImage } from "../../messages.js";
 import type { ModelRequest, ThinkingLevel } from "../provider.js";
 import { anthropicThinking } from "../thinking.js";
-import { hasImages, textWithoutImages } from "./tool-images.js";
+import { hasImages, promptImages, textWithoutImages } from "./tool-images.js";
 import { argumentsObject, pairToolResults, safeCallId } from "./tool-pairing.js";
 
 export interface AnthropicBodyOptions {
   model: string;
   defaultThinking: ThinkingLevel;
-  /** Tool images become image blocks inside the tool_result. */
+  /** Tool images become image blocks inside the tool_result; prompt images image blocks before the prompt's text. */
   imageInput: boolean;
 }
 
@@ -56,11 +56,22 @@ function convertMessages(messages: readonly Message[], thinkingOn: boolean, opti
     else turns.push({ role, content: blocks });
   };
   for (const message of pairToolResults(messages)) {
-    if (message.role === "user") add("user", [{ type: "text", text: message.content }]);
+    if (message.role === "user") add("user", userBlocks(message, options));
     else if (message.role === "tool") add("user", [toolResult(message, options)]);
     else add("assistant", assistantBlocks(message, thinkingOn));
   }
   return turns;
+}
+
+/** The prompt's images first, then its text, as Anthropic advises (docs/providers.md §4.2). */
+function userBlocks(message: Extract<Message, { role: "user" }>, options: AnthropicBodyOptions): Block[] {
+  const images = promptImages(message);
+  if (!images || !options.imageInput) return [{ type: "text", text: textWithoutImages(message, options.model) }];
+  return [...images.map(imageBlock), { type: "text", text: message.content }];
+}
+
+function imageBlock(image: ToolImage): Block {
+  return { type: "image", source: { type: "base64", media_type: image.mediaType, data: image.base64 } };
 }
 
 function toolResult(message: Extract<Message, { role: "tool" }>, options: AnthropicBodyOptions): Block {
@@ -69,7 +80,7 @@ function toolResult(message: Extract<Message, { role: "tool" }>, options: Anthro
     hasImages(message) && options.imageInput
       ? [
           { type: "text", text: message.content },
-          ...message.images.map((image) => ({ type: "image", source: { type: "base64", media_type: image.mediaType, data: image.base64 } })),
+          ...message.images.map(imageBlock),
         ]
       : textWithoutImages(message, options.model);
   const block: Block = { type: "tool_result", tool_use_id: safeCallId(message.callId), content };

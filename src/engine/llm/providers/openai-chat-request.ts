@@ -3,7 +3,7 @@
 import { thinkingText, type Message } from "../../messages.js";
 import type { ModelRequest, ThinkingLevel } from "../provider.js";
 import { chatThinkingFields, type ThinkingDialect } from "../thinking.js";
-import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
+import { dataUrl, hasImages, promptImages, textWithoutImages } from "./tool-images.js";
 import { pairToolResults } from "./tool-pairing.js";
 
 export interface ChatBodyOptions {
@@ -63,8 +63,16 @@ export function buildChatBody(request: ModelRequest, options: ChatBodyOptions): 
 
 function convertMessage(message: Message, options: ChatBodyOptions): Record<string, unknown> | undefined {
   switch (message.role) {
-    case "user":
-      return { role: "user", content: message.content };
+    case "user": {
+      const images = promptImages(message);
+      if (!images) return { role: "user", content: message.content };
+      if (!options.imageInput) return { role: "user", content: textWithoutImages(message, options.model) };
+      // A user message's content may be a list of text and image_url parts (docs/providers.md §2.1).
+      return {
+        role: "user",
+        content: [{ type: "text", text: message.content }, ...images.map((image) => ({ type: "image_url", image_url: { url: dataUrl(image) } }))],
+      };
+    }
     case "tool": {
       const content = options.imageInput ? message.content : textWithoutImages(message, options.model);
       // Moonshot rejects empty message content.

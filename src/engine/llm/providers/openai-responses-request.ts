@@ -4,13 +4,13 @@
 import type { Message } from "../../messages.js";
 import type { ModelRequest, ThinkingLevel } from "../provider.js";
 import { responsesReasoning } from "../thinking.js";
-import { dataUrl, hasImages, textWithoutImages } from "./tool-images.js";
+import { dataUrl, hasImages, promptImages, textWithoutImages } from "./tool-images.js";
 import { pairToolResults, safeCallId } from "./tool-pairing.js";
 
 export interface ResponsesBodyOptions {
   model: string;
   defaultThinking: ThinkingLevel;
-  /** Tool images go into function_call_output as input_image parts (it takes text and images). */
+  /** Tool images go into function_call_output as input_image parts (it takes text and images); prompt images into the user message. */
   imageInput: boolean;
 }
 
@@ -46,8 +46,18 @@ export function buildResponsesBody(request: ModelRequest, options: ResponsesBody
 
 function convertMessage(message: Message, options: ResponsesBodyOptions): Record<string, unknown>[] {
   switch (message.role) {
-    case "user":
-      return [{ type: "message", role: "user", content: [{ type: "input_text", text: message.content }] }];
+    case "user": {
+      const images = promptImages(message);
+      if (!images || !options.imageInput) {
+        return [{ type: "message", role: "user", content: [{ type: "input_text", text: textWithoutImages(message, options.model) }] }];
+      }
+      // input_text then input_image parts, the image a data URL (docs/providers.md §3.1).
+      const content = [
+        { type: "input_text", text: message.content },
+        ...images.map((image) => ({ type: "input_image", image_url: dataUrl(image), detail: "auto" })),
+      ];
+      return [{ type: "message", role: "user", content }];
+    }
     case "tool": {
       const call_id = safeCallId(message.callId);
       if (!hasImages(message) || !options.imageInput) {

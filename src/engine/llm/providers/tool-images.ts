@@ -1,10 +1,12 @@
-// Images from tool results (read_file on a PNG) on their way to a provider. Which models
+// Images from tool results (read_file on a PNG) and from the person's prompt on their way to a
+// provider. Which models
 // take image input is known for Claude and OpenAI's own models; for everything else it is
 // unknown, and an image part a model rejects would fail every later request of the session,
 // so those get the text alone plus a note saying the image was not sent.
 import type { Message, ToolImage } from "../../messages.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
+type UserMessage = Extract<Message, { role: "user" }>;
 
 // OpenAI models with vision: the GPT-4o/4.1/4.5 and GPT-5 families and the full o-series
 // reasoning models (o1-mini and o3-mini are text-only).
@@ -18,7 +20,7 @@ export interface ImageInputFacts {
   openAiHost?: boolean;
 }
 
-/** Whether to send tool images to this model as image input. */
+/** Whether to send tool and prompt images to this model as image input. */
 export function acceptsImageInput(facts: ImageInputFacts): boolean {
   // Every Claude from the 3 generation on takes images; only claude-2 and claude-instant do not.
   if (facts.protocol === "anthropic") return !/^claude-(?:2|instant)/i.test(facts.model);
@@ -34,8 +36,13 @@ export function hasImages(message: Message): message is ToolMessage & { images: 
   return message.role === "tool" && message.images !== undefined && message.images.length > 0;
 }
 
-/** The tool result's text when its images stay behind. */
-export function textWithoutImages(message: ToolMessage, model: string): string {
+/** The prompt's images, when it has any. */
+export function promptImages(message: UserMessage): ToolImage[] | undefined {
+  return message.images !== undefined && message.images.length > 0 ? message.images : undefined;
+}
+
+/** The tool result's or the prompt's text when its images stay behind. */
+export function textWithoutImages(message: ToolMessage | UserMessage, model: string): string {
   const count = message.images?.length ?? 0;
   if (count === 0) return message.content;
   const what = count === 1 ? "the image was" : `${count} images were`;

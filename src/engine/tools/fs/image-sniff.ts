@@ -7,6 +7,18 @@ const SIGNATURES: { mediaType: string; matches(head: Buffer): boolean }[] = [
   { mediaType: "image/webp", matches: (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WEBP" },
 ];
 
+/** The image types every provider we speak takes as image input. */
+export const IMAGE_MEDIA_TYPES: readonly string[] = SIGNATURES.map((signature) => signature.mediaType);
+
+// Strict: Buffer.from(text, "base64") skips what it cannot read instead of failing, so garbage
+// would decode to a few stray bytes rather than be refused.
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Whether `text` (whitespace already removed) is padded standard base64. */
+export function isBase64(text: string): boolean {
+  return BASE64.test(text);
+}
+
 /** The media type a file's leading bytes announce, or undefined for anything else. */
 export function sniffImageType(head: Buffer): string | undefined {
   return SIGNATURES.find((signature) => signature.matches(head))?.mediaType;

@@ -1,0 +1,50 @@
+// The images a person sends with a prompt (`submit {text, images}`), checked at the door: one
+// the provider would refuse stays in the session file and fails every later request of the
+// session, so a bad one refuses the whole op (naming the image and what is wrong) and no turn
+// starts. The rules are the tool images' rules: the four types every provider takes, read
+// from the bytes as read_file and MCP images are (image-sniff.ts), at most MAX_IMAGE_BYTES each.
+import type { ToolImage } from "../messages.js";
+import { MAX_IMAGE_BYTES } from "../tools/output-cap.js";
+import { IMAGE_MEDIA_TYPES, isBase64, sniffImageType } from "../tools/fs/image-sniff.js";
+
+/**
+ * All the images of one prompt, decoded. Each goes out base64 (4/3 of this) in every later
+ * request of the session, and Anthropic refuses a request over 32 MB: two full-size images
+ * leave room for the rest of the conversation.
+ */
+export const MAX_PROMPT_IMAGE_BYTES = 2 * MAX_IMAGE_BYTES;
+
+/** The decoded size of padded base64 without decoding it. */
+function decodedBytes(base64: string): number {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return (base64.length / 4) * 3 - padding;
+}
+
+/**
+ * The images ready for the turn (whitespace gone, the type their bytes announce), or throws
+ * naming the first bad one by its index in the list.
+ */
+export function checkPromptImages(images: readonly ToolImage[] | undefined): ToolImage[] {
+  const checked: ToolImage[] = [];
+  let total = 0;
+  for (const [index, image] of (images ?? []).entries()) {
+    const bad = (what: string) => new Error(`image ${index}: ${what}; nothing was sent`);
+    const declared = String(image.mediaType ?? "").toLowerCase();
+    if (!IMAGE_MEDIA_TYPES.includes(declared)) {
+      throw bad(`mediaType ${JSON.stringify(image.mediaType)} is not one of ${IMAGE_MEDIA_TYPES.join(", ")}`);
+    }
+    // Line breaks are what `base64` prints every 76 characters; nothing else may be in it.
+    const base64 = String(image.base64 ?? "").replace(/\s+/g, "");
+    if (base64 === "") throw bad("base64 is empty");
+    if (!isBase64(base64)) throw bad("base64 is not valid base64 (A-Z, a-z, 0-9, + and /, padded with =)");
+    const bytes = decodedBytes(base64);
+    if (bytes > MAX_IMAGE_BYTES) throw bad(`${bytes} bytes is over the limit of ${MAX_IMAGE_BYTES} bytes per image`);
+    total += bytes;
+    if (total > MAX_PROMPT_IMAGE_BYTES) throw bad(`the images so far come to ${total} bytes, over the limit of ${MAX_PROMPT_IMAGE_BYTES} bytes per prompt`);
+    // A provider refuses an image whose bytes contradict its type; the bytes decide, as for tool images.
+    const sniffed = sniffImageType(Buffer.from(base64.slice(0, 24), "base64"));
+    if (!sniffed) throw bad(`its bytes are not a PNG, JPEG, GIF or WebP image (declared ${declared})`);
+    checked.push({ mediaType: sniffed, base64 });
+  }
+  return checked;
+}
