@@ -6,6 +6,7 @@ import type { PromptResponse, SessionUpdate, StopReason } from "@agentclientprot
 import type { AgentEvent } from "../engine/index.js";
 import type { EngineSession } from "../engine/index.js";
 import { createUpdateMapper } from "./event-updates.js";
+import type { AcpPrompt } from "./prompt-text.js";
 import { createPermissionBridge, type PermissionPeer } from "./permission-bridge.js";
 
 export interface SessionPeer extends Pick<PermissionPeer, "ask" | "failed"> {
@@ -66,14 +67,19 @@ export class AcpSession {
     await this.written;
   }
 
-  async prompt(text: string): Promise<PromptResponse> {
+  async prompt({ text, images }: AcpPrompt): Promise<PromptResponse> {
     if (this.running || this.engine.busy) throw new PromptRejected("a prompt is already running in this session; wait for its response or send session/cancel");
     if (!text) throw new PromptRejected("the prompt has no text");
     this.running = true;
     this.lastFinish = undefined;
     this.lastError = undefined;
     try {
-      this.engine.submit(text);
+      try {
+        this.engine.submit(text, images);
+      } catch (error) {
+        // A bad image (its index among the prompt's images, and what is wrong): nothing started.
+        throw new PromptRejected((error as Error).message ?? String(error));
+      }
       const outcome = await this.engine.idle();
       await this.written;
       if (outcome?.stopReason === "error") throw new TurnFailed(this.lastError ?? "the turn failed");

@@ -61,7 +61,10 @@ export function createUpdateMapper(cwd: string): UpdateMapper {
       if (event.agentId !== undefined) return [];
       switch (event.type) {
         case "turn.started":
-          return [{ sessionUpdate: "user_message_chunk", content: text(event.prompt) }];
+          return [
+            { sessionUpdate: "user_message_chunk", content: text(event.prompt) },
+            ...(event.images ?? []).map((image): SessionUpdate => ({ sessionUpdate: "user_message_chunk", content: { type: "image", mimeType: image.mediaType, data: image.base64 } })),
+          ];
         case "assistant.delta":
           return event.text ? [{ sessionUpdate: "agent_message_chunk", content: text(event.text) }] : [];
         case "thinking.delta":

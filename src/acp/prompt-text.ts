@@ -1,8 +1,15 @@
-// An ACP prompt (content blocks) as the one text our engine's `submit` takes. Text is kept as
-// it is; a file the editor attached comes after it, fenced, with its path; a link to a file is
-// named so the model can read it with its tools. Images are not offered (promptCapabilities),
-// so one that arrives anyway is named, not dropped silently.
+// An ACP prompt (content blocks) as what our engine's `submit` takes: one text and its images.
+// Text is kept as it is; a file the editor attached comes after it, fenced, with its path; a
+// link to a file is named so the model can read it with its tools. Image blocks go on as
+// images (the engine checks them and refuses a bad one by its index among them); audio is not
+// offered (promptCapabilities), so audio that arrives anyway is named, not dropped silently.
 import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ToolImage } from "../engine/index.js";
+
+export interface AcpPrompt {
+  text: string;
+  images: ToolImage[];
+}
 
 function pathOf(uri: string): string {
   return uri.startsWith("file://") ? decodeURIComponent(uri.slice("file://".length)) : uri;
@@ -14,8 +21,9 @@ function fence(body: string): string {
   return "`".repeat(longest + 1);
 }
 
-export function promptText(blocks: readonly ContentBlock[]): string {
+export function promptOf(blocks: readonly ContentBlock[]): AcpPrompt {
   const parts: string[] = [];
+  const images: ToolImage[] = [];
   const attached: string[] = [];
   for (const block of blocks) {
     switch (block.type) {
@@ -34,7 +42,7 @@ export function promptText(blocks: readonly ContentBlock[]): string {
         break;
       }
       case "image":
-        parts.push(`[image${block.uri ? ` ${block.uri}` : ""} not shown: mini-agent takes text prompts]`);
+        images.push({ mediaType: block.mimeType, base64: block.data });
         break;
       case "audio":
         parts.push("[audio not shown: mini-agent takes text prompts]");
@@ -45,5 +53,5 @@ export function promptText(blocks: readonly ContentBlock[]): string {
   }
   // Editors interleave text blocks and mentions, the spaces inside the text blocks.
   const prompt = parts.join("").trim();
-  return attached.length === 0 ? prompt : `${prompt}\n\nAttached:\n\n${attached.join("\n\n")}`;
+  return { text: attached.length === 0 ? prompt : `${prompt}\n\nAttached:\n\n${attached.join("\n\n")}`, images };
 }

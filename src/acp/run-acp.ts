@@ -8,7 +8,7 @@ import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError, type Agen
 import { openEngine } from "../bootstrap.js";
 import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError } from "../config/cli-options.js";
 import { PromptRejected, TurnFailed, type SessionPeer } from "./acp-session.js";
-import { promptText } from "./prompt-text.js";
+import { promptOf } from "./prompt-text.js";
 import { SessionStore } from "./session-store.js";
 
 export const ACP_HELP = `mini-agent acp — serve the Agent Client Protocol on stdin/stdout (for editors)
@@ -84,8 +84,8 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
       protocolVersion: PROTOCOL_VERSION,
       agentCapabilities: {
         loadSession: true,
-        // submit() takes text: attached files are inlined, images are not taken.
-        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        // Attached files are inlined in the text; images go with it (submit's images); audio is not taken.
+        promptCapabilities: { image: true, audio: false, embeddedContext: true },
       },
       agentInfo: { name: "mini-agent", title: "mini-agent", version: context.version },
       authMethods: [],
@@ -108,7 +108,7 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
     .onRequest(methods.agent.session.prompt, async ({ params }) => {
       const session = store.get(params.sessionId);
       try {
-        return await session.prompt(promptText(params.prompt));
+        return await session.prompt(promptOf(params.prompt));
       } catch (error) {
         if (error instanceof PromptRejected) throw RequestError.invalidRequest({ sessionId: params.sessionId }, error.message);
         if (error instanceof TurnFailed) throw RequestError.internalError({ sessionId: params.sessionId }, error.message);

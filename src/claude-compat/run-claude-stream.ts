@@ -14,7 +14,7 @@ import { loadMcpConfig, serversFrom } from "./mcp-config.js";
 import { SdkTranslator, type SdkMessage } from "./sdk-messages.js";
 import { readJsonLines } from "./stdin-lines.js";
 import { answerApprovals } from "./stdio-approvals.js";
-import { initMessage, promptText } from "./session-messages.js";
+import { initMessage, promptOf } from "./session-messages.js";
 
 export interface ClaudeStreamContext {
   version: string;
@@ -67,9 +67,14 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
 
   const handle = (open: EngineSession, message: Record<string, unknown>) => {
     if (message["type"] === "user") {
-      const text = promptText(message["message"], warn);
-      if (text === undefined) return warn("a user message carries no text; ignored");
-      open.submit(text);
+      const prompt = promptOf(message["message"], warn);
+      if (prompt === undefined) return warn("a user message carries no text; ignored");
+      try {
+        open.submit(prompt.text, prompt.images);
+      } catch (error) {
+        // A bad image: the engine named it, and no turn started.
+        warn(`a user message was not run: ${(error as Error).message ?? String(error)}`);
+      }
     } else if (message["type"] === "control_request") {
       handleControlRequest(message, { engine: open, control, state, translator, version: context.version, warn });
     } else warn(`a message of type ${JSON.stringify(message["type"])} is not understood; ignored`);

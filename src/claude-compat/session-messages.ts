@@ -1,6 +1,6 @@
-// The `system/init` message that opens the session for the SDK, and the text of a user
-// message the SDK writes (a string, or Anthropic content blocks). Pure.
-import type { EngineSession } from "../engine/index.js";
+// The `system/init` message that opens the session for the SDK, and the prompt of a user
+// message the SDK writes (a string, or Anthropic content blocks: text and images). Pure.
+import type { EngineSession, ToolImage } from "../engine/index.js";
 import type { PermissionMode } from "./permission-flags.js";
 import { claudeToolName } from "./tool-names.js";
 import { randomUUID } from "node:crypto";
@@ -37,16 +37,35 @@ export function initMessage(input: InitInput): Record<string, unknown> {
   };
 }
 
-/** The prompt in a user message: its text, or its text blocks joined; images are noted and dropped. */
-export function promptText(message: unknown, warn: (message: string) => void): string | undefined {
+export interface UserPrompt {
+  text: string;
+  images: ToolImage[];
+}
+
+interface Block {
+  type?: unknown;
+  text?: unknown;
+  source?: { type?: unknown; media_type?: unknown; data?: unknown };
+}
+
+/**
+ * The prompt in a user message: its text, or its text blocks joined, and its base64 image blocks
+ * as images (the engine checks them: a bad one refuses the prompt, naming its index among them).
+ * Other blocks (a URL image, a document) are named in a warning and not passed on.
+ */
+export function promptOf(message: unknown, warn: (message: string) => void): UserPrompt | undefined {
   const content = (message as { content?: unknown } | null)?.content;
-  if (typeof content === "string") return content.trim() ? content : undefined;
+  if (typeof content === "string") return content.trim() ? { text: content, images: [] } : undefined;
   if (!Array.isArray(content)) return undefined;
   const texts: string[] = [];
-  for (const block of content as { type?: unknown; text?: unknown }[]) {
+  const images: ToolImage[] = [];
+  for (const block of content as Block[]) {
     if (block?.type === "text" && typeof block.text === "string") texts.push(block.text);
-    else warn(`a user message's ${JSON.stringify(block?.type)} block is not passed on (only text is)`);
+    else if (block?.type === "image" && block.source?.type === "base64") {
+      images.push({ mediaType: String(block.source.media_type ?? ""), base64: String(block.source.data ?? "") });
+    } else if (block?.type === "image") warn(`a user message's ${JSON.stringify(block.source?.type)} image is not passed on (only base64 images are)`);
+    else warn(`a user message's ${JSON.stringify(block?.type)} block is not passed on (only text and images are)`);
   }
   const text = texts.join("\n\n");
-  return text.trim() ? text : undefined;
+  return text.trim() ? { text, images } : undefined;
 }

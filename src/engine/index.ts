@@ -13,6 +13,7 @@
 // The protocol: ops in, events out.
 export type { AgentEvent, EventOf, EventType, Payload, ToolCall, ToolDetails, Usage } from "./events.js";
 export type { Op, OpName, OpOf, OpInput } from "./protocol/ops.js";
+export type { ToolImage } from "./messages.js";
 export type { OpLine } from "./protocol/op-line.js";
 export type {
   ApprovalDecision,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/engine/events.js";
 import { createUpdateMapper, OUTPUT_TAIL_CHARS } from "../../src/acp/event-updates.js";
-import { promptText } from "../../src/acp/prompt-text.js";
+import { promptOf } from "../../src/acp/prompt-text.js";
 import { toolCallView } from "../../src/acp/tool-call-view.js";
 
 let seq = 0;
@@ -124,11 +124,20 @@ describe("tool call views", () => {
   });
 });
 
-describe("prompt text", () => {
+describe("prompt of content blocks", () => {
   it("joins text and mentions; inlines an attached file in a fence it cannot close", () => {
-    expect(promptText([{ type: "text", text: "look at " }, { type: "resource_link", uri: "file:///w/a%20b.ts", name: "a b.ts" }, { type: "text", text: " please" }])).toBe("look at @/w/a b.ts please");
-    const text = promptText([{ type: "text", text: "why?" }, { type: "resource", resource: { uri: "file:///w/x.md", text: "has ``` inside" } }]);
+    expect(promptOf([{ type: "text", text: "look at " }, { type: "resource_link", uri: "file:///w/a%20b.ts", name: "a b.ts" }, { type: "text", text: " please" }]).text).toBe("look at @/w/a b.ts please");
+    const { text } = promptOf([{ type: "text", text: "why?" }, { type: "resource", resource: { uri: "file:///w/x.md", text: "has ``` inside" } }]);
     expect(text).toBe("why?\n\nAttached:\n\n/w/x.md:\n````\nhas ``` inside\n````");
-    expect(promptText([{ type: "image", data: "AAAA", mimeType: "image/png" }])).toContain("not shown");
+  });
+
+  it("passes image blocks on as the prompt's images, in order", () => {
+    expect(promptOf([{ type: "image", data: "AAAA", mimeType: "image/png" }, { type: "text", text: "what is this?" }, { type: "image", data: "BBBB", mimeType: "image/gif" }])).toEqual({
+      text: "what is this?",
+      images: [
+        { mediaType: "image/png", base64: "AAAA" },
+        { mediaType: "image/gif", base64: "BBBB" },
+      ],
+    });
   });
 });
