@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { query, type CanUseTool, type Options, type SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { query, type CanUseTool, type Options, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, usageChunk, type FakeServer, type Step } from "../helpers/fake-openai-server.js";
 import { messagesOf, providerSandbox, type ProviderSandbox } from "../helpers/provider-cli.js";
@@ -158,6 +158,35 @@ describe("the Claude Agent SDK's query() against mini-agent", () => {
       }
     }
     expect(ofType(messages, "result")[0]).toMatchObject({ subtype: "error_during_execution", is_error: true });
+  });
+
+  it("a user message's base64 image block reaches the provider with its text", async () => {
+    const server = await serve([chatText("A single pixel.")]);
+    const box = providerSandbox();
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    async function* prompt(): AsyncGenerator<SDKUserMessage> {
+      yield {
+        type: "user",
+        parent_tool_use_id: null,
+        message: {
+          role: "user",
+          content: [
+            { type: "image", source: { type: "base64", media_type: "image/png", data: png } },
+            { type: "text", text: "what is this?" },
+          ],
+        },
+      };
+    }
+    const messages: SDKMessage[] = [];
+    for await (const message of query({ prompt: prompt(), options: options(box, server) })) messages.push(message);
+    expect(ofType(messages, "result")[0]).toMatchObject({ subtype: "success", result: "A single pixel." });
+    expect(messagesOf(server, 0)[1]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "what is this?" },
+        { type: "image_url", image_url: { url: `data:image/png;base64,${png}` } },
+      ],
+    });
   });
 
   it("starts the MCP servers the SDK sends in its initialize request", async () => {
