@@ -35,7 +35,7 @@ describe("ops answered by op.result", () => {
     const snapshot = await engine.submit({ id: "n1", op: "snapshot" });
     expect(snapshot).toMatchObject({ ok: true, value: { busy: true, pendingApprovals: [request.id], model: "fake-scripted" } });
     expect(await engine.submit({ id: "i1", op: "interruptCommand", callId: "call_elsewhere" })).toMatchObject({ ok: false, error: "no call with callId call_elsewhere is running" });
-    expect(await engine.submit({ id: "x1", op: "submit", text: "look", images: [{ mediaType: "image/png", base64: "AA==" }] })).toMatchObject({ ok: false, error: expect.stringContaining("images") });
+    expect(await engine.submit({ id: "x1", op: "submit", text: "look", images: [{ mediaType: "image/png", base64: "AA==" }] })).toMatchObject({ ok: false, error: expect.stringMatching(/^image 0: its bytes are not a PNG/) });
 
     expect(await engine.submit({ id: "a1", op: "answerApproval", requestId: request.id!, decision: "deny", note: "not now" })).toMatchObject({ ok: true });
     await engine.idle();
