@@ -29,9 +29,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const quartile = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)];
 
 export default async function sandboxBench() {
-  const { probeBubblewrap, wrapInBubblewrap } = await dist("tools/sandbox/bubblewrap.js");
+  const { probeBubblewrap, wrapInBubblewrap } = await dist("sandbox/bubblewrap.js");
   if (!probeBubblewrap().works) return ["sandbox: bubblewrap cannot run here, not measured"];
-  const { setUpSandbox } = await dist("tools/sandbox/sandbox-setup.js");
+  const { setUpSandbox } = await dist("sandbox/sandbox-setup.js");
   const base = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-sandbox-"));
   const root = path.join(base, "ws");
   mkdirSync(root);

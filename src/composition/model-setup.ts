@@ -18,7 +18,7 @@ import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
 import type { WebSearchConfig } from "../engine/tools/web/web-search.js";
-import type { SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
+import type { SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 
 export interface ModelSetup {
   provider: ModelProvider;

@@ -1,7 +1,7 @@
 // Which sandbox mode a print run asks for, from the flags, the config and --yes (ADR 0010).
 // --yes approves every confirm-class command, so by default it runs them in the sandbox
 // where one exists; opting out is allowed, and said.
-import type { SandboxMode } from "../engine/tools/sandbox/bubblewrap.js";
+import type { SandboxMode } from "../engine/sandbox/bubblewrap.js";
 
 export interface SandboxChoice {
   mode: SandboxMode;

@@ -9,7 +9,7 @@ import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/rules/user-rules.js";
 import type { VariantSetting } from "../engine/extensions/variants/agent-variants.js";
-import { DEFAULT_SANDBOX_NETWORK, parseHostRule, type SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
+import { DEFAULT_SANDBOX_NETWORK, parseHostRule, type SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import { ConfigError } from "./config-error.js";
 import type { HookSettings } from "../engine/extensions/hooks/hook-settings.js";
 import type { McpServerSetting } from "../engine/extensions/mcp/mcp-settings.js";

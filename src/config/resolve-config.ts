@@ -7,7 +7,7 @@ import type { UserRules } from "../engine/approval/rules/user-rules.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import { validateVariants, type VariantConfig } from "../engine/extensions/variants/agent-variants.js";
-import { DEFAULT_SANDBOX_NETWORK, narrowNetwork, type SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
+import { DEFAULT_SANDBOX_NETWORK, narrowNetwork, type SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import { ConfigError } from "./config-error.js";
 import { parseThinking, readConfigFile, type FileConfig, type LoadedConfigFile } from "./config-file.js";
 import { readClaudeHooks, type ClaudeHooksFile } from "./claude-settings.js";

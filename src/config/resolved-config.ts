@@ -4,7 +4,7 @@ import type { UserRules } from "../engine/approval/rules/user-rules.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ProviderConfig } from "../engine/llm/provider-config.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
-import type { SandboxNetwork } from "../engine/tools/sandbox/net-allowlist.js";
+import type { SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
 import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
 
 /** Setting name → where its effective value came from, e.g. "env KIMI_API_KEY". Never a value. */

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
-import { probeBubblewrap, wrapInBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBubblewrap, wrapInBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { createProcessRunner, shellArgv } from "../../src/engine/tools/command/process-runner.js";
 
 const DANGEROUS = [

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const bwrapWorks = probeBubblewrap().works;

@@ -11,7 +11,7 @@ import { executeApproved } from "../../src/engine/approval/gate/executor.js";
 import { createApprovalGate, type ApprovalAnswer, type Guard } from "../../src/engine/approval/gate/gate.js";
 import type { CommandRules } from "../../src/engine/approval/rules/rules.js";
 import { EventBus } from "../../src/engine/event-bus.js";
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { initialState, reduce } from "../../src/engine/state/state.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 import { createJail } from "../../src/engine/tools/jail/jail.js";

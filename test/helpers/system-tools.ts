@@ -1,7 +1,7 @@
 // The optional system tools some tests need, probed once, with what to tell someone who lacks
 // them. Tests skip on `!SYSTEM_TOOLS.x.available`; the run's output says why (see the
 // missing-tools setup and the summary reporter), so a skip is never silent.
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { findRipgrep } from "../../src/engine/tools/search/grep-rg.js";
 
 export interface ToolProbe {

@@ -9,9 +9,9 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
-import { GIT_UNDONE_HEADER } from "../../src/engine/tools/sandbox/git-guard.js";
+import { GIT_UNDONE_HEADER } from "../../src/engine/sandbox/git-guard.js";
 import type { ToolContext } from "../../src/engine/tools/tool.js";
 
 const bwrapWorks = probeBubblewrap().works;

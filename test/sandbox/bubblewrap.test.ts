@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBinary, probeBinaryAsync, probeBubblewrap, wrapInBubblewrap, type SandboxProbe } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBinary, probeBinaryAsync, probeBubblewrap, wrapInBubblewrap, type SandboxProbe } from "../../src/engine/sandbox/bubblewrap.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 const bwrapWorks = probeBubblewrap().works;

@@ -6,9 +6,9 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
-import { UNDONE_HEADER } from "../../src/engine/tools/sandbox/critical-guard.js";
+import { UNDONE_HEADER } from "../../src/engine/sandbox/critical-guard.js";
 import type { ToolContext, ToolResult } from "../../src/engine/tools/tool.js";
 import { makeGate } from "../helpers/gate.js";
 import { waitFor } from "../helpers/processes.js";

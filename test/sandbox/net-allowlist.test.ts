@@ -12,7 +12,7 @@ import {
   isAllowed,
   narrowNetwork,
   parseHostRule,
-} from "../../src/engine/tools/sandbox/net-allowlist.js";
+} from "../../src/engine/sandbox/net-allowlist.js";
 
 describe("a host rule", () => {
   it("allows exactly its host on the web's ports, or the one port it names", () => {

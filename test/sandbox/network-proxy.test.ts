@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
-import type { SandboxNetwork } from "../../src/engine/tools/sandbox/net-allowlist.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
+import type { SandboxNetwork } from "../../src/engine/sandbox/net-allowlist.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
-import { findOnPath } from "../../src/engine/tools/sandbox/net-holder.js";
+import { findOnPath } from "../../src/engine/sandbox/net-holder.js";
 import { waitFor } from "../helpers/processes.js";
 
 const hostName = os.hostname();

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBubblewrap, probeBubblewrapAsync, probeSeccompAsync } from "../../src/engine/tools/sandbox/bubblewrap.js";
-import { unixSocketFilter } from "../../src/engine/tools/sandbox/seccomp-filter.js";
+import { probeBubblewrap, probeBubblewrapAsync, probeSeccompAsync } from "../../src/engine/sandbox/bubblewrap.js";
+import { unixSocketFilter } from "../../src/engine/sandbox/seccomp-filter.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 const bwrapWorks = probeBubblewrap().works;

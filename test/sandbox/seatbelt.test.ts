@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { seatbeltProfile, wrapInSeatbelt } from "../../src/engine/tools/sandbox/seatbelt.js";
+import { seatbeltProfile, wrapInSeatbelt } from "../../src/engine/sandbox/seatbelt.js";
 import { createCommandTools } from "../../src/engine/tools/command/command-tools.js";
 
 if (process.platform !== "darwin") console.warn("seatbelt.test.ts: the sandbox-exec run is skipped: sandbox-exec exists only on macOS");

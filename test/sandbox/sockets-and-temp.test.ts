@@ -8,8 +8,8 @@ import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBubblewrap } from "../../src/engine/tools/sandbox/bubblewrap.js";
-import { unixSocketFilter } from "../../src/engine/tools/sandbox/seccomp-filter.js";
+import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
+import { unixSocketFilter } from "../../src/engine/sandbox/seccomp-filter.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
 import { waitFor } from "../helpers/processes.js";
 

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCriticalGuard, UNDONE_HEADER } from "../../src/engine/tools/sandbox/critical-guard.js";
+import { createCriticalGuard, UNDONE_HEADER } from "../../src/engine/sandbox/critical-guard.js";
 import { ToolError } from "../../src/engine/tools/tool.js";
 
 let base: string;

@@ -2,7 +2,7 @@
 // forms, IPv4-mapped and NAT64 IPv6, unspecified addresses, trailing-dot and *.localhost
 // names, userinfo, and redirects to other schemes. A real local server counts what arrives.
 import { describe, expect, it } from "vitest";
-import { forbiddenAddressReason, type Resolver } from "../../src/engine/tools/sandbox/net-guard.js";
+import { forbiddenAddressReason, type Resolver } from "../../src/engine/sandbox/net-guard.js";
 import { createWebFetchTool } from "../../src/engine/tools/web/web-fetch.js";
 import { runError } from "./tree.js";
 import { serve } from "../helpers/counting-server.js";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { forbiddenAddressReason, type Resolver } from "../../src/engine/tools/sandbox/net-guard.js";
+import { forbiddenAddressReason, type Resolver } from "../../src/engine/sandbox/net-guard.js";
 import { createWebFetchTool } from "../../src/engine/tools/web/web-fetch.js";
 import { run, runError } from "./tree.js";
 import { serve } from "../helpers/counting-server.js";

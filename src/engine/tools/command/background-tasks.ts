@@ -8,7 +8,7 @@ import type { Redactor } from "../../secrets/redact.js";
 import { createStreamRedactor } from "../../secrets/stream-redactor.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { readEarlierTasks } from "./task-history.js";
-import type { PrepareRun } from "../sandbox/critical-guard.js";
+import type { PrepareRun } from "../../sandbox/critical-guard.js";
 import { ToolError, type ToolContext } from "../tool.js";
 
 export const MAX_RUNNING_TASKS = 8;

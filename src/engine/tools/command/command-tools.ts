@@ -4,10 +4,10 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { Redactor } from "../../secrets/redact.js";
-import type { SandboxMode } from "../sandbox/bubblewrap.js";
-import type { SandboxNetwork } from "../sandbox/net-allowlist.js";
-import { createCriticalGuard, type PrepareRun } from "../sandbox/critical-guard.js";
-import { setUpSandbox, type SandboxOptions } from "../sandbox/sandbox-setup.js";
+import type { SandboxMode } from "../../sandbox/bubblewrap.js";
+import type { SandboxNetwork } from "../../sandbox/net-allowlist.js";
+import { createCriticalGuard, type PrepareRun } from "../../sandbox/critical-guard.js";
+import { setUpSandbox, type SandboxOptions } from "../../sandbox/sandbox-setup.js";
 import { BackgroundTasks } from "./background-tasks.js";
 import { createProcessRunner, type ProcessRunner } from "./process-runner.js";
 import { commandEnvironment, createRunCommandTool, ForegroundCommands } from "./run-command.js";

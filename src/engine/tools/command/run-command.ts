@@ -3,7 +3,7 @@
 // Approval happens before this runs (approval/rules/command-policy.ts); this file only executes.
 import { isSecretName } from "../../secrets/redact.js";
 import { MAX_TASK_TIMEOUT_MS, type BackgroundTasks } from "./background-tasks.js";
-import type { PrepareRun } from "../sandbox/critical-guard.js";
+import type { PrepareRun } from "../../sandbox/critical-guard.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { defineTool, ToolError, type Tool } from "../tool.js";
 import { builtinInput } from "../tool-input.js";

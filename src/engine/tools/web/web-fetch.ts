@@ -5,7 +5,7 @@
 import net from "node:net";
 import type { Agent } from "undici";
 import { htmlToText } from "./html-text.js";
-import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "../sandbox/net-guard.js";
+import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "../../sandbox/net-guard.js";
 import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
 

@@ -9,7 +9,7 @@
 // (git-guard.ts, ADR 0037).
 import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
 import path from "node:path";
-import { isCriticalFile, isCriticalName } from "../../approval/rules/critical-files.js";
+import { isCriticalFile, isCriticalName } from "../approval/rules/critical-files.js";
 
 export interface EntryState {
   kind: "file" | "dir" | "symlink" | "other";
@@ -241,4 +241,4 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
 }
 
 /** For a sandbox that denies by pattern (Seatbelt): the same list over absolute paths, new ones included. */
-export { criticalPathRegexes } from "../../approval/rules/critical-files.js";
+export { criticalPathRegexes } from "../approval/rules/critical-files.js";

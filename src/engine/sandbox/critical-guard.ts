@@ -8,7 +8,7 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, re
 import { criticalPathRegexes, listCritical, ListingTooLargeError, type CriticalListing, type ListLimits } from "./critical-scan.js";
 import { undoCriticalChanges } from "./critical-undo.js";
 import { gitReadOnly, topGitListing, undoPlantedGit } from "./git-guard.js";
-import { ToolError, type ToolContext } from "../tool.js";
+import { ToolError, type ToolContext } from "../tools/tool.js";
 
 /** What the sandbox makes read-only for one command. */
 export interface WriteProtection {

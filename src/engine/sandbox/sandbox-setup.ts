@@ -15,7 +15,7 @@ import { NETWORK_ON_NOTICE, startSessionNetwork, type CommandNetwork, type Sessi
 const OFFLINE_COMMAND: CommandNetwork = { shareHost: false, env: {} };
 import type { WriteProtection } from "./critical-guard.js";
 import { existingHidden, sandboxView } from "./sandbox-view.js";
-import { ToolError } from "../tool.js";
+import { ToolError } from "../tools/tool.js";
 
 export const INSTALL_HINT = "install bubblewrap (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap; Arch: sudo pacman -S bubblewrap)";
 

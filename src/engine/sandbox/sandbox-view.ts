@@ -11,7 +11,7 @@ import type { HiddenPath, HomeMount } from "./bubblewrap.js";
 import { HOME_STORES, isWithin, scanStores } from "./hidden-stores.js";
 import { homeBinds } from "./home-view.js";
 import type { SandboxDirs } from "./sandbox-dirs.js";
-import { DENIED_HOME_PATHS } from "../jail/jail-denied.js";
+import { DENIED_HOME_PATHS } from "../tools/jail/jail-denied.js";
 
 export interface SandboxView {
   /** Hidden before the binds. */
