@@ -124,7 +124,7 @@ describe.skipIf(process.platform === "win32")("the check after a command that ra
 
   it("looks inside a folder the command made unreadable, giving its owner read access back", () => {
     // Root reads every folder whatever its mode, so as root the check runs as another account, in a child process on the built code.
-    const guardModule = pathToFileURL(path.join(process.cwd(), "dist", "engine", "tools", "sandbox", "critical-guard.js")).href;
+    const guardModule = pathToFileURL(path.join(process.cwd(), "dist", "engine", "sandbox", "critical-guard.js")).href;
     const script = `
       import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
       import { createCriticalGuard } from ${JSON.stringify(guardModule)};
