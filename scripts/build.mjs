@@ -3,6 +3,7 @@
 // npm run demo, and so npm pack) nothing is rebuilt when dist/ was built from these very
 // inputs: setting up from a clone builds once, not three times.
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { isFresh, writeStamp } from "./build-inputs.mjs";
@@ -12,6 +13,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 if (process.argv.includes("--if-stale") && isFresh(root)) {
   console.error("dist/ is up to date with the sources; not rebuilt (npm run build forces it)");
 } else {
+  // From an empty dist/: a source moved or deleted must not leave its old output behind, where
+  // the tests and benches that import dist/ would still find it (and pass on one machine only).
+  rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
   for (const step of [[tsc, "-p", "tsconfig.build.json"], ["scripts/bundle.mjs"]]) {
     const run = spawnSync(process.execPath, step, { cwd: root, stdio: "inherit" });

@@ -1,11 +1,15 @@
 // End-to-end tests run the built CLI (the dist/ bundle), so the suite builds it once first.
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { writeStamp } from "../../scripts/build-inputs.mjs";
 
 export default function buildOnce(): void {
   const root = fileURLToPath(new URL("../..", import.meta.url));
   const tsc = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
+  // From an empty dist/, as npm run build does: a moved source's old output must not linger
+  // where a test that imports dist/ would still find it.
+  rmSync(new URL("../../dist", import.meta.url), { recursive: true, force: true });
   try {
     execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
   } catch (error) {
