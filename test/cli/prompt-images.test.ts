@@ -2,10 +2,10 @@
 // server. The image reaches the provider in the user message, the session file keeps it on the
 // turn, a session resumed with -c sends it again, a queued prompt keeps it (its queue event
 // does not carry the bytes), and a bad image is refused by index with no request sent.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
 import { messagesOf, providerSandbox, type ProviderSandbox } from "../helpers/provider-cli.js";
-import { startRpc, type RpcClient } from "../helpers/rpc-client.js";
+import { startRpc, stoppedAfterEach, type RpcClient } from "../helpers/rpc-client.js";
 import { eventLines, onlySessionFile } from "../helpers/session-files.js";
 
 const KEY = "sk-openai-prompt-img-0000aaaa1111bbbb";
@@ -13,14 +13,7 @@ const KEY = "sk-openai-prompt-img-0000aaaa1111bbbb";
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const IMAGE_PART = { type: "image_url", image_url: { url: `data:image/png;base64,${PNG}` } };
 
-let servers: FakeServer[] = [];
-let clients: RpcClient[] = [];
-afterEach(async () => {
-  for (const client of clients) if (client.child.exitCode === null) client.child.kill("SIGKILL");
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
-  clients = [];
-});
+const { servers, clients } = stoppedAfterEach();
 
 function env(box: ProviderSandbox, server: FakeServer): Record<string, string> {
   return { HOME: box.userHome, MINI_AGENT_HOME: box.home, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${server.url}/v1` };

@@ -2,24 +2,17 @@
 // A client submits, answers an approval by its id, interrupts the command it allowed, switches
 // the model (the next request's body says so) and shuts down with exit 0; every stdout line is
 // JSON and an Event. Bad lines are answered with a failed op.result and the session goes on.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { agentEventSchema } from "../../src/engine/events.js";
-import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, usageChunk, type FakeServer } from "../helpers/fake-openai-server.js";
+import { chatText, chunk, DONE, sse, startScriptedServer, toolDelta, usageChunk } from "../helpers/fake-openai-server.js";
 import { makeGate } from "../helpers/gate.js";
 import { providerSandbox } from "../helpers/provider-cli.js";
-import { startRpc, type RpcClient } from "../helpers/rpc-client.js";
+import { startRpc, stoppedAfterEach, type RpcClient } from "../helpers/rpc-client.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 
 const KEY = "sk-openai-test-key-0000aaaa1111bbbb2222";
 
-let servers: FakeServer[] = [];
-let clients: RpcClient[] = [];
-afterEach(async () => {
-  for (const client of clients) if (client.child.exitCode === null) client.child.kill("SIGKILL");
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
-  clients = [];
-});
+const { servers, clients } = stoppedAfterEach();
 
 function toolCall(id: string, name: string, args: unknown) {
   return sse(

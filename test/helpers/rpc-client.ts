@@ -1,6 +1,7 @@
 // Drives `mini-agent rpc` as a client would: the built CLI as a child process, ops written to
 // its stdin one JSON line each, every stdout line kept (and parsed) as it arrives.
 import type { ChildProcess } from "node:child_process";
+import { afterEach } from "vitest";
 import { startCli, type RunOptions } from "./run-cli.js";
 import { waitFor } from "./processes.js";
 
@@ -54,4 +55,19 @@ export function startRpc(args: string[], options: RunOptions): RpcClient {
     exit: () => exited,
   };
   return client;
+}
+
+/**
+ * The fake servers and rpc children a test file starts, pushed by its tests and stopped after
+ * each one (a child still running is killed), so no test leaks a process into the next.
+ */
+export function stoppedAfterEach(): { servers: { close(): Promise<void> }[]; clients: RpcClient[] } {
+  const held = { servers: [] as { close(): Promise<void> }[], clients: [] as RpcClient[] };
+  afterEach(async () => {
+    for (const client of held.clients) if (client.child.exitCode === null) client.child.kill("SIGKILL");
+    await Promise.all(held.servers.map((server) => server.close()));
+    held.servers.length = 0;
+    held.clients.length = 0;
+  });
+  return held;
 }

@@ -4,9 +4,31 @@ import type { ResolvedConfig } from "../../src/config/resolved-config.js";
 import { createProvider, type CreateProviderOptions } from "../../src/engine/llm/create-provider.js";
 import type { Message } from "../../src/engine/messages.js";
 import type { ModelProvider, ModelRequest, StreamPart, ToolSpec } from "../../src/engine/llm/provider.js";
+import { responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
 
 export const TEST_KEY = "sk-test-secret-key-9876wxyz";
 export const VERSION = "9.9.9-test";
+
+/** One-pixel images (a PNG and a WebP) whose bytes sniff as what they say they are. */
+export const RED = { mediaType: "image/png", base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" };
+export const BLUE = { mediaType: "image/webp", base64: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==" };
+
+/**
+ * A server for a model only the Responses API serves: chat completions answers 404 with
+ * OpenAI's words, then the Responses request gets an empty completed response. With
+ * `endpointFallback`, request 1 is the Responses body to look at.
+ */
+export function startResponsesOnlyServer(): Promise<FakeServer> {
+  return startScriptedServer([
+    status(404, { error: { message: "This model is only supported in v1/responses" } }),
+    sse(
+      ...responsesEvents([
+        ["response.created", { response: responseObject({ status: "in_progress" }) }],
+        ["response.completed", { response: responseObject({ status: "completed" }) }],
+      ]),
+    ),
+  ]);
+}
 
 export function kimiConfig(baseUrl: string, overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
   return {

@@ -7,8 +7,8 @@ import type { Message } from "../../src/engine/messages.js";
 import { messageTokens } from "../../src/engine/state/context.js";
 import { summaryRequestMessages } from "../../src/engine/turn/context-summary.js";
 import { anthropicText, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
-import { chatText, responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
-import { anthropicConfig, build, collect, openAiConfig, request } from "./harness.js";
+import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { BLUE, RED, startResponsesOnlyServer, anthropicConfig, build, collect, openAiConfig, request } from "./harness.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -16,8 +16,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-const RED = { mediaType: "image/png", base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" };
-const BLUE = { mediaType: "image/webp", base64: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==" };
 
 const ASKED: Message[] = [{ role: "user", content: "what differs?", images: [RED, BLUE] }];
 
@@ -38,15 +36,7 @@ describe("prompt images in requests", () => {
   });
 
   it("OpenAI Responses: the user message item holds input_text, then input_image parts", async () => {
-    server = await startScriptedServer([
-      status(404, { error: { message: "This model is only supported in v1/responses" } }),
-      sse(
-        ...responsesEvents([
-          ["response.created", { response: responseObject({ status: "in_progress" }) }],
-          ["response.completed", { response: responseObject({ status: "completed" }) }],
-        ]),
-      ),
-    ]);
+    server = await startResponsesOnlyServer();
     const { error } = await collect(await build(openAiConfig(`${server.url}/v1`), { endpointFallback: true }), request(ASKED));
     expect(error).toBeUndefined();
     expect(server.requests[1]!.path).toBe("/v1/responses");

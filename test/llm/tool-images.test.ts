@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Message } from "../../src/engine/messages.js";
 import { capImages } from "../../src/engine/tools/output-cap.js";
-import { chatText, responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
-import { build, collect, openAiConfig, request } from "./harness.js";
+import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { BLUE, RED, startResponsesOnlyServer, build, collect, openAiConfig, request } from "./harness.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -13,8 +13,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-const RED = { mediaType: "image/png", base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" };
-const BLUE = { mediaType: "image/webp", base64: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==" };
 
 /** The model read two images in one turn; both results came back. */
 const TWO_READS: Message[] = [
@@ -58,15 +56,7 @@ describe("tool images in requests", () => {
   });
 
   it("OpenAI Responses: function_call_output carries input_text and input_image", async () => {
-    server = await startScriptedServer([
-      status(404, { error: { message: "This model is only supported in v1/responses" } }),
-      sse(
-        ...responsesEvents([
-          ["response.created", { response: responseObject({ status: "in_progress" }) }],
-          ["response.completed", { response: responseObject({ status: "completed" }) }],
-        ]),
-      ),
-    ]);
+    server = await startResponsesOnlyServer();
     const provider = await build(openAiConfig(`${server.url}/v1`), { endpointFallback: true });
     const { error } = await collect(provider, request(TWO_READS));
     expect(error).toBeUndefined();
