@@ -1,6 +1,6 @@
 // npm run bench: every figure in one table beside bare node, measured in the same run, and
 // the same figures in bench/results.json (not committed: they belong to the machine).
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,6 +51,8 @@ try {
   results = measureAll(cases, RUNS);
 } finally {
   await model.stop();
+  // The workspaces, homes and sessions the cases made: figures only are kept.
+  rmSync(scratch, { recursive: true, force: true });
 }
 const node = results.get("node -e 0");
 
