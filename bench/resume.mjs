@@ -67,7 +67,12 @@ if (n < 2) process.exit(1);
 `;
 
 /** The same parse, keeping every parsed line: the least any resume that holds the conversation does. */
-const BARE_KEEP = BARE_PARSE.replace("JSON.parse(line); n += 1;", "kept.push(JSON.parse(line)); n += 1;").replace("let n = 0;", "let n = 0;\nconst kept = [];");
+const BARE_KEEP = `
+const text = require("node:fs").readFileSync(process.argv[1], "utf8");
+const kept = [];
+for (const line of text.split("\\n")) if (line) kept.push(JSON.parse(line));
+if (kept.length < 2) process.exit(1);
+`;
 
 export default async function resumeBench() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-resume-"));

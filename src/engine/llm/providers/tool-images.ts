@@ -1,8 +1,7 @@
 // Images from tool results (read_file on a PNG) and from the person's prompt on their way to a
-// provider. Which models
-// take image input is known for Claude and OpenAI's own models; for everything else it is
-// unknown, and an image part a model rejects would fail every later request of the session,
-// so those get the text alone plus a note saying the image was not sent.
+// provider. Which models take image input is known for Claude and OpenAI's own models; for
+// everything else it is unknown, and an image part a model rejects would fail every later
+// request of the session, so those get the text alone plus a note saying the image was not sent.
 import type { Message, ToolImage } from "../../messages.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
