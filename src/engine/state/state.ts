@@ -160,15 +160,14 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
     case "session.started":
       state.sessionId = event.sessionId;
       break;
-    case "turn.started":
+    case "turn.started": {
       answerLostCalls(state);
       state.openTurn = { turnId: event.turnId, rounds: 0 };
-      addMessage(state, {
-        role: "user",
-        content: event.prompt,
-        ...(event.images && event.images.length > 0 ? { images: event.images.map((image) => ({ ...image })) } : {}),
-      });
+      const prompt: Message = { role: "user", content: event.prompt };
+      if (event.images && event.images.length > 0) prompt.images = event.images.map((image) => ({ ...image }));
+      addMessage(state, prompt);
       break;
+    }
     case "step.started":
       answerLostCalls(state);
       if (state.openTurn) state.openTurn.rounds = event.round;
@@ -210,14 +209,10 @@ export function reduce(state: SessionState, event: AgentEvent): SessionState {
       // would make the next request invalid for every strict provider: keep it out.
       if (open < 0) break;
       state.openCalls.splice(open, 1);
-      addMessage(state, {
-        role: "tool",
-        callId: event.callId,
-        name: event.name,
-        content: event.content,
-        isError: event.isError,
-        ...(event.images && event.images.length > 0 ? { images: event.images.map((image) => ({ ...image })) } : {}),
-      });
+      // Assigned, not spread in: one per stored result on a resume (as messageFromItem).
+      const result: Message = { role: "tool", callId: event.callId, name: event.name, content: event.content, isError: event.isError };
+      if (event.images && event.images.length > 0) result.images = event.images.map((image) => ({ ...image }));
+      addMessage(state, result);
       break;
     }
     case "usage":

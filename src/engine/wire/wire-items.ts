@@ -27,7 +27,11 @@ export function messageFromItem(item: EventOf<"assistant.message">): AssistantMe
   const thinkingBlocks = item.thinking && item.thinking.length > 0 ? item.thinking.map(blockFromWire) : undefined;
   const toolCalls: AssistantToolCall[] = item.toolCalls.map((call) => ({ id: call.callId, name: call.name, arguments: call.arguments }));
   if (!item.text && !thinkingBlocks?.some(blockSaysSomething) && toolCalls.length === 0) return undefined;
-  return { role: "assistant", text: item.text, ...(thinkingBlocks ? { thinkingBlocks } : {}), toolCalls };
+  // Assigned, not spread in: a resume builds one per stored message, and spreading a
+  // conditional object costs an allocation and a copy each time in code not yet optimised.
+  const message: AssistantMessage = { role: "assistant", text: item.text, toolCalls };
+  if (thinkingBlocks) message.thinkingBlocks = thinkingBlocks;
+  return message;
 }
 
 /**

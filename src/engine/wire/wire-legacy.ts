@@ -66,7 +66,8 @@ export function upgradeLegacy(sink: (event: AgentEvent) => void): LegacyUpgrade 
           sink(event);
           return;
         default:
-          if (CLOSES_MESSAGE.has(event.type)) flush();
+          // Only a file with deltas ever has a message open; a current file skips the lookup.
+          if (builder !== undefined && CLOSES_MESSAGE.has(event.type)) flush();
           sink(event);
       }
     },
