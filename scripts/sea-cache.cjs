@@ -25,12 +25,20 @@ const turns = [
 process.env.FAKE_LLM = path.join(scratch, "turns.json");
 fs.writeFileSync(process.env.FAKE_LLM, JSON.stringify({ turns }));
 process.env.MINI_AGENT_HOME = path.join(scratch, "home");
-process.once("beforeExit", () => {
-  if (process.exitCode) throw new Error(`the run for the code cache failed (exit ${process.exitCode})`);
-  const cache = script.createCachedData();
-  const check = new vm.Script(fs.readFileSync(source, "utf8"), { filename: "mini-agent.cjs", cachedData: cache });
-  if (check.cachedDataRejected) throw new Error("V8 rejects the code cache just made");
-  fs.writeFileSync(out, cache);
+// On "exit", not "beforeExit": a finished print run ends itself with process.exit once its
+// output is flushed (src/cli/exit-when-flushed.ts). Everything here is synchronous, as an exit
+// listener must be; a failure sets the code that execFileSync in dist.mjs sees.
+process.once("exit", (code) => {
+  try {
+    if (code) throw new Error(`the run for the code cache failed (exit ${code})`);
+    const cache = script.createCachedData();
+    const check = new vm.Script(fs.readFileSync(source, "utf8"), { filename: "mini-agent.cjs", cachedData: cache });
+    if (check.cachedDataRejected) throw new Error("V8 rejects the code cache just made");
+    fs.writeFileSync(out, cache);
+  } catch (error) {
+    process.stderr.write(`sea-cache: ${error.message}\n`);
+    process.exitCode = 1;
+  }
 });
 const cliModule = { exports: {} };
 script.runInThisContext()(require, cliModule, cliModule.exports, process.execPath, path.dirname(process.execPath));

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { isatty } from "node:tty";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
+import { exitWhenFlushed } from "./exit-when-flushed.js";
 import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError } from "../config/config-error.js";
 
@@ -188,13 +189,19 @@ async function main(argv: string[]): Promise<number> {
   if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
   const options: CliOptions = buildCliOptions(values, prompt);
   const { runPrint } = await import("./commands.js");
-  return runPrint(options, { version: version(), cwd });
+  const code = await runPrint(options, { version: version(), cwd });
+  printRunEnded = true;
+  return code;
 }
+
+/** Set when a print run has finished: the process then exits once its output is flushed. */
+let printRunEnded = false;
 
 main(process.argv.slice(2)).then(
   (code) => {
     // A closed stdout found while the run wound down has already set 141; keep it.
     if (process.exitCode !== EXIT.brokenPipe) process.exitCode = code;
+    if (printRunEnded) exitWhenFlushed();
   },
   (error: unknown) => {
     if (error instanceof UsageError || error instanceof ConfigError) {
