@@ -38,7 +38,7 @@ function runOnce(spec, round, extraArgs, extraEnv) {
 }
 
 /**
- * @param {{ label: string, command?: string, args: string[], env?: Record<string,string>, cwd?: (round:number)=>string }[]} specs
+ * @param {{ label: string, command?: string, args: string[], env?: Record<string,string>, cwd?: (round:number)=>string, rss?: false }[]} specs
  * @returns {Map<string, { medianMs: number, peakRssMiB: number, runs: number }>}
  */
 export function measureAll(specs, runs = 15) {
@@ -48,13 +48,14 @@ export function measureAll(specs, runs = 15) {
     for (const spec of specs) {
       const elapsed = runOnce(spec, round, [], {});
       if (round >= WARMUP_ROUNDS) times.get(spec.label).push(elapsed);
-      // A separate run with the RSS probe preloaded, so the probe never skews the timing.
-      runOnce(spec, round + 10_000, ["-r", PROBE], { MINI_AGENT_BENCH_RSS_FILE: path.join(dir, `${specs.indexOf(spec)}.rss`) });
+      // A separate run with the RSS probe preloaded, so the probe never skews the timing. A case
+      // that is not a Node process of ours (another agent's native binary) says `rss: false`.
+      if (spec.rss !== false) runOnce(spec, round + 10_000, ["-r", PROBE], { MINI_AGENT_BENCH_RSS_FILE: path.join(dir, `${specs.indexOf(spec)}.rss`) });
     }
   }
   const results = new Map();
   specs.forEach((spec, index) => {
-    const rss = readFileSync(path.join(dir, `${index}.rss`), "utf8").trim().split("\n").map(Number);
+    const rss = spec.rss === false ? [Number.NaN] : readFileSync(path.join(dir, `${index}.rss`), "utf8").trim().split("\n").map(Number);
     results.set(spec.label, { medianMs: median(times.get(spec.label)), peakRssMiB: Math.max(...rss) / 1024, runs });
   });
   rmSync(dir, { recursive: true, force: true });
