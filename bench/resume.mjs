@@ -98,7 +98,8 @@ export default async function resumeBench() {
     const script = path.join(scratch, "script.json");
     writeFileSync(script, JSON.stringify({ turns: [], after: { text: "ok" } }));
 
-    // 21 interleaved runs: the file's cost is a difference of two medians, and with 11 it moved by ±0.3 run to run.
+    // 31 interleaved runs: the file's cost is a difference of two medians, which moved by ±0.3
+    // run to run with 11 runs and still by ±0.15 with 21 on this 2-core machine.
     const results = measureAll(
       [
         { label: "node", args: ["-e", "0"] },
@@ -107,7 +108,7 @@ export default async function resumeBench() {
         { label: "resume", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => cwd },
         { label: "small", args: [CLI, "-p", "go on", "-c"], env: { FAKE_LLM: script, MINI_AGENT_HOME: home }, cwd: () => smallCwd },
       ],
-      21,
+      31,
     );
     // What the resumed process still holds after a full GC: the folded state, not the file.
     const heapFile = path.join(scratch, "heap");
