@@ -67,6 +67,29 @@ describe("wire file", () => {
     expect(contents.warnings[0]).toContain(":4:");
   });
 
+  it("takes a line holding two whole events as one damaged line, not as two events", () => {
+    // A chunk is parsed as one JSON array when every line is one event: this line is not.
+    const file = tempFile();
+    writeSession(file);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines.splice(3, 2, `${lines[3]},${lines[4]}`);
+    writeFileSync(file, lines.join("\n"));
+    const contents = readWire(file);
+    expect(contents.events.map((event) => event.seq)).toEqual([1, 2, 5, 6]);
+    expect(contents.warnings).toEqual([expect.stringContaining(":4: skipped an unreadable event line")]);
+  });
+
+  it("passes over blank lines between events without a warning", () => {
+    const file = tempFile();
+    writeSession(file);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines.splice(3, 0, "", "   ");
+    writeFileSync(file, lines.join("\n"));
+    const contents = readWire(file);
+    expect(contents.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(contents.warnings).toEqual([]);
+  });
+
   it("refuses a file of an unknown format version with a clear error", () => {
     const file = tempFile();
     writeFileSync(file, `${JSON.stringify({ format: "mini-agent-wire", version: 99, sessionId: "x", cwd: "/", created: "" })}\n`);
