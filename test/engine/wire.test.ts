@@ -23,6 +23,16 @@ function writeSession(file: string): void {
   writer.close();
 }
 
+/** A written session whose lines `edit` changes (the header is line 0), read back. */
+function readEdited(edit: (lines: string[]) => void): ReturnType<typeof readWire> {
+  const file = tempFile();
+  writeSession(file);
+  const lines = readFileSync(file, "utf8").split("\n");
+  edit(lines);
+  writeFileSync(file, lines.join("\n"));
+  return readWire(file);
+}
+
 describe("wire file", () => {
   it("writes a header then one event per line, readable back in order, mode 0600", () => {
     const file = tempFile();
@@ -57,35 +67,26 @@ describe("wire file", () => {
   });
 
   it("skips a corrupt line in the middle, naming its line number", () => {
-    const file = tempFile();
-    writeSession(file);
-    const lines = readFileSync(file, "utf8").split("\n");
-    lines.splice(3, 0, "{not json");
-    writeFileSync(file, lines.join("\n"));
-    const contents = readWire(file);
+    const contents = readEdited((lines) => {
+      lines.splice(3, 0, "{not json");
+    });
     expect(contents.events).toHaveLength(6);
     expect(contents.warnings[0]).toContain(":4:");
   });
 
   it("takes a line holding two whole events as one damaged line, not as two events", () => {
     // A chunk is parsed as one JSON array when every line is one event: this line is not.
-    const file = tempFile();
-    writeSession(file);
-    const lines = readFileSync(file, "utf8").split("\n");
-    lines.splice(3, 2, `${lines[3]},${lines[4]}`);
-    writeFileSync(file, lines.join("\n"));
-    const contents = readWire(file);
+    const contents = readEdited((lines) => {
+      lines.splice(3, 2, `${lines[3]},${lines[4]}`);
+    });
     expect(contents.events.map((event) => event.seq)).toEqual([1, 2, 5, 6]);
     expect(contents.warnings).toEqual([expect.stringContaining(":4: skipped an unreadable event line")]);
   });
 
   it("passes over blank lines between events without a warning", () => {
-    const file = tempFile();
-    writeSession(file);
-    const lines = readFileSync(file, "utf8").split("\n");
-    lines.splice(3, 0, "", "   ");
-    writeFileSync(file, lines.join("\n"));
-    const contents = readWire(file);
+    const contents = readEdited((lines) => {
+      lines.splice(3, 0, "", "   ");
+    });
     expect(contents.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(contents.warnings).toEqual([]);
   });
@@ -171,12 +172,9 @@ describe("wire file", () => {
   });
 
   it("rejects a hand-checked event whose fields have the wrong type, keeping its neighbours", () => {
-    const file = tempFile();
-    writeSession(file);
-    const lines = readFileSync(file, "utf8").split("\n");
-    lines.splice(3, 0, '{"type":"assistant.delta","seq":3,"ts":"t","text":42}', '{"type":"tool.output","seq":3,"ts":"t","callId":"c","stream":"stdin","chunk":"x"}');
-    writeFileSync(file, lines.join("\n"));
-    const contents = readWire(file);
+    const contents = readEdited((lines) => {
+      lines.splice(3, 0, '{"type":"assistant.delta","seq":3,"ts":"t","text":42}', '{"type":"tool.output","seq":3,"ts":"t","callId":"c","stream":"stdin","chunk":"x"}');
+    });
     expect(contents.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(contents.warnings).toHaveLength(2);
   });
