@@ -117,6 +117,9 @@ function startDirectory(): string {
   }
 }
 
+/** Set when a print run has finished: the process then exits once its output is flushed. */
+let printRunEnded = false;
+
 async function main(argv: string[]): Promise<number> {
   // Subcommands have their own flags and module; the agent's flags are parsed below.
   if (argv[0] === "sessions") {
@@ -193,9 +196,6 @@ async function main(argv: string[]): Promise<number> {
   printRunEnded = true;
   return code;
 }
-
-/** Set when a print run has finished: the process then exits once its output is flushed. */
-let printRunEnded = false;
 
 main(process.argv.slice(2)).then(
   (code) => {

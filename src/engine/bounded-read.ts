@@ -44,6 +44,25 @@ export interface ReadLimits {
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const CHUNK = 64 * 1024;
 
+/**
+ * `read` of the file at `file` opened with those flags, closed after; undefined when it cannot
+ * be opened (gone, a symlink now, unreadable). For the host's own small reads (the sandbox's
+ * guards), which check what they opened on the descriptor.
+ */
+export function withOpenedFile<T>(file: string, read: (fd: number) => T): T | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    return read(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function problem(kind: ReadProblemKind, path: string, what: string, detail: string): ReadProblem {
   return { ok: false, kind, path, detail, message: `${what} ${path}: ${detail}` };
 }

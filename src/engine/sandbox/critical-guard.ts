@@ -4,7 +4,8 @@
 // right after it, before its result is returned. A command someone approved is left alone.
 // Every sandboxed command, approved or not, gets every .git read-only (git-guard.ts, ADR 0037),
 // and every tree of hard links into a package manager's shared store (pnpm's node_modules/.pnpm, ADR 0047).
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, fstatSync, readFileSync, realpathSync } from "node:fs";
+import { withOpenedFile } from "../bounded-read.js";
 import { criticalPathRegexes, listCritical, ListingTooLargeError, type CriticalListing, type ListLimits } from "./critical-scan.js";
 import { undoCriticalChanges } from "./critical-undo.js";
 import { gitReadOnly, topGitListing, undoPlantedGit } from "./git-guard.js";
@@ -154,20 +155,11 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
 
 /** The file's bytes if `absolute` is still the regular file `id` names (never through a symlink). */
 function readNoFollow(absolute: string, id: string): Buffer | undefined {
-  let fd: number;
-  try {
-    // Non-blocking: a file swapped for a FIFO since it was listed would otherwise wait for a writer forever.
-    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
+  // Opened non-blocking: a file swapped for a FIFO since it was listed would otherwise wait for a writer forever.
+  return withOpenedFile(absolute, (fd) => {
     const stats = fstatSync(fd, { bigint: true });
-    if (`${stats.dev}:${stats.ino}` !== id || !stats.isFile()) return undefined;
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+    return `${stats.dev}:${stats.ino}` === id && stats.isFile() ? readFileSync(fd) : undefined;
+  });
 }
 
 function escapeRegex(text: string): string {

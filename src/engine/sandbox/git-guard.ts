@@ -7,7 +7,8 @@
 // mount over a path that does not exist, so a `.git` that a command creates (`git init`, a
 // planted pointer, a folder renamed away and recreated) is moved out of the workspace after
 // it, unless a person approved that very command.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import { fstatSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import { withOpenedFile } from "../bounded-read.js";
 import path from "node:path";
 import { linkedTreesIn, stateOf, type CriticalListing, type EntryState } from "./critical-scan.js";
 
@@ -29,18 +30,10 @@ function realOrUndefined(absolute: string): string | undefined {
 
 /** A small regular file's text, never through a link, never blocking on a FIFO. */
 function readSmall(absolute: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
+  return withOpenedFile(absolute, (fd) => {
     const stats = fstatSync(fd);
     return stats.isFile() && stats.size <= 4096 ? readFileSync(fd, "utf8") : undefined;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 /** The folder a `gitdir:` pointer names, and the common folder that one names in turn. */
