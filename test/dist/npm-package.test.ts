@@ -28,10 +28,12 @@ function bundleImports(): Set<string> {
   // and `import … from "x";` / `import("x")` should an ES module file ever come back.
   // A require right after a quote is text, not a call: ajv's code generator (bundled with the
   // MCP SDK) holds strings such as 'require("ajv/dist/runtime/uri").default'.
-  const specifier = /^import\b[^;\n]*?\bfrom\s*"([^"./][^"]*)";|\bimport\("([^"./][^"]*)"\)|(?<![`'"])\brequire\w*\("([^"./][^"]*)"\)/gm;
+  // The bundle is minified (ADR 0050): a require made with createRequire gets a short local
+  // name, so the shell parser's `require.resolve("mvdan-sh")` is `e.resolve("mvdan-sh")`.
+  const specifier = /^import\b[^;\n]*?\bfrom\s*"([^"./][^"]*)";|\bimport\("([^"./][^"]*)"\)|(?<![`'"])\brequire\w*\("([^"./][^"]*)"\)|(?<![`'"\w$.])(?!Promise\b)[\w$]+\.resolve\("([^"./][^"]*)"\)/gm;
   for (const file of files) {
     for (const match of readFileSync(path.join(root, file), "utf8").matchAll(specifier)) {
-      const spec = match[1] ?? match[2] ?? match[3];
+      const spec = match[1] ?? match[2] ?? match[3] ?? match[4];
       if (!/^(@[\w.-]+\/)?[\w.-]+(\/[\w./-]*)?$/.test(spec!) || spec!.startsWith("node:")) continue;
       const name = spec!.split("/").slice(0, spec!.startsWith("@") ? 2 : 1).join("/");
       if (!builtinModules.includes(name)) names.add(name);

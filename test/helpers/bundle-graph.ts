@@ -11,16 +11,21 @@ export const BUNDLE = path.join(DIST, "cli.bundle.cjs");
 
 const resolved = (file: string, relative: string) => path.join(path.dirname(file), relative);
 
+// The bundle is minified (ADR 0050): an import() is `Promise.resolve().then(()=>f(require("./x.cjs")))`
+// with the interop helper's name mangled; every other require of a chunk is a static import.
+const LAZY = /Promise\.resolve\(\)\.then\(\(\) ?=> ?(?:[\w$]+\()?require\("(\.\.?\/[^"]+\.cjs)"\)/g;
+const ANY = /\brequire\("(\.\.?\/[^"]+\.cjs)"\)/g;
+
 /** The chunk files `file` requires as it loads (its static imports). */
 export function staticRequires(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/^(?:var \w+ = )?require\("(\.\.?\/[^"]+\.cjs)"\);$/gm)].map((match) => resolved(file, match[1]!));
+  const text = readFileSync(file, "utf8").replace(LAZY, "");
+  return [...text.matchAll(ANY)].map((match) => resolved(file, match[1]!));
 }
 
 /** The chunk files `file` requires later, on demand (its dynamic imports). */
 export function lazyRequires(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/Promise\.resolve\(\)\.then\(\(\) => (?:__toESM\()?require\("(\.\.?\/[^"]+\.cjs)"\)/g)].map((match) => resolved(file, match[1]!));
+  return [...text.matchAll(LAZY)].map((match) => resolved(file, match[1]!));
 }
 
 /** Every file loaded with `starts`: their static requires, transitively. */
