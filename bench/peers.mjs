@@ -18,6 +18,7 @@ import { startFakeModel } from "./fake-model.mjs";
 import { cleanEnv, measureAll } from "./measure.mjs";
 
 const CLI = fileURLToPath(new URL("../bin/mini-agent.cjs", import.meta.url));
+const FLOOR = fileURLToPath(new URL("./round-trip-floor.cjs", import.meta.url));
 const RUNS = 11;
 const TASK = "say hello";
 
@@ -104,6 +105,8 @@ export default async function peersBench() {
         env: { HOME: ours, MINI_AGENT_HOME: path.join(ours, ".mini-agent"), OPENAI_API_KEY: "sk-bench-dummy-key-000000000000", OPENAI_BASE_URL: model.url },
         cwd: workspace("mini-agent"),
       },
+      // The same task on the SDK and bubblewrap alone (round-trip-floor.cjs): what no Node agent can go under.
+      { label: "floor", args: [FLOOR, TASK], env: { OPENAI_API_KEY: "sk-bench-dummy-key-000000000000", OPENAI_BASE_URL: model.url }, cwd: workspace("floor") },
     ];
     // A peer that cannot do the task here (a changed flag, a sandbox this machine lacks) is
     // reported and left out, rather than failing the whole bench.
@@ -129,8 +132,9 @@ export default async function peersBench() {
       `peers: one-tool round trip over HTTP (${TASK}: one shell call, one answer), ${RUNS} interleaved runs, median wall`,
       row("mini-agent", JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")).version, ms("mini-agent")),
       ...working.map((peer) => row(peer.name, peer.version, ms(peer.name))),
+      row("floor: SDK + bwrap", "", ms("floor")),
       ...notes,
-      `peers: mini-agent takes ${ratio.toFixed(2)}× the fastest peer's time (${fastest.name}; budget under 0.5×${ratio < 0.5 ? " ok" : " OVER"})`,
+      `peers: mini-agent takes ${ratio.toFixed(2)}× the fastest peer's time (${fastest.name}; budget under 0.5×${ratio < 0.5 ? " ok" : " OVER"}); the floor ${(ms("floor") / ms(fastest.name)).toFixed(2)}×, the engine ${(ms("mini-agent") - ms("floor")).toFixed(0)} ms above it`,
     ];
   } finally {
     await model.stop();
