@@ -38,7 +38,7 @@ const confined = sandboxed
     ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--die-with-parent", "--unshare-net", "--tmpfs", "/run", "--tmpfs", os.homedir(), "--", ...argv]
   : argv;
 
-(async () => {
+async function main() {
   const messages = [{ role: "user", content: process.argv[2] ?? "say hello" }];
   await ask(messages);
   const output = await new Promise((resolve, reject) => {
@@ -55,4 +55,9 @@ const confined = sandboxed
   const answer = await ask(messages);
   const text = [...answer.matchAll(/"content":"([^"]*)"/g)].map((match) => match[1]).join("");
   process.stdout.write(`${text}\n`);
-})();
+}
+
+main().catch((error) => {
+  process.stderr.write(`round-trip-floor: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});
