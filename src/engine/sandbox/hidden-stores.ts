@@ -65,10 +65,11 @@ export interface StoreScan {
   unset: string[];
 }
 
-function real(absolute: string): string | undefined {
+/** Where `absolute` really is, every symlink resolved; undefined when it does not exist or cannot be read. */
+export function realPathIfAny(absolute: string): string | undefined {
   try {
-    // Most of the ~100 names exist nowhere: asking lstat first spares the error (and its
-    // stack) that realpath builds for each missing one, ~5 ms a command.
+    // Most paths asked about (~100 store names, ~35 toolchain folders per home) exist nowhere:
+    // lstat first spares the error, and its stack, that realpath builds for each missing one.
     if (!lstatSync(absolute, { throwIfNoEntry: false })) return undefined;
     return realpathSync(absolute);
   } catch {
@@ -89,7 +90,7 @@ export function scanStores(input: { homes: readonly string[]; env: NodeJS.Proces
   const stores = new Set<string>();
   const broad = new Set<string>();
   const add = (absolute: string, into = stores) => {
-    const resolved = real(absolute);
+    const resolved = realPathIfAny(absolute);
     if (resolved && resolved !== "/") into.add(resolved);
   };
   const names = input.storeNames ?? HOME_STORES;

@@ -7,9 +7,9 @@
 // that every later build on the host runs. Tools fill a fresh cache in the session's home
 // instead, through the proxy. Shell start-up files are not shown either: they often export
 // tokens. PATH comes from mini-agent's own environment, so what they add to it still applies.
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { readdirSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { isWithin } from "./hidden-stores.js";
+import { isWithin, realPathIfAny } from "./hidden-stores.js";
 
 /** Relative to the home; `*` matches within one name. Each only if it exists. */
 export const SHOWN_HOME_PATHS: readonly string[] = [
@@ -67,14 +67,8 @@ export function homeBinds(home: string, options: { stores: readonly string[]; pa
   for (const relative of [...relatives].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))) {
     const target = path.join(home, relative);
     if (binds.some((bind) => isWithin(target, bind.target))) continue;
-    let source: string;
-    try {
-      lstatSync(target);
-      source = realpathSync(target);
-    } catch {
-      continue;
-    }
-    if (isWithin(realHome, source)) continue;
+    const source = realPathIfAny(target);
+    if (source === undefined || isWithin(realHome, source)) continue;
     if (options.stores.some((store) => isWithin(source, store) || isWithin(store, source))) continue;
     binds.push({ source, target });
   }

@@ -4,11 +4,11 @@
 // sandbox/hidden-stores.ts), /run with its sockets and mounted secrets emptied, every
 // sandbox's temp folder covered. Existence is checked again before each command (bwrap cannot
 // mount over what is gone), which costs one lstat per path.
-import { lstatSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { HiddenPath, HomeMount } from "./bubblewrap.js";
-import { HOME_STORES, isWithin, scanStores } from "./hidden-stores.js";
+import { HOME_STORES, isWithin, realPathIfAny, scanStores } from "./hidden-stores.js";
 import { homeBinds } from "./home-view.js";
 import type { SandboxDirs } from "./sandbox-dirs.js";
 import { DENIED_HOME_PATHS } from "../tools/jail/jail-denied.js";
@@ -23,14 +23,6 @@ export interface SandboxView {
   homes: readonly HomeMount[];
   /** Variables naming stores, dropped inside. */
   unset: readonly string[];
-}
-
-function real(absolute: string): string | undefined {
-  try {
-    return realpathSync(absolute);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Folders under /run to empty: sockets (docker, D-Bus, the user's runtime dir with its agents), mounted secrets. */
@@ -56,9 +48,9 @@ export function sandboxView(input: {
   env: NodeJS.ProcessEnv;
   shareHostNetwork: boolean;
 }): SandboxView {
-  const root = real(input.root) ?? input.root;
+  const root = realPathIfAny(input.root) ?? input.root;
   const tmp = input.dirs.tmp;
-  const homes = [...new Set([input.home, safeUserHome()].filter((home): home is string => Boolean(home)).map((home) => real(home)).filter((home): home is string => Boolean(home)))];
+  const homes = [...new Set([input.home, safeUserHome()].filter((home): home is string => Boolean(home)).map((home) => realPathIfAny(home)).filter((home): home is string => Boolean(home)))];
   const scan = scanStores({ homes, env: input.env, extra: input.hidden, storeNames: [...new Set([...HOME_STORES, ...DENIED_HOME_PATHS])] });
   // A home the workspace holds (or is) cannot be replaced without hiding the workspace: its stores are hidden one by one instead.
   const replaced = homes.filter((home) => !isWithin(home, root));
@@ -80,11 +72,11 @@ export function sandboxView(input: {
   for (const dir of (input.env.PATH ?? "").split(path.delimiter)) {
     const top = /^\/(?:var\/)?run\/[^/]+/.exec(path.normalize(dir))?.[0];
     // Never the per-user runtime folders (agents, keyrings, registry logins) or mounted secrets.
-    if (top && !/\/(user|secrets)$/.test(top) && !keep.includes(top) && real(top)) keep.push(top);
+    if (top && !/\/(user|secrets)$/.test(top) && !keep.includes(top) && realPathIfAny(top)) keep.push(top);
   }
   if (input.shareHostNetwork) {
     // Name resolution with the network on: /etc/resolv.conf often points into /run.
-    const resolv = real("/etc/resolv.conf");
+    const resolv = realPathIfAny("/etc/resolv.conf");
     if (resolv && resolv !== "/etc/resolv.conf") keep.push(resolv);
   }
   return { hide, hideInside, keep, homes: homeMounts, unset: scan.unset };
