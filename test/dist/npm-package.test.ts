@@ -22,7 +22,7 @@ function packedFiles(): string[] {
 
 /** Bare package names the bundle imports or requires at run time (Node built-ins aside). */
 function bundleImports(): Set<string> {
-  const files = ["dist/cli.bundle.cjs", ...readdirSync(path.join(root, "dist/chunks")).map((name) => `dist/chunks/${name}`)];
+  const files = ["dist/cli.bundle.cjs", ...readdirSync(path.join(root, "dist/chunks")).filter((name) => name.endsWith(".cjs")).map((name) => `dist/chunks/${name}`)];
   const names = new Set<string>();
   // esbuild's output forms (ADR 0031: ES module chunks rewritten as CommonJS): `require("x")`,
   // and `import … from "x";` / `import("x")` should an ES module file ever come back.
