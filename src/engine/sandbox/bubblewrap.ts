@@ -8,9 +8,10 @@
 // A session probes in the background when its first request is sent (sandbox-setup.ts), so
 // start-up never waits for it; the seccomp filter is checked in the same spawn.
 import * as childProcess from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { realPathIfAny } from "./real-path.js";
 
 /** "workspace-write" is the config spelling of "required"; "auto" uses it where it works. */
 export type SandboxMode = "off" | "auto" | "required" | "workspace-write";
@@ -149,20 +150,13 @@ function baseArgs(allowNetwork: boolean): string[] {
   ];
 }
 
-function real(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
-
 const hideArgs = (item: HiddenPath) => (item.directory ? ["--tmpfs", item.path] : ["--ro-bind", "/dev/null", item.path]);
 
 /** Wraps a command's argv so it runs inside the sandbox. Later mounts win, so the order below is the policy. */
 export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[] {
-  const tmp = real(policy.tmpDir ?? os.tmpdir());
-  const root = real(policy.root);
+  const given = policy.tmpDir ?? os.tmpdir();
+  const tmp = realPathIfAny(given) ?? given;
+  const root = realPathIfAny(policy.root) ?? policy.root;
   // .git stays read-only: a hook or config written there would run outside the sandbox on
   // the user's next git command. (Later binds win, so this must follow the workspace bind.)
   const gitDir = path.join(root, ".git");

@@ -9,6 +9,7 @@
 // it, unless a person approved that very command.
 import { fstatSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { withOpenedFile } from "../bounded-read.js";
+import { realPathIfAny } from "./real-path.js";
 import path from "node:path";
 import { linkedTreesIn, stateOf, type CriticalListing, type EntryState } from "./critical-scan.js";
 
@@ -18,14 +19,6 @@ export const GIT_UNDONE_HEADER =
 function inside(root: string, absolute: string): boolean {
   const relative = path.relative(root, absolute);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}
-
-function realOrUndefined(absolute: string): string | undefined {
-  try {
-    return realpathSync(absolute);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A small regular file's text, never through a link, never blocking on a FIFO. */
@@ -40,10 +33,10 @@ function readSmall(absolute: string): string | undefined {
 function pointerTargets(file: string): string[] {
   const gitdir = /^gitdir:\s*(.+?)\s*$/m.exec(readSmall(file) ?? "")?.[1];
   if (!gitdir) return [];
-  const target = realOrUndefined(path.resolve(path.dirname(file), gitdir));
+  const target = realPathIfAny(path.resolve(path.dirname(file), gitdir));
   if (!target) return [];
   const common = readSmall(path.join(target, "commondir"))?.trim();
-  const commonDir = common ? realOrUndefined(path.resolve(target, common)) : undefined;
+  const commonDir = common ? realPathIfAny(path.resolve(target, common)) : undefined;
   return commonDir ? [target, commonDir] : [target];
 }
 
@@ -54,7 +47,7 @@ export function gitReadOnly(listing: Pick<CriticalListing, "root" | "gitEntries"
     const absolute = path.join(listing.root, relative);
     if (state.kind === "dir") out.add(absolute);
     else if (state.kind === "symlink") {
-      const target = realOrUndefined(absolute);
+      const target = realPathIfAny(absolute);
       if (target && inside(listing.root, target)) out.add(target);
     } else if (state.kind === "file") {
       out.add(absolute);

@@ -5,8 +5,8 @@
 // (AWS_SHARED_CREDENTIALS_FILE, KUBECONFIG, …) — and it keeps a shown toolchain folder from
 // being one. Where the workspace holds the home itself (mini-agent started in ~), nothing can
 // replace the home, and this list is what is hidden.
-import { lstatSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { realPathIfAny } from "./real-path.js";
 
 /** Relative to a home: credentials, tokens, keys, agent logins, shell history. */
 export const HOME_STORES: readonly string[] = [
@@ -63,18 +63,6 @@ export interface StoreScan {
   broad: string[];
   /** Variables to drop from a sandboxed command's environment. */
   unset: string[];
-}
-
-/** Where `absolute` really is, every symlink resolved; undefined when it does not exist or cannot be read. */
-export function realPathIfAny(absolute: string): string | undefined {
-  try {
-    // Most paths asked about (~100 store names, ~35 toolchain folders per home) exist nowhere:
-    // lstat first spares the error, and its stack, that realpath builds for each missing one.
-    if (!lstatSync(absolute, { throwIfNoEntry: false })) return undefined;
-    return realpathSync(absolute);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The paths a variable's value names (absolute, or taken against `cwd`). */

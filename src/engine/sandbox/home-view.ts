@@ -9,7 +9,8 @@
 // tokens. PATH comes from mini-agent's own environment, so what they add to it still applies.
 import { readdirSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { isWithin, realPathIfAny } from "./hidden-stores.js";
+import { isWithin } from "./hidden-stores.js";
+import { realPathIfAny } from "./real-path.js";
 
 /** Relative to the home; `*` matches within one name. Each only if it exists. */
 export const SHOWN_HOME_PATHS: readonly string[] = [
