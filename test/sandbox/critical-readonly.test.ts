@@ -117,13 +117,13 @@ describe.skipIf(!bwrapWorks)("a sandboxed command that runs without a question",
     expect(result.content).toMatch(/alias: Read-only file system/);
     expect(result.content).toMatch(/inside-link.*Invalid cross-device link/);
     expect(result.content).toMatch(/guide\.md: Read-only file system/);
-    expect(result.content).toContain("restored package.json");
+    // A second name of a critical file is read-only too: its other name is not one the walk lists as a file (ADR 0051).
+    expect(result.content).toMatch(/twin: Read-only file system/);
     expect(read(".agent.json")).toBe("{}\n");
     expect(read("docs/guide.md")).toBe("real guide\n");
     expect(read("package.json")).toBe('{"name":"real"}\n');
     expect(exists("inside-link")).toBe(false);
-    // The other name keeps what was written through it; it is not a critical file.
-    expect(read("twin")).toBe("evil\n");
+    expect(read("twin")).toBe('{"name":"real"}\n');
     // Replacing the critical symlink itself is undone too.
     const swapped = await run("rm CLAUDE.md && echo evil > CLAUDE.md");
     expect(swapped.content).toContain("restored CLAUDE.md");

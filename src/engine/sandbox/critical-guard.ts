@@ -3,12 +3,14 @@
 // ones denied by pattern where the sandbox can), and whatever it still changed is undone
 // right after it, before its result is returned. A command someone approved is left alone.
 // Every sandboxed command, approved or not, gets every .git read-only (git-guard.ts, ADR 0037),
-// and every tree of hard links into a package manager's shared store (pnpm's node_modules/.pnpm, ADR 0047).
+// and every hard link to a file outside the workspace (package managers' stores, ADR 0047; any
+// other the walk meets, ADR 0051).
 import { existsSync, fstatSync, readFileSync, realpathSync } from "node:fs";
 import { withOpenedFile } from "../bounded-read.js";
 import { criticalPathRegexes, listCritical, ListingTooLargeError, type CriticalListing, type ListLimits } from "./critical-scan.js";
 import { undoCriticalChanges } from "./critical-undo.js";
 import { gitReadOnly, topGitListing, undoPlantedGit } from "./git-guard.js";
+import type { LinkCache } from "./linked-out.js";
 import { ToolError, type ToolContext } from "../tools/tool.js";
 
 /** What the sandbox makes read-only for one command. */
@@ -72,6 +74,7 @@ interface Copy {
 export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuard {
   const protectedPaths = options.protectedPaths ?? [];
   const cache = new Map<string, Copy>();
+  const linkCache: LinkCache = new Map();
 
   function takeCopies(listing: CriticalListing): Map<string, Buffer> {
     const copies = new Map<string, Buffer>();
@@ -101,10 +104,10 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
     },
     approvedRun(answeredBy) {
       const base = this.approved();
-      let before: Pick<CriticalListing, "root" | "gitEntries" | "linkedTrees">;
+      let before: Pick<CriticalListing, "root" | "gitEntries" | "linkedOut">;
       let walked = true;
       try {
-        before = listCritical(options.root, [], { limits: options.limits ?? LIST_LIMITS });
+        before = listCritical(options.root, [], { limits: options.limits ?? LIST_LIMITS, linksOut: linkCache });
       } catch (error) {
         if (!(error instanceof ListingTooLargeError)) throw error;
         // Too large to walk before every command: the top .git only.
@@ -112,7 +115,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
         walked = false;
       }
       return {
-        protection: { readOnly: [...base.readOnly, ...gitReadOnly(before), ...before.linkedTrees], denyRegexes: base.denyRegexes },
+        protection: { readOnly: [...base.readOnly, ...gitReadOnly(before), ...before.linkedOut], denyRegexes: base.denyRegexes },
         finish() {
           if (answeredBy === "user") return [];
           try {
@@ -128,7 +131,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
       let before: CriticalListing;
       let copies: Map<string, Buffer>;
       try {
-        before = listCritical(options.root, protectedPaths, { limits: options.limits ?? LIST_LIMITS });
+        before = listCritical(options.root, protectedPaths, { limits: options.limits ?? LIST_LIMITS, linksOut: linkCache });
         copies = takeCopies(before);
       } catch (error) {
         if (!(error instanceof ListingTooLargeError)) throw error;
@@ -137,7 +140,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
         );
       }
       return {
-        protection: { readOnly: [...before.readOnly, ...gitReadOnly(before), ...before.linkedTrees], denyRegexes: criticalPathRegexes(before.root) },
+        protection: { readOnly: [...before.readOnly, ...gitReadOnly(before), ...before.linkedOut], denyRegexes: criticalPathRegexes(before.root) },
         finish() {
           try {
             const after = listCritical(options.root, protectedPaths, { before });

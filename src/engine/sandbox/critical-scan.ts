@@ -6,10 +6,12 @@
 // Folders named node_modules or .git are not walked: a dependency's files run anyway, and every
 // .git (folder, gitdir pointer or link, at any depth, and a bare repository by any name) is
 // recorded whole in `gitEntries`, to be mounted read-only and checked after the command
-// (git-guard.ts, ADR 0037).
+// (git-guard.ts, ADR 0037). What the walk meets that is a hard link to a file outside the
+// workspace goes to `linkedOut`, read-only to every sandboxed command (ADR 0051).
 import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type BigIntStats, type Dirent } from "node:fs";
 import path from "node:path";
 import { isCriticalFile, isCriticalName } from "../approval/rules/critical-files.js";
+import { linkedInNodeModules, LinkTally, type LinkCache } from "./linked-out.js";
 
 export interface EntryState {
   kind: "file" | "dir" | "symlink" | "other";
@@ -40,18 +42,12 @@ export interface CriticalListing {
   /** Every `.git` outside node_modules and critical folders, by workspace-relative path (the top one is ".git"). */
   gitEntries: Map<string, EntryState>;
   /**
-   * Absolute folders whose files are hard links into a store outside the workspace (pnpm's
-   * `node_modules/.pnpm`): a write through one would change the file every other project shares.
+   * Absolute paths that are, or hold, hard links to files outside the workspace: a write
+   * through one would change the outside file (another project's install, a backup, a file of
+   * the user's). Package managers' linked stores, packages linked in from a global cache, and
+   * any walked file with a name the walk did not meet.
    */
-  linkedTrees: string[];
-}
-
-/** Where a package manager keeps hard links into its global store, beside a node_modules it installed. */
-const LINKED_STORE_NAMES = [".pnpm"];
-
-/** The linked trees inside `nodeModules` (absolute) that exist. */
-export function linkedTreesIn(nodeModules: string): string[] {
-  return LINKED_STORE_NAMES.map((name) => path.join(nodeModules, name)).filter((tree) => lstatOrUndefined(tree)?.isDirectory());
+  linkedOut: string[];
 }
 
 export interface ListLimits {
@@ -122,12 +118,15 @@ export interface ListOptions {
    * read now was made so by the command (`chmod 000`), so its owner gets read access back.
    */
   before?: CriticalListing;
+  /** Before a command: find hard links out (`linkedOut`), with the session's cache of what folders held. */
+  linksOut?: LinkCache;
 }
 
 export function listCritical(workspace: string, protectedPaths: readonly string[] = [], options: ListOptions = {}): CriticalListing {
   const { limits, before } = options;
+  const links = options.linksOut ? new LinkTally(options.linksOut) : undefined;
   const root = realpathSync(workspace);
-  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [], gitEntries: new Map(), linkedTrees: [] };
+  const listing: CriticalListing = { root, entries: new Map(), readOnly: [], parents: new Map(), unreadable: new Map(), madeReadable: [], gitEntries: new Map(), linkedOut: [] };
   const readDir = (relative: string): Dirent[] => {
     const absolute = path.join(root, relative);
     try {
@@ -197,6 +196,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
       if (stats) listing.gitEntries.set(folder, stateOf(stats));
       continue;
     }
+    const files: string[] = [];
     for (const dirent of dirents) {
       counted();
       const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
@@ -205,13 +205,16 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
         if (stats) listing.gitEntries.set(relative, stateOf(stats));
         continue;
       }
-      if (dirent.name === "node_modules" && dirent.isDirectory()) listing.linkedTrees.push(...linkedTreesIn(path.join(root, relative)));
+      if (links && dirent.name === "node_modules" && dirent.isDirectory()) listing.linkedOut.push(...linkedInNodeModules(path.join(root, relative)));
       if (SKIPPED.has(dirent.name)) continue;
       // Below the top only the name can make a file critical (a critical top folder is listed whole).
       if (folder ? isCriticalName(dirent.name) : isCriticalFile(relative)) addTree(relative);
       else if (dirent.isDirectory()) folders.push(relative);
+      else if (dirent.isFile()) files.push(dirent.name);
     }
+    links?.noteFolder(path.join(root, folder), files);
   }
+  if (links) listing.linkedOut.push(...links.linkedOut());
   // Outside the workspace the sandbox is read-only already; inside, a protected path counts even where the walk does not go.
   for (const given of protectedPaths) {
     const relative = inside(root, realish(path.resolve(given)));

@@ -11,7 +11,8 @@ import { fstatSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync
 import { withOpenedFile } from "../bounded-read.js";
 import { realPathIfAny } from "./real-path.js";
 import path from "node:path";
-import { linkedTreesIn, stateOf, type CriticalListing, type EntryState } from "./critical-scan.js";
+import { stateOf, type CriticalListing, type EntryState } from "./critical-scan.js";
+import { linkedInNodeModules } from "./linked-out.js";
 
 export const GIT_UNDONE_HEADER =
   "This command created git metadata, which git on the host would trust and run (hooks, fsmonitor, filters); it was moved out of the workspace:";
@@ -57,15 +58,15 @@ export function gitReadOnly(listing: Pick<CriticalListing, "root" | "gitEntries"
   return [...out];
 }
 
-/** Only the top `.git` and the top node_modules' linked trees: for a workspace too large to walk. */
-export function topGitListing(root: string): Pick<CriticalListing, "root" | "gitEntries" | "linkedTrees"> {
+/** Only the top `.git` and what the top node_modules links out: for a workspace too large to walk. */
+export function topGitListing(root: string): Pick<CriticalListing, "root" | "gitEntries" | "linkedOut"> {
   const gitEntries = new Map<string, EntryState>();
   try {
     gitEntries.set(".git", stateOf(lstatSync(path.join(root, ".git"), { bigint: true })));
   } catch {
     // None yet.
   }
-  return { root, gitEntries, linkedTrees: linkedTreesIn(path.join(root, "node_modules")) };
+  return { root, gitEntries, linkedOut: linkedInNodeModules(path.join(root, "node_modules")) };
 }
 
 /**
