@@ -1,7 +1,7 @@
 // A checkpoint restores exactly what it saved (issue 21, item 5; ADR 0036): bytes with no
 // attribute conversion, permission bits git cannot hold, nested repositories as files, and
 // an undo never deletes what the checkpoint knew was there but did not save (ignored then).
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -114,14 +114,16 @@ describe("a checkpoint restores what it saved", () => {
     symlinkSync("docs", path.join(root, "docs-link"));
     symlinkSync("missing/target", path.join(root, "dangling"));
     mkdirSync(path.join(root, "empty/inner"), { recursive: true });
+    mkdirSync(path.join(root, "locked-empty"), { mode: 0o700 });
+    chmodSync(path.join(root, "locked-empty"), 0o700);
     write(root, "was-file", "a file\n");
     write(root, "was-dir/child.txt", "child\n");
     write(root, "bin/tool", "#!/bin/sh\necho hi\n");
     chmodSync(path.join(root, "bin/tool"), 0o750);
     write(root, "big.bin", randomBytes(3 * 1024 * 1024 + 7));
     for (const name of ["café.txt", "cafe\u0301-nfd.txt", "emoji 🚀 name.txt", "-dash-first", "tab\there", "ünïcödé/ordner/datei.txt"]) write(root, name, `${name}\n`);
-    // Empty folders are not saved (git keeps none): a known gap, left out of the comparison.
-    const before = describeTree(root, ["empty"]);
+    // Empty folders too, though git keeps none (ADR 0052).
+    const before = describeTree(root);
     const checkpoint = await store.snapshot("before");
     expect(checkpoint.failed ?? []).toEqual([]);
 
@@ -130,6 +132,8 @@ describe("a checkpoint restores what it saved", () => {
     write(root, "docs-link", "now a file\n");
     rmSync(path.join(root, "dangling"));
     rmSync(path.join(root, "empty"), { recursive: true });
+    rmSync(path.join(root, "locked-empty"), { recursive: true });
+    write(root, "locked-empty", "a file where the empty folder was\n");
     rmSync(path.join(root, "was-file"));
     write(root, "was-file/now-inside.txt", "dir now\n");
     rmSync(path.join(root, "was-dir"), { recursive: true });
@@ -143,6 +147,60 @@ describe("a checkpoint restores what it saved", () => {
     write(root, "ünïcödé/ordner/datei.txt", "changed\n");
     const current = await store.snapshot("now");
     await store.restore(current.commit, checkpoint.commit);
-    expect(describeTree(root, ["empty"])).toEqual(before);
+    expect(describeTree(root)).toEqual(before);
+  });
+
+  it.skipIf(!posix)("empty folders: the ones a turn removed come back with their bits, the ones it made go, ignored ones are not walked", async () => {
+    const { root, store } = workspace();
+    write(root, ".gitignore", "*.log\nbuild/\n");
+    write(root, "src/main.c", "int main;\n");
+    mkdirSync(path.join(root, "logs/archive/2026"), { recursive: true });
+    mkdirSync(path.join(root, "src/generated"));
+    mkdirSync(path.join(root, "private"));
+    chmodSync(path.join(root, "private"), 0o750);
+    write(root, "cache/run.log", "ignored\n");
+    mkdirSync(path.join(root, "build/objects/deep"), { recursive: true });
+    const before = describeTree(root);
+    const checkpoint = await store.snapshot("before");
+    expect(checkpoint.failed).toEqual([]);
+
+    // The turn: empty folders removed, made, emptied; a file made where an empty folder was kept.
+    for (const folder of ["logs", "src/generated", "private"]) rmSync(path.join(root, folder), { recursive: true });
+    mkdirSync(path.join(root, "made/by/turn"), { recursive: true });
+    mkdirSync(path.join(root, "src/new-empty"));
+    write(root, "added/file.txt", "made\n");
+    const current = await store.snapshot("now");
+    expect(store.same(current.commit, checkpoint.commit)).toBe(false);
+    const plan = await store.restore(current.commit, checkpoint.commit);
+    expect(plan.changes.map((change) => `${change.status} ${change.path}`).sort()).toEqual([
+      "A logs/",
+      "A logs/archive/",
+      "A logs/archive/2026/",
+      "A private/",
+      "A src/generated/",
+      "D added/file.txt",
+      "D made/",
+      "D made/by/",
+      "D made/by/turn/",
+      "D src/new-empty/",
+    ]);
+    expect(describeTree(root)).toEqual(before);
+    // The ignored folder's inside was never walked or listed; it is still there, untouched.
+    expect(describeTree(root)["build/objects/deep/"]).toBeDefined();
+    const again = await store.snapshot("after undo");
+    expect(store.same(again.commit, checkpoint.commit)).toBe(true);
+    expect((await store.changes(again.commit, checkpoint.commit)).changes).toEqual([]);
+  });
+
+  it.skipIf(!posix)("an empty folder is made again only through real folders, never through a symlink a turn put in its parent's place", async () => {
+    const { root, store } = workspace();
+    const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), "checkpoint-outside-")));
+    mkdirSync(path.join(root, "parent/empty"), { recursive: true });
+    const checkpoint = await store.snapshot("before");
+    rmSync(path.join(root, "parent"), { recursive: true });
+    symlinkSync(outside, path.join(root, "parent"));
+    const current = await store.snapshot("now");
+    await store.restore(current.commit, checkpoint.commit);
+    expect(existsSync(path.join(outside, "empty"))).toBe(false);
   });
 });

@@ -21,6 +21,16 @@ describe("checkpoint manifest", () => {
     expect(formatManifest({ modes: new Map([...modes].reverse()), unsaved: [...unsaved].reverse() })).toEqual(bytes);
   });
 
+  it("lists empty folders in version 2; a version-1 manifest knows none and says so", () => {
+    const bytes = formatManifest({ modes: new Map(), unsaved: [], emptyFolders: ["logs/", "a/b/", "logs/"] });
+    expect(bytes.toString("utf8").startsWith("mini-agent checkpoint manifest 2\n")).toBe(true);
+    expect(parseManifest(bytes).emptyFolders).toEqual(["a/b/", "logs/"]);
+    const old = parseManifest(Buffer.from("mini-agent checkpoint manifest 1\nm 0600 key\0u .env\0"));
+    expect(old.emptyFolders).toBeUndefined();
+    expect(old.modes.get("key")).toBe(0o600);
+    expect(() => parseManifest(Buffer.from("mini-agent checkpoint manifest 1\ne logs/\0"))).toThrow(/bad manifest record/);
+  });
+
   it("refuses bytes that are not a manifest, or a record it does not know", () => {
     expect(() => parseManifest(Buffer.from("tree 1234\n"))).toThrow(/unknown format/);
     expect(() => parseManifest(Buffer.from("mini-agent checkpoint manifest 1\nx what\0"))).toThrow(/bad manifest record/);

@@ -2,11 +2,11 @@
 // target's bytes with `git checkout-index` from a scratch index (no conversion: the store's
 // info/attributes unsets them all), then sets the recorded permission bits, folders last and
 // deepest first. Nothing is deleted or written through a symlinked folder.
-import { chmodSync, lstatSync, readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import type { Git } from "./checkpoint-git.js";
 import { FOLDER_MODE, knownUnsaved } from "./checkpoint-manifest.js";
-import type { CheckpointState, RestorePlan } from "./restore-plan.js";
+import { treeFolders, type CheckpointState, type RestorePlan } from "./restore-plan.js";
 
 export interface ApplyOptions {
   git: Git;
@@ -32,6 +32,13 @@ export async function applyRestore(options: ApplyOptions, target: CheckpointStat
     if (stat && !stat.isDirectory()) unlinkSync(path.join(root, change.path));
   }
   await pruneCreatedFolders(git, root, target, deleted.map((change) => change.path));
+  // Empty folders the target had (a planned "A" that ends in "/"), made through real folders only.
+  for (const change of plan.changes) {
+    if (change.status !== "A" || !change.path.endsWith("/")) continue;
+    if (ancestors(change.path.slice(0, -1)).every((folder) => real(folder) || !lstatSync(path.join(root, folder), { throwIfNoEntry: false }))) {
+      mkdirSync(path.join(root, change.path), { recursive: true });
+    }
+  }
 
   const written = plan.changes.filter((change) => change.write);
   if (written.length > 0) {
@@ -53,8 +60,8 @@ export async function applyRestore(options: ApplyOptions, target: CheckpointStat
     const stat = lstatSync(path.join(root, change.path), { throwIfNoEntry: false });
     if (stat?.isFile() && (stat.mode & 0o7777) !== change.bits) chmodSync(path.join(root, change.path), change.bits);
   }
-  // Folders: those whose bits changed, and those a written file lies in (created at the umask's bits).
-  const folders = new Set([...plan.changes.filter((change) => change.path.endsWith("/")).map((change) => change.path), ...written.flatMap((change) => ancestors(change.path))]);
+  // Folders: those whose bits changed or that were made, and those a written file lies in (created at the umask's bits).
+  const folders = new Set([...plan.changes.filter((change) => change.path.endsWith("/") && change.status !== "D").map((change) => change.path), ...written.flatMap((change) => ancestors(change.path))]);
   for (const folder of [...folders].sort(deepestFirst)) {
     const bits = target.manifest.modes.get(folder) ?? FOLDER_MODE;
     const stat = lstatSync(path.join(root, folder), { throwIfNoEntry: false });
@@ -63,21 +70,26 @@ export async function applyRestore(options: ApplyOptions, target: CheckpointStat
 }
 
 /**
- * Empty folders the target does not have and that were made after it was taken (their birth
- * time says so) are removed; a folder whose birth time the system does not keep stays.
+ * Folders the target does not have, emptied by the deletes or made empty by the turn, are
+ * removed: where the target lists its empty folders (ADR 0052), every folder it had is known;
+ * before that, only a birth time after the checkpoint says a folder is new (a folder whose
+ * birth time the system does not keep stays).
  */
 async function pruneCreatedFolders(git: Git, root: string, target: CheckpointState, deleted: string[]): Promise<void> {
-  const candidates = [...new Set(deleted.flatMap(ancestors))].sort(deepestFirst);
+  const candidates = [...new Set([...deleted.filter((item) => item.endsWith("/")), ...deleted.flatMap(ancestors)])].sort(deepestFirst);
   if (candidates.length === 0) return;
-  const targetFolders = new Set((await git(["ls-tree", "-r", "-d", "-z", "--name-only", target.tree])).stdout.split("\0").map((name) => `${name}/`));
+  const targetFolders = await treeFolders(git, target.tree);
+  const known = target.manifest.emptyFolders;
+  const hadEmpty = new Set(known ?? []);
   const unsaved = new Set(target.manifest.unsaved);
   for (const folder of candidates) {
-    if (targetFolders.has(folder) || knownUnsaved(unsaved, folder)) continue;
+    if (targetFolders.has(folder) || hadEmpty.has(folder) || knownUnsaved(unsaved, folder)) continue;
+    if (!ancestors(folder.slice(0, -1)).every((parent) => lstatSync(path.join(root, parent), { throwIfNoEntry: false })?.isDirectory() ?? true)) continue;
     const full = path.join(root, folder);
     const stat = lstatSync(full, { throwIfNoEntry: false });
     if (!stat?.isDirectory() || readdirSync(full).length > 0) continue;
     // Without a real birth time (libuv then reports the ctime), nothing says the folder is new.
-    if (stat.birthtimeMs > 0 && stat.birthtimeMs !== stat.ctimeMs && stat.birthtimeMs >= target.takenMs) rmdirSync(full);
+    if (known || (stat.birthtimeMs > 0 && stat.birthtimeMs !== stat.ctimeMs && stat.birthtimeMs >= target.takenMs)) rmdirSync(full);
   }
 }
 

@@ -70,7 +70,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
         return { commit: writeCommit(gitDir, tree, message + commitTrailer(manifest, started)), tree, files: 0, failed: [] };
       }
       const walked = await walkTree({ git, dir: options.dir, root: options.root, exclude: options.exclude ?? [], ...(alsoSave ? { alsoSave } : {}) });
-      const manifest = writeObject(gitDir, "blob", formatManifest({ modes: readModes(walked.entries), unsaved: walked.unsaved }));
+      const manifest = writeObject(gitDir, "blob", formatManifest({ modes: readModes(walked.entries, walked.emptyFolders), unsaved: walked.unsaved, emptyFolders: walked.emptyFolders }));
       // What `git commit-tree` would write, written here: one git process fewer per checkpoint.
       const commit = writeCommit(gitDir, walked.tree, message + commitTrailer(manifest, started));
       return { commit, tree: walked.tree, files: walked.entries.length, failed: walked.failed };

@@ -18,15 +18,15 @@ interface Known {
 
 const REGULAR = 0o100000;
 
-export type ModeReader = (entries: readonly IndexEntry[]) => Map<string, number>;
+export type ModeReader = (entries: readonly IndexEntry[], emptyFolders?: readonly string[]) => Map<string, number>;
 
-/** Reads the bits of saved files (entries' paths, workspace-relative) and of their folders. */
+/** Reads the bits of saved files (entries' paths, workspace-relative), of their folders, and of the empty folders ("a/"). */
 export function createModeReader(root: string): ModeReader {
   let known = new Map<string, Known>();
   let readAtSec = 0;
   // Windows keeps no permission bits for git to lose (only a read-only flag).
   if (process.platform === "win32") return () => new Map();
-  return (entries) => {
+  return (entries, emptyFolders = []) => {
     const startedSec = Math.floor(Date.now() / 1000);
     const next = new Map<string, Known>();
     const modes = new Map<string, number>();
@@ -56,6 +56,7 @@ export function createModeReader(root: string): ModeReader {
       next.set(entry.path, seen!);
       if (seen!.bits !== defaultFileMode(entry.mode)) modes.set(entry.path, seen!.bits);
     }
+    for (const folder of emptyFolders) folders.add(folder);
     for (const folder of folders) {
       const stat = lstatSync(path.join(root, folder), { throwIfNoEntry: false });
       if (stat?.isDirectory() && (stat.mode & 0o7777) !== FOLDER_MODE) modes.set(folder, stat.mode & 0o7777);

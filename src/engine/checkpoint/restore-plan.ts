@@ -4,7 +4,7 @@
 // target lacks is deleted only if the target's manifest does not show it was there unsaved
 // (ignored then, or refused): such a file is kept, named, never deleted (ADR 0036).
 import type { Git } from "./checkpoint-git.js";
-import { defaultFileMode, emptyManifest, FOLDER_MODE, knownUnsaved, parseManifest, sameModes, type Manifest } from "./checkpoint-manifest.js";
+import { defaultFileMode, emptyManifest, FOLDER_MODE, knownUnsaved, parseManifest, sameBesideTheTree, type Manifest } from "./checkpoint-manifest.js";
 import { readCommit, readObject } from "./git-objects.js";
 
 export interface FileChange {
@@ -48,7 +48,7 @@ export function loadState(gitDir: string, commit: string): CheckpointState {
 }
 
 export function sameState(a: CheckpointState, b: CheckpointState): boolean {
-  return a.tree === b.tree && sameModes(a.manifest, b.manifest);
+  return a.tree === b.tree && sameBesideTheTree(a.manifest, b.manifest);
 }
 
 export async function planRestore(git: Git, current: CheckpointState, target: CheckpointState): Promise<RestorePlan> {
@@ -81,14 +81,50 @@ export async function planRestore(git: Git, current: CheckpointState, target: Ch
     const bits = then ?? ((now! & 0o100) !== 0 ? 0o755 : 0o644);
     changes.push({ status: "M", path: file, write: false, bits });
   }
+  const targetEmpty = new Set(target.manifest.emptyFolders ?? []);
+  const folderChanges = await emptyFolderChanges(git, current, target, unsaved);
+  const remade = new Set(folderChanges.filter((change) => change.status === "A").map((change) => change.path));
   const folders = [...new Set([...current.manifest.modes.keys(), ...target.manifest.modes.keys()])].filter((key) => key.endsWith("/"));
   const differing = folders.filter((folder) => (current.manifest.modes.get(folder) ?? FOLDER_MODE) !== (target.manifest.modes.get(folder) ?? FOLDER_MODE));
   if (differing.length > 0) {
     // A folder's bits are set only where the target has the folder.
-    const targetFolders = new Set((await git(["ls-tree", "-r", "-d", "-z", "--name-only", target.tree])).stdout.split("\0").map((name) => `${name}/`));
+    const targetFolders = await treeFolders(git, target.tree);
     for (const folder of differing) {
-      if (targetFolders.has(folder)) changes.push({ status: "M", path: folder, write: false, bits: target.manifest.modes.get(folder) ?? FOLDER_MODE });
+      if (!remade.has(folder) && (targetFolders.has(folder) || targetEmpty.has(folder))) changes.push({ status: "M", path: folder, write: false, bits: target.manifest.modes.get(folder) ?? FOLDER_MODE });
     }
   }
+  changes.push(...folderChanges);
   return { changes, kept };
+}
+
+/**
+ * Empty folders (ADR 0052): one the target had and the workspace has not, in no form, is made
+ * again; one empty now that the target shows was not there is removed. A target written before
+ * empty folders were recorded says nothing either way.
+ */
+async function emptyFolderChanges(git: Git, current: CheckpointState, target: CheckpointState, unsaved: ReadonlySet<string>): Promise<PlannedChange[]> {
+  const then = target.manifest.emptyFolders;
+  if (!then) return [];
+  const now = new Set(current.manifest.emptyFolders ?? []);
+  const targetEmpty = new Set(then);
+  const missing = then.filter((folder) => !now.has(folder));
+  const made = [...now].filter((folder) => !targetEmpty.has(folder) && !knownUnsaved(unsaved, folder));
+  const changes: PlannedChange[] = [];
+  if (missing.length > 0) {
+    // A folder that holds saved files now is there already; it stays once they are taken back.
+    const currentFolders = await treeFolders(git, current.tree);
+    for (const folder of missing) {
+      if (!currentFolders.has(folder)) changes.push({ status: "A", path: folder, write: false, bits: target.manifest.modes.get(folder) ?? FOLDER_MODE });
+    }
+  }
+  if (made.length > 0) {
+    const targetFolders = await treeFolders(git, target.tree);
+    for (const folder of made) if (!targetFolders.has(folder)) changes.push({ status: "D", path: folder, write: false });
+  }
+  return changes;
+}
+
+/** Every folder of a tree ("a/", "a/b/"): those that hold saved files. */
+export async function treeFolders(git: Git, tree: string): Promise<Set<string>> {
+  return new Set((await git(["ls-tree", "-r", "-d", "-z", "--name-only", tree])).stdout.split("\0").filter((name) => name !== "").map((name) => `${name}/`));
 }

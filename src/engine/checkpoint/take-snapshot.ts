@@ -11,6 +11,8 @@ import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs
 import path from "node:path";
 import { isInside } from "../tools/jail/jail-symlinks.js";
 import type { Git } from "./checkpoint-git.js";
+import { knownUnsaved } from "./checkpoint-manifest.js";
+import { emptyFoldersBelow, MAX_EMPTY_FOLDERS } from "./empty-folders.js";
 import { GITLINK, readIndexEntries, type IndexEntry } from "./git-index.js";
 
 export interface Unsaved {
@@ -27,6 +29,8 @@ export interface WalkedTree {
   unsaved: string[];
   /** Not ignored, but git could not save them. */
   failed: Unsaved[];
+  /** Folders with no saved file below them (ending in "/"), which git's tree cannot hold. */
+  emptyFolders: string[];
 }
 
 export interface WalkOptions {
@@ -46,12 +50,17 @@ const MAX_NESTED = 64;
 
 const split = (out: string) => out.split("\0").filter((item) => item !== "");
 
-export async function walkTree(options: WalkOptions): Promise<WalkedTree> {
-  const budget = { nested: MAX_NESTED };
-  return walkRoot(options, "", 0, budget);
+interface Budget {
+  nested: number;
+  /** Empty folders still to list in this snapshot. */
+  left: number;
 }
 
-async function walkRoot(options: WalkOptions, prefix: string, depth: number, budget: { nested: number }): Promise<WalkedTree> {
+export async function walkTree(options: WalkOptions): Promise<WalkedTree> {
+  return walkRoot(options, "", 0, { nested: MAX_NESTED, left: MAX_EMPTY_FOLDERS });
+}
+
+async function walkRoot(options: WalkOptions, prefix: string, depth: number, budget: Budget): Promise<WalkedTree> {
   const { git, dir } = options;
   const workTree = prefix === "" ? options.root : path.join(options.root, prefix);
   const key = prefix === "" ? "" : createHash("sha1").update(prefix).digest("hex").slice(0, 16);
@@ -79,6 +88,11 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   // Forced in after the walk (the top folder only), so an undo that overwrites them can be undone.
   const forced = prefix === "" ? (options.alsoSave ?? []) : [];
   if (forced.length > 0) await git(["add", "-f", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...run, accept: [1], input: forced.map((file) => `${file}\0`).join("") });
+  // What is left untracked and not ignored after add: the tops of folders with no saved file
+  // (and what add refused, named above). Runs beside the index clean-up below, which only drops
+  // ignored paths and nested repositories: neither is listed here.
+  const untracked = git(["ls-files", "-z", "--others", "--exclude-standard", "--directory"], run);
+  untracked.catch(() => {});
   const tagged = split((await ignored).stdout);
   const unsaved = tagged.map((item) => prefix + item.slice(2));
   const dropped = new Set(tagged.filter((item) => !item.startsWith("? ")).map((item) => item.slice(2)));
@@ -93,6 +107,12 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   let tree = (await git(["write-tree"], run)).stdout.trim();
   const kept = dropped.size > 0 ? all.filter((entry) => !dropped.has(entry.path)) : all;
   const entries = prefix === "" ? kept : kept.map((entry) => ({ ...entry, path: prefix + entry.path }));
+  const notFolders = new Set([...failed.map((item) => item.path), ...nestedWithoutCommit.map((folder) => `${folder}/`)]);
+  const tops = split((await untracked).stdout).filter((item) => item.endsWith("/") && !notFolders.has(item));
+  const ignoredNow = new Set(tagged.map((item) => item.slice(2)));
+  const empty = emptyFoldersBelow(workTree, tops, (folder) => knownUnsaved(ignoredNow, folder), budget);
+  const emptyFolders = empty.folders.map((folder) => prefix + folder);
+  for (const folder of empty.cut) failed.push({ path: folder, reason: `more than ${MAX_EMPTY_FOLDERS} empty folders in one checkpoint` });
 
   const grafts: Array<{ at: string; tree: string }> = [];
   for (const nested of [...gitlinks, ...nestedWithoutCommit]) {
@@ -111,6 +131,7 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
       const inner = await walkRoot(options, at, depth + 1, budget);
       grafts.push({ at: nested, tree: inner.tree });
       entries.push(...inner.entries);
+      emptyFolders.push(...inner.emptyFolders);
       unsaved.push(...inner.unsaved);
       failed.push(...inner.failed.map((item) => ({ ...item, path: item.path.slice(prefix.length) })));
     } catch (error) {
@@ -119,7 +140,7 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   }
   if (grafts.length > 0) tree = await graft(git, dir, key, tree, grafts);
   for (const item of failed) unsaved.push(prefix + item.path);
-  return { tree, entries, unsaved, failed: failed.map((item) => ({ ...item, path: prefix + item.path })) };
+  return { tree, entries, unsaved, failed: failed.map((item) => ({ ...item, path: prefix + item.path })), emptyFolders };
 }
 
 /** `tree` with each nested tree read in at its folder, through a scratch index. */
