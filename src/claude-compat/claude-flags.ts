@@ -4,6 +4,7 @@
 // for a stated reason (said once on stderr); anything else is still a usage error. Pure.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { buildCliOptions, UsageError, type CliOptions, type ThinkingFlag } from "../config/cli-options.js";
+import { promptFromFlags } from "./caller-prompt.js";
 import { keptTools, PERMISSION_MODES, toolPolicy, type PermissionMode, type ToolPolicy } from "./permission-flags.js";
 
 const FLAGS = {
@@ -33,6 +34,10 @@ const FLAGS = {
   effort: { type: "string" },
   thinking: { type: "string" },
   agent: { type: "string" },
+  "system-prompt": { type: "string" },
+  "system-prompt-file": { type: "string" },
+  "append-system-prompt": { type: "string" },
+  "append-system-prompt-file": { type: "string" },
   // Ours, as in print mode.
   provider: { type: "string" },
   yes: { type: "boolean", short: "y" },
@@ -166,8 +171,13 @@ export function parseClaudeFlags(argv: string[]): ClaudeStreamOptions {
     .filter((flag) => (values as Record<string, unknown>)[flag] !== undefined)
     .map((flag) => `--${flag} is accepted and ignored: ${IGNORED[flag]}`);
   const keepTools = keptTools(values.tools);
+  const callerPrompt = promptFromFlags(values);
   return {
-    cli: { ...cli, ...(tools.rules.allow || tools.rules.deny ? { extraPermissions: tools.rules } : {}) },
+    cli: {
+      ...cli,
+      ...(tools.rules.allow || tools.rules.deny ? { extraPermissions: tools.rules } : {}),
+      ...(callerPrompt.replace !== undefined || callerPrompt.append !== undefined ? { callerPrompt } : {}),
+    },
     askOverStdio: prompter === "stdio",
     permissionMode,
     partial: values["include-partial-messages"] ?? false,

@@ -20,6 +20,8 @@ export interface ControlContext {
   warn(message: string): void;
   /** The initialize request's MCP servers were started with the session. */
   appliedServers?: boolean;
+  /** The initialize request's system prompt fields shaped the session (it came before the engine opened). */
+  appliedPrompt?: boolean;
 }
 
 /** A field the SDK filled in (it sends empty lists and objects for options not set). */
@@ -33,8 +35,12 @@ function given(value: unknown): boolean {
 /** What initialize answers: the fields the SDK reads, with what mini-agent has. */
 function initializeResponse(context: ControlContext, body: Record<string, unknown>): Record<string, unknown> {
   const model = context.translator.model;
-  const ignored = ["systemPrompt", "appendSystemPrompt", "agents", "hooks", "jsonSchema"].filter((field) => given(body[field]));
-  if (ignored.length > 0) context.warn(`initialize: ${ignored.join(", ")} ignored (mini-agent builds its own system prompt, agents and hooks from its config)`);
+  const fields = [...(context.appliedPrompt ? [] : ["systemPrompt", "appendSystemPrompt"]), "agents", "hooks", "jsonSchema"];
+  const ignored = fields.filter((field) => given(body[field]));
+  if (ignored.length > 0) {
+    const why = context.appliedPrompt ? "mini-agent builds its agents and hooks from its config" : "a system prompt applies only when initialize is the first line; agents and hooks come from mini-agent's config";
+    context.warn(`initialize: ${ignored.join(", ")} ignored (${why})`);
+  }
   return {
     commands: context.engine.skills.map((skill) => ({ name: skill.name, description: skill.description, argumentHint: "" })),
     agents: [],

@@ -8,6 +8,7 @@ import { describeMemoryChange } from "../engine/index.js";
 import type { EngineSession } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "../print/interrupts.js";
 import { parseClaudeFlags, type ClaudeStreamOptions } from "./claude-flags.js";
+import { promptFromInitialize } from "./caller-prompt.js";
 import { asControlResponse, createControlChannel, type ControlChannel } from "./control-channel.js";
 import { handleControlRequest, type ControlState } from "./control-requests.js";
 import { loadMcpConfig, serversFrom } from "./mcp-config.js";
@@ -44,11 +45,14 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   let engine: EngineSession | undefined;
   let initialized: () => void = () => {};
   const initialize = new Promise<void>((resolve) => (initialized = resolve));
+  let arrived: () => void = () => {};
+  const firstMessage = new Promise<void>((resolve) => (arrived = resolve));
   let ended: () => void = () => {};
   const stdinEnded = new Promise<void>((resolve) => (ended = resolve));
   interrupts.signal.addEventListener("abort", () => ended(), { once: true });
 
   const dispatch = (message: Record<string, unknown>) => {
+    arrived();
     if (message["type"] === "control_response") {
       const response = asControlResponse(message);
       if (!response || !control.settle(response)) warn(`a control_response answers no open request: ${JSON.stringify(message).slice(0, 200)}`);
@@ -90,14 +94,26 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   if (flags.awaitInitialize) {
     await Promise.race([initialize, stdinEnded]);
     if (!state.initialize) throw new UsageError("stdin closed before the initialize request that --await-initialize waits for");
+  } else {
+    // Nothing happens before the first line anyway; the SDK's first line is initialize, whose
+    // system prompt then shapes the session from its first request.
+    await Promise.race([firstMessage, stdinEnded]);
   }
   const servers = [
     ...flags.mcpConfigs.flatMap((value) => loadMcpConfig(value, context.cwd, notices)),
     // Only under --await-initialize does the SDK put its servers there (and wait for us to read them).
     ...(flags.awaitInitialize && state.initialize?.body["mcpServers"] !== undefined ? serversFrom(state.initialize.body["mcpServers"], "initialize.mcpServers", notices) : []),
   ];
+  // An initialize that came first shapes the session's system prompt; it wins over the flags.
+  const asked = state.initialize ? promptFromInitialize(state.initialize.body) : undefined;
+  notices.push(...(asked?.problems ?? []));
   for (const notice of notices) warn(notice);
-  const options = servers.length > 0 || flags.strictMcpConfig ? { ...flags.cli, extraMcpServers: { servers, only: flags.strictMcpConfig } } : flags.cli;
+  const callerPrompt = { ...flags.cli.callerPrompt, ...(asked?.replace !== undefined ? { replace: asked.replace } : {}), ...(asked?.append !== undefined ? { append: asked.append } : {}) };
+  const options = {
+    ...flags.cli,
+    ...(servers.length > 0 || flags.strictMcpConfig ? { extraMcpServers: { servers, only: flags.strictMcpConfig } } : {}),
+    ...(callerPrompt.replace !== undefined || callerPrompt.append !== undefined ? { callerPrompt } : {}),
+  };
   const emit = (messages: SdkMessage[]) => {
     for (const message of messages) write(message);
   };
@@ -127,7 +143,7 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   const { tools } = await session.snapshot();
   write(initMessage({ engine: session, tools, model: translator.model, cwd: context.cwd, mode: state.mode, version: context.version, servers: servers.map((server) => server.name) }));
   for (const message of inbox.splice(0)) handle(session, message);
-  if (state.initialize) handleControlRequest({ type: "control_request", request_id: state.initialize.requestId, request: state.initialize.body }, { engine: session, control, state, translator, version: context.version, warn, appliedServers: servers.length > 0 });
+  if (state.initialize) handleControlRequest({ type: "control_request", request_id: state.initialize.requestId, request: state.initialize.body }, { engine: session, control, state, translator, version: context.version, warn, appliedServers: servers.length > 0, appliedPrompt: asked !== undefined });
   try {
     await stdinEnded;
     // Nobody is left to answer a can_use_tool: what is still asked is denied, the turn finishes.

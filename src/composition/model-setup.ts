@@ -112,9 +112,11 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
   const promptFile = config.systemPromptFile ? { systemPromptFile: { path: config.systemPromptFile, source: config.sources.system_prompt_file } } : {};
   const promptFiles = readPromptFiles({ cwd: input.cwd, env: input.env, ...promptFile });
   for (const notice of promptFiles.notices) input.warn(notice);
+  const { replace, append } = input.options.callerPrompt ?? {};
+  const callerPrompt = { ...(replace !== undefined ? { replace } : {}), ...(append !== undefined ? { extra: append } : {}) };
   let cached: { tools: readonly ToolSpec[]; text: string } | undefined;
   const basePrompt = (tools: readonly ToolSpec[]) => {
-    if (cached?.tools !== tools) cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, files: promptFiles }) };
+    if (cached?.tools !== tools) cached = { tools, text: buildSystemPrompt({ cwd: input.cwd, tools, files: promptFiles, ...callerPrompt }) };
     return cached.text;
   };
   return {

@@ -56,6 +56,12 @@ export interface CliOptions {
    * they run like a flag's choice, before the config's servers; `only` (--strict-mcp-config) drops those.
    */
   extraMcpServers?: { servers: ScopedMcpServer[]; only: boolean };
+  /**
+   * The caller's own system prompt (the Claude-compatible face's --system-prompt and
+   * --append-system-prompt, or the initialize request's): `replace` stands in for the base
+   * prompt (system_prompt_file, .agent.md, the built-in one), `append` goes after everything.
+   */
+  callerPrompt?: { replace?: string; append?: string };
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;

@@ -101,12 +101,14 @@ export interface SystemPromptInput {
   tools: readonly ToolSpec[];
   /** What readPromptFiles found (read once; its notices are the caller's to publish). */
   files: PromptFiles;
-  /** Appended last, e.g. a mode note from the composition root. */
+  /** The caller's own prompt in place of the base one (the Claude-compatible face's --system-prompt). */
+  replace?: string;
+  /** Appended last, e.g. the caller's --append-system-prompt. */
   extra?: string;
 }
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const sections = [input.files.base ?? builtInPrompt(input.cwd, input.tools)];
+  const sections = [input.replace?.trim() || input.files.base || builtInPrompt(input.cwd, input.tools)];
   if (input.files.projectContext) sections.push(`# Project context (AGENTS.md)\n\n${input.files.projectContext}`);
   if (input.extra?.trim()) sections.push(input.extra.trim());
   return sections.join("\n\n");

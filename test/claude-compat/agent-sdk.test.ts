@@ -201,4 +201,17 @@ describe("the Claude Agent SDK's query() against mini-agent", () => {
     expect(init.tools).toContain("mcp__demo__echo");
     expect(JSON.stringify(ofType(messages, "user"))).toContain("stdio echo: ping");
   });
+  it("a custom systemPrompt stands in for mini-agent's base prompt, and a preset's append goes last", async () => {
+    const server = await serve([chatText("Released."), chatText("Explained.")]);
+    const box = providerSandbox();
+    await run("cut a release", options(box, server, { systemPrompt: "You are a release bot. Only ever talk about releases." }));
+    const custom = String(messagesOf(server, 0)[0]?.["content"]);
+    expect(custom.startsWith("You are a release bot. Only ever talk about releases.")).toBe(true);
+    expect(custom).not.toContain("You are mini-agent");
+
+    await run("explain", options(box, server, { systemPrompt: { type: "preset", preset: "claude_code", append: "Always answer in French." } }));
+    const appended = String(messagesOf(server, 1)[0]?.["content"]);
+    expect(appended).toContain("You are mini-agent");
+    expect(appended.trimEnd().endsWith("Always answer in French.")).toBe(true);
+  });
 });

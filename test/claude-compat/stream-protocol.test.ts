@@ -119,4 +119,58 @@ describe("mini-agent --input-format stream-json, by hand", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('invalid value "text" for --input-format; expected stream-json');
   });
+  it("Claude Code's prompt flags: --system-prompt-file replaces the base prompt, --append-system-prompt goes last; a missing file is exit 2 naming it", async () => {
+    const server = await startScriptedServer([chatText("Done.")]);
+    servers.push(server);
+    const box = providerSandbox();
+    const file = path.join(box.userHome, "prompt.md");
+    writeFileSync(file, "You review pull requests.\n__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__\nBe brief.\n");
+    const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${server.url}/v1` };
+    const run = await runWithInput(box, [...BASE, "--system-prompt-file", file, "--append-system-prompt", "Sign every answer."], userMessage("review"), env);
+    expect(run.code).toBe(0);
+    const system = String((server.json(0)["messages"] as Record<string, unknown>[])[0]?.["content"]);
+    expect(system.startsWith("You review pull requests.\nBe brief.")).toBe(true);
+    expect(system).not.toContain("You are mini-agent");
+    expect(system).not.toContain("DYNAMIC_BOUNDARY");
+    expect(system.trimEnd().endsWith("Sign every answer.")).toBe(true);
+
+    const missing = await runWithInput(box, [...BASE, "--append-system-prompt-file", path.join(box.userHome, "nope.md")], userMessage("x"), env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("nope.md");
+    const both = await runWithInput(box, [...BASE, "--system-prompt", "a", "--system-prompt-file", file], userMessage("x"), env);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--system-prompt and --system-prompt-file cannot be used together");
+  });
+
+  it("the initialize request's systemPrompt applies when initialize comes first, with or without --await-initialize; after a prompt it is said to be ignored", async () => {
+    const server = await startScriptedServer([chatText("One."), chatText("Two."), chatText("Three.")]);
+    servers.push(server);
+    const box = providerSandbox();
+    const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${server.url}/v1` };
+    const init = line({ type: "control_request", request_id: "init-1", request: { subtype: "initialize", systemPrompt: ["Part one.", "__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "Part two."], appendSystemPrompt: "Appended." } });
+    const waited = await runWithInput(box, [...BASE, "--await-initialize"], init + userMessage("hi"), env);
+    expect(waited.code).toBe(0);
+    const system = String((server.json(0)["messages"] as Record<string, unknown>[])[0]?.["content"]);
+    expect(system.startsWith("Part one.\n\nPart two.")).toBe(true);
+    expect(system.trimEnd().endsWith("Appended.")).toBe(true);
+    expect(waited.stderr).not.toContain("systemPrompt");
+
+    const first = await runWithInput(box, BASE, init + userMessage("hi"), env);
+    expect(first.code).toBe(0);
+    expect(String((server.json(1)["messages"] as Record<string, unknown>[])[0]?.["content"]).startsWith("Part one.\n\nPart two.")).toBe(true);
+
+    // An initialize after the session has opened (its first prompt answered) cannot change it.
+    const child = startCli(BASE, { cwd: box.workspace, env: { HOME: box.userHome, MINI_AGENT_HOME: box.home, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    const done = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    child.stdin!.write(userMessage("hi"));
+    await waitFor(() => stdout.includes('"type":"result"'), 15_000, "the first result");
+    child.stdin!.end(init);
+    expect(await done).toBe(0);
+    expect(String((server.json(2)["messages"] as Record<string, unknown>[])[0]?.["content"])).toContain("You are mini-agent");
+    expect(stderr).toContain("initialize: systemPrompt, appendSystemPrompt ignored");
+  });
 });
