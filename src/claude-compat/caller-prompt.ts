@@ -4,9 +4,8 @@
 // parts or `{type: "custom", prompt}`; `appendSystemPrompt`, which the SDK fills from
 // `{type: "preset", append}`). A custom prompt stands in for mini-agent's base prompt; an
 // append goes after everything (config/system-prompt.ts). Pure, but for reading a named file.
-import { readUserFile } from "../engine/bounded-read.js";
 import { UsageError } from "../config/cli-options.js";
-import { MAX_PROMPT_FILE_BYTES } from "../config/system-prompt.js";
+import { readFlagPromptFile } from "../config/system-prompt.js";
 
 export interface CallerPrompt {
   replace?: string;
@@ -34,10 +33,7 @@ function oneOf(values: PromptFlags, flag: "system-prompt" | "append-system-promp
   const text = values[flag];
   const file = values[`${flag}-file`];
   if (text !== undefined && file !== undefined) throw new UsageError(`--${flag} and --${flag}-file cannot be used together`);
-  if (file === undefined) return text;
-  const read = readUserFile(file, { maxBytes: MAX_PROMPT_FILE_BYTES, what: `--${flag}-file` });
-  if (!read.ok) throw new UsageError(read.message);
-  return read.text;
+  return file === undefined ? text : readFlagPromptFile(`--${flag}-file`, file);
 }
 
 /** The initialize request's prompt fields; a field of an unknown shape is named in `problems`. */

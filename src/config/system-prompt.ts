@@ -10,6 +10,7 @@ import path from "node:path";
 import type { ToolSpec } from "../engine/llm/provider.js";
 import { readUserFile, type ReadOutcome } from "../engine/bounded-read.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
+import { UsageError } from "./cli-options.js";
 import { agentHome } from "./home.js";
 
 /** AGENTS.md beyond this is cut: it is context, not a second prompt. */
@@ -94,6 +95,13 @@ export function readPromptFiles(input: PromptFilesInput): PromptFiles {
 
 function deny(context: PromptReadContext): { home?: string; deniedDirs: string[] } {
   return { ...(context.home ? { home: context.home } : {}), deniedDirs: context.agentHome ? [context.agentHome] : [] };
+}
+
+/** A prompt file a caller's flag names (the Claude-compatible face's --system-prompt-file): its text, or a usage error naming flag and file. */
+export function readFlagPromptFile(flag: string, file: string): string {
+  const read = readUserFile(file, { maxBytes: MAX_PROMPT_FILE_BYTES, what: flag });
+  if (!read.ok) throw new UsageError(read.message);
+  return read.text;
 }
 
 export interface SystemPromptInput {
