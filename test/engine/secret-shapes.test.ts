@@ -89,7 +89,8 @@ describe("key shapes in events", () => {
     const redact = createRedactor([]);
     for (const code of [
       "headers: { Authorization: `Bearer ${token}` }", 'const auth = "Bearer " + apiKey;', "const task = skipLinks(disk_usage_bytes);",
-      "import { AIzaConfig } from './google';", "function eyJtoken(a: string) { return a.split('.'); }", "const npm_config = load();",
+      "import { AIzaConfig } from './google';", "Basic usage of the API; Basic authentication is described below.", "const sigma = x.sig;", "the shpping list",
+      "git log 1//0", "see https://hooks.slack.com/ for setup", "const SG = 1; SG.run()", "function eyJtoken(a: string) { return a.split('.'); }", "const npm_config = load();",
       "sk-learn is a library", "ghp_ and github_pat_ prefixes", "process.env.OPENAI_API_KEY",
     ]) {
       expect(redact(code), code).toBe(code);

@@ -59,6 +59,32 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   [/\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/g],
   [/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
   [/\b(Bearer\s{1,16})[A-Za-z0-9._~+/-]{20,}=*/gi, "$1"],
+  // HTTP basic credentials (base64 of user:password) in an Authorization header.
+  [/(\bAuthorization["']?\s{0,16}[:=]\s{0,16}["']?Basic\s{1,16})[A-Za-z0-9+/]{8,}={0,2}/gi, "$1"],
+  // Fixed-prefix tokens of other services: SendGrid, DigitalOcean, Shopify, HashiCorp Vault,
+  // PyPI, Databricks, Postman, Linear, Grafana, xAI, Groq, Replicate, Tavily, age keys, Google
+  // OAuth access and refresh tokens.
+  [/\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g],
+  [/\bdo[opr]_v1_[a-f0-9]{64}\b/g],
+  [/\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g],
+  [/\bhv[sb]\.[A-Za-z0-9_-]{24,}/g],
+  [/\bpypi-AgE[A-Za-z0-9_-]{50,}/g],
+  [/\bdapi[a-f0-9]{32}(?:-\d)?\b/g],
+  [/\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b/g],
+  [/\blin_api_[A-Za-z0-9]{40,}/g],
+  [/\bgl(?:sa|c)_[A-Za-z0-9_+/=-]{32,}/g],
+  [/\b(?:xai-|gsk_)[A-Za-z0-9]{40,}/g],
+  [/\br8_[A-Za-z0-9]{30,}/g],
+  [/\btvly-[A-Za-z0-9-]{20,}/g],
+  [/\bAGE-SECRET-KEY-1[0-9A-Z]{50,}/g],
+  [/\bya29\.[0-9A-Za-z_-]{20,}/g],
+  [/(?<![\w/])1\/\/0[0-9A-Za-z_-]{30,}/g],
+  // Webhook URLs are their own secret (Slack, Discord): the path's last part.
+  [/(\bhooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A-Za-z0-9]+\/){1,3})[A-Za-z0-9]{16,}/g, "$1"],
+  [/(\bdiscord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/)[A-Za-z0-9_-]{40,}/g, "$1"],
+  // Azure: a storage or service-bus connection string's key, and a SAS URL's signature.
+  [/(\b(?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{16,}={0,2}/g, "$1"],
+  [/([?&]sig=)[A-Za-z0-9%+/=]{16,}/g, "$1"],
   // A PEM private key (also inside a JSON string, `\n` escaped): the whole block, or, cut short
   // (head, a line or hit cut), from BEGIN to where its base64 ends.
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=\s:,.-]|\\[nr])*)/g],
@@ -99,7 +125,7 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
  * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
  */
 export const MAY_HOLD_KEY =
-  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"|(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword/i;
+  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|authorization|SG\.|_v1_|shp|hv[sb]\.|pypi-|dapi|PMAK-|lin_api_|gl(?:sa|c)_|xai-|gsk_|r8_|tvly-|AGE-SECRET-KEY-|ya29\.|1\/\/0|hooks\.slack\.com|\/webhooks\/|sig=|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"|(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword/i;
 
 /**
  * The end of a text where a shape's context has begun but its value may still be coming: a
@@ -111,6 +137,8 @@ export const OPEN_CONTEXT = new RegExp(
   [
     String.raw`(?<!\w)(?:aws_session_token|aws_security_token|aws_secret_access_key|x_security_token)["']?\s*(?:[=:]\s*["']?\S*)?$`,
     String.raw`\bbearer\s+\S*$`,
+    // "Authorization: Basic " and its value, or only the start of that so far.
+    String.raw`\bauthorization["']?\s*(?:[:=]\s*["']?(?:b(?:a(?:s(?:ic?)?)?)?|basic\s+\S*)?)?$`,
     String.raw`:_(?:authToken|auth|password)\s*(?:=\s*\S*)?$`,
     String.raw`\bnpmAuth(?:Token|Ident)["']?\s*(?::\s*\S*)?$`,
     // A netrc entry so far: machine, then login/account/port pairs, maybe a line number.

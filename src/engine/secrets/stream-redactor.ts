@@ -25,7 +25,9 @@ const MAX_HOLD = 64 * 1024;
 const KEY_STARTS = [
   "sk-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
   "akia", "asia", "aws_", "aiza", "xoxa-", "xoxb-", "xoxe-", "xoxp-", "xoxr-", "xoxs-", "xapp-", "glpat-", "npm_",
-  "hf_", "eyj", "bearer", "-----begin", "x_security_token",
+  "hf_", "eyj", "bearer", "-----begin", "x_security_token", "sg.", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpca_", "shppa_",
+  "shpss_", "hvs.", "hvb.", "pypi-", "dapi", "pmak-", "lin_api_", "glsa_", "glc_", "xai-", "gsk_", "r8_", "tvly-", "age-secret-key-",
+  "ya29.", "1//0",
 ];
 
 /** A word a paused stream may let go: letters ending a sentence or clause (`arrives.`, `done!`, `it),`). */
