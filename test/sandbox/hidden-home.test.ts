@@ -225,3 +225,24 @@ describe.skipIf(!bwrapWorks)("siblings: other moved and unlisted stores (issue 2
     expect(out).toMatch(/^projects$/m);
   });
 });
+
+describe.skipIf(!bwrapWorks)("credentials under fixed names in the shared temp folder", () => {
+  it("a Kerberos ticket cache and an agent's socket folder are absent; other temp files stay readable", async () => {
+    const tag = path.basename(base);
+    const made = [
+      put(path.join(os.tmpdir(), `krb5cc_${tag}`), "KRB5TICKET\n"),
+      put(path.join(os.tmpdir(), `ssh-${tag}`, "agent.123"), "SSHAGENTSOCK\n"),
+      put(path.join(os.tmpdir(), `tmux-4242${tag.replace(/\D/g, "").slice(0, 4)}`, "default"), "TMUXSOCK\n"),
+    ];
+    const plain = put(path.join(os.tmpdir(), `plain-${tag}.txt`), "PLAINTEMP\n");
+    try {
+      const out = await run(`cat ${made.join(" ")} ${plain}; ls ${path.dirname(made[1]!)}; echo done`);
+      expect(out).toContain("done");
+      expect(out).toContain("PLAINTEMP");
+      for (const secret of ["KRB5TICKET", "SSHAGENTSOCK", "TMUXSOCK"]) expect(out).not.toContain(secret);
+      expect(out).not.toMatch(/^agent\.123$/m);
+    } finally {
+      for (const file of [...made, plain]) rmSync(file.includes(`krb5cc_`) || file === plain ? file : path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});

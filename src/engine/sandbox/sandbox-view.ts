@@ -2,9 +2,10 @@
 // decided once per session: each home replaced by its allowlist view (sandbox/home-view.ts),
 // the credential stores elsewhere hidden (symlink targets and variable-moved stores,
 // sandbox/hidden-stores.ts), /run with its sockets and mounted secrets emptied, every
-// sandbox's temp folder covered. Existence is checked again before each command (bwrap cannot
+// sandbox's temp folder covered, the credentials and sockets kept under fixed names in the
+// shared temp folders (a Kerberos ticket cache) hidden. Existence is checked again before each command (bwrap cannot
 // mount over what is gone), which costs one lstat per path.
-import { lstatSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { HiddenPath, HomeMount } from "./bubblewrap.js";
@@ -39,6 +40,28 @@ function runFolders(): string[] {
   return out;
 }
 
+/**
+ * Credentials kept under fixed names in the shared temp folders, outside every home: Kerberos
+ * ticket caches (`krb5cc_<uid>`, the default without KRB5CCNAME), ssh-agent, gpg-agent and
+ * keyring socket folders, tmux's, and VS Code's git-askpass and IPC sockets.
+ */
+const TEMP_STORE_NAME = /^(?:krb5cc_.+|ssh-.+|keyring-.+|gpg-.+|tmux-\d+|vscode-(?:ipc|git)-.+\.sock)$/;
+
+/** The temp folders' entries with those names, as they are when the session's sandbox is set up. */
+export function tempStores(folders: readonly string[] = [os.tmpdir(), "/tmp", "/var/tmp"]): string[] {
+  const out: string[] = [];
+  for (const folder of new Set(folders.map((item) => realPathIfAny(item)).filter((item): item is string => Boolean(item)))) {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) if (TEMP_STORE_NAME.test(name)) out.push(path.join(folder, name));
+  }
+  return out;
+}
+
 export function sandboxView(input: {
   root: string;
   dirs: SandboxDirs;
@@ -62,7 +85,7 @@ export function sandboxView(input: {
   }));
   const hide: string[] = [...input.dirs.hiddenParents, ...runFolders()];
   const hideInside: string[] = [];
-  for (const store of [...scan.stores, ...scan.broad]) {
+  for (const store of [...scan.stores, ...scan.broad, ...tempStores()]) {
     if (replaced.some((home) => isWithin(store, home))) continue; // absent with its home
     if (isWithin(root, store) || isWithin(tmp, store)) continue; // would hide the workspace
     if (hide.some((folder) => isWithin(store, folder))) continue;
