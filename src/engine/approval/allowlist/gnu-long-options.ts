@@ -1,7 +1,7 @@
 // Every long option of the GNU programs in the safe table, harmless or not, exactly as their
 // getopt_long tables hold them (coreutils 9.1, grep 3.8, diffutils 3.8, file 5.44, util-linux
 // 2.38's hexdump: `prog --=x` makes getopt_long list them all without running anything). These
-// programs accept any unambiguous prefix of a long option (`--deref` is `--dereference`), so
+// programs (and sed 4.9) accept any unambiguous prefix of a long option (`--deref` is `--dereference`), so
 // an abbreviation can only be judged against the whole list: `--col` for grep could be
 // `--color` or `--colour`, and `--out` for sort is `--output`. A name with a leading `-` is
 // spelt with three dashes (`---presume-input-pipe`, an undocumented testing option).
@@ -16,6 +16,11 @@ const LISTS: Record<string, string> = {
     reverse show-control-chars si size sort tabsize time time-style version width zero
   `,
   cat: `help number number-nonblank show-all show-ends show-nonprinting show-tabs squeeze-blank version`,
+  // GNU sed 4.9.
+  sed: `
+    binary debug expression file follow-symlinks help in-place line-length null-data posix quiet regexp-extended sandbox
+    separate silent unbuffered version zero-terminated
+  `,
   head: `-presume-input-pipe bytes help lines quiet silent verbose version zero-terminated`,
   tail: `
     -disable-inotify -presume-input-pipe bytes follow help lines max-unchanged-stats pid quiet retry silent

@@ -10,6 +10,8 @@
 // `file -L`, `ls -H`, `du -D`) stay: every operand is resolved through its links anyway.
 import { gnuLongOptions } from "./gnu-long-options.js";
 import type { OptionTable } from "./option-reader.js";
+import { sedScriptProblem } from "./sed-script.js";
+import type { ShellWord } from "../shell/shell-words.js";
 
 export type OperandRole = "paths" | "none" | "first-then-paths";
 
@@ -29,8 +31,8 @@ export interface ProgramSpec extends OptionTable {
   recursive?: (options: readonly string[]) => boolean | "visible";
   /** The directory read when no path operand is given (rg searches "."). */
   defaultPath?: (options: readonly string[]) => string | undefined;
-  /** A last check over the literal words and the operands; returns why not, or undefined. */
-  check?: (words: readonly string[], operands: readonly string[]) => string | undefined;
+  /** A last check over the literal words and the operands (values, then the words); returns why not, or undefined. */
+  check?: (words: readonly string[], operands: readonly string[], operandWords: readonly ShellWord[]) => string | undefined;
 }
 
 const any = { short: "*", long: "*" } as const;
@@ -182,6 +184,14 @@ const TABLE: Record<string, ProgramSpec> = {
     operands: "first-then-paths",
     // `import "…" as $x` and `include` load files from anywhere.
     check: (words) => (words.some((w) => /\b(import|include|modulemeta|input_filename|\$__loc__)\b/.test(w)) ? "a jq filter that loads modules" : undefined),
+  },
+  // The script first, then the files it reads. No -i (edits the files), -e/-f (scripts from
+  // elsewhere); the script itself may only select, edit and print (sed-script.ts).
+  sed: {
+    short: "nErszul:",
+    long: ["quiet", "silent", "regexp-extended", "separate", "null-data", "zero-terminated", "unbuffered", "line-length:", "posix", "debug", "sandbox", ...STD],
+    operands: "first-then-paths",
+    check: (_words, operands, words) => (!words[0]?.literal ? "sed with a script known only at run time" : sedScriptProblem(operands[0]!)),
   },
   seq: { ...any, operands: "none" },
   sha256sum: hashes, sha1sum: hashes, sha512sum: hashes, md5sum: hashes, b2sum: hashes,

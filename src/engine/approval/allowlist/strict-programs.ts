@@ -75,7 +75,11 @@ export function checkArguments(name: string, args: ShellWord[], spec: ProgramSpe
   const { operands, options: used } = read;
   const seen = used.map((option) => option.name);
   const pathWords = used.filter((option) => spec.pathValued?.includes(option.name.replace(/^-+/, ""))).flatMap((option) => option.values);
-  const why = spec.check?.(args.filter((word) => word.literal).map((word) => word.value), operands.map((word) => word.value));
+  const why = spec.check?.(
+    args.filter((word) => word.literal).map((word) => word.value),
+    operands.map((word) => word.value),
+    operands,
+  );
   if (why) reject(why);
   if (spec.maxOperands !== undefined && operands.length > spec.maxOperands) reject(`${name} with more operands than it only reads`);
   // Nothing is opened; an unquoted glob only turns into names, which are printed.

@@ -6,6 +6,7 @@ import { readShellLaunch, SHELLS } from "../shell/shell-launch.js";
 import { fileWriterVerdict } from "./file-writers.js";
 import { gitVerdict } from "./git-rules.js";
 import { testCommandVerdict } from "./test-runners.js";
+import { sedScriptProblem } from "../allowlist/sed-script.js";
 import { STDIN_PATHS, type SimpleCommand } from "../shell/shell-parse.js";
 import type { ShellWord } from "../shell/shell-words.js";
 
@@ -46,6 +47,8 @@ export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boo
   // --pre runs a program on every file; ripgrep 14's --hostname-bin runs one for hyperlinks.
   fgrep: { globs: true }, rg: { check: (args) => !options(args).some((o) => (o.startsWith("--pre") && !o.startsWith("--pre-glob")) || o.startsWith("--hostname-bin")) },
   uniq: { check: (args) => positionals(args).length <= 1 },
+  // Only a script that selects, edits and prints (no w, r, e), never -i or a script from -e/-f.
+  sed: { check: (args) => !hasFlag(options(args), "ief", ["--in-place", "--expression", "--file"]) && sedScriptProblem(positionals(args)[0]?.value ?? "") === undefined },
   sort: { check: (args) => !hasFlag(options(args), "o", ["--output", "--compress-program"]) },
   jq: {}, seq: {}, sha256sum: { globs: true }, sha1sum: { globs: true }, md5sum: { globs: true }, cksum: {},
   od: {}, hexdump: {}, xxd: { check: (args) => positionals(args).length <= 1 && !hasFlag(options(args), "r", ["--revert"]) },
