@@ -175,14 +175,15 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   if (name === "git") return gitVerdict(command, context);
   const writes = fileWriterVerdict(command, context);
   if (writes) return writes;
+  // The project's tests and builds run its own code (a cloned repository's `"test": "curl … | sh"`):
+  // unasked only inside the sandbox, which is what `writesInside` lets through. (`python -m
+  // pytest` is one, so this comes before the interpreters.)
+  const tests = command.localProgram ? undefined : testCommandVerdict(command, context);
+  if (tests) return tests.allowed ? confirm(`${tests.reason}, which are the project's own code: asked outside the sandbox`, true) : confirm(tests.reason);
   if (INTERPRETERS.has(name)) return interpreterVerdict(command);
   const writer = WRITERS[name];
   if (writer) return writerVerdict(command, writer, context);
   if (command.localProgram) return confirm(`${command.text.split(/\s/, 1)[0]} is a program from a path, not the system ${name}`);
-  const tests = testCommandVerdict(command, context);
-  // The project's tests run the project's own code (a cloned repository's `"test": "curl … | sh"`):
-  // unasked only inside the sandbox, which is what `writesInside` lets through.
-  if (tests) return tests.allowed ? confirm(`${tests.reason}, which are the project's own code: asked outside the sandbox`, true) : confirm(tests.reason);
   const safe = READ_ONLY_PROGRAMS[name];
   if (!safe) return confirm(`${name} is not on the list of read-only commands`);
   const wordsOk = safe.anyArgs ? command.args.every((word) => !word.unsafe) : everyWordLiteral(command.args, safe.globs ?? false);
