@@ -100,7 +100,7 @@ const TABLES: Record<string, OptionTable> = {
 };
 
 /** Subcommands whose every word git-rules.ts matches exactly (`git branch -a`, `git stash list`). */
-const LISTING = new Set(["branch", "tag", "remote", "stash"]);
+const LISTING = new Set(["branch", "tag", "remote", "stash", "config"]);
 
 /** Why git's words are not all options known to only read, or undefined when they are. */
 export function gitOptionProblem(args: readonly ShellWord[]): string | undefined {

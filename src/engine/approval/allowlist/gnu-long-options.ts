@@ -16,6 +16,12 @@ const LISTS: Record<string, string> = {
     reverse show-control-chars si size sort tabsize time time-style version width zero
   `,
   cat: `help number number-nonblank show-all show-ends show-nonprinting show-tabs squeeze-blank version`,
+  tac: `before help regex separator version`,
+  fold: `bytes help spaces version width`,
+  paste: `delimiters help serial version zero-terminated`,
+  comm: `check-order help nocheck-order output-delimiter total version zero-terminated`,
+  base64: `decode help ignore-garbage version wrap`,
+  nproc: `all help ignore version`,
   // GNU sed 4.9.
   sed: `
     binary debug expression file follow-symlinks help in-place line-length null-data posix quiet regexp-extended sandbox

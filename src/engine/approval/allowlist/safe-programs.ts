@@ -194,6 +194,24 @@ const TABLE: Record<string, ProgramSpec> = {
     check: (_words, operands, words) => (!words[0]?.literal ? "sed with a script known only at run time" : sedScriptProblem(operands[0]!)),
   },
   seq: { ...any, operands: "none" },
+  // Text readers that print a rearranged copy of their files: nothing they take writes or runs.
+  tac: { short: "brs:", long: ["before", "regex", "separator:", ...STD], operands: "paths" },
+  rev: { style: "exact", short: "0hV", long: ["zero", "help", "version"], operands: "paths" },
+  fold: { short: "bsw:", long: ["bytes", "spaces", "width:", ...STD], operands: "paths" },
+  paste: { short: "d:sz", long: ["delimiters:", "serial", "zero-terminated", ...STD], operands: "paths" },
+  comm: { short: "123z", long: ["check-order", "nocheck-order", "output-delimiter:", "total", "zero-terminated", ...STD], operands: "paths", maxOperands: 2 },
+  column: {
+    style: "exact",
+    short: "ts:o:c:xneN:JlLdhV",
+    long: ["table", "separator:", "output-separator:", "output-width:", "fillrows", "table-noheadings", "keep-empty-lines", "table-columns:", "json", "help", "version"],
+    operands: "paths",
+  },
+  base64: { short: "diw:", long: ["decode", "ignore-garbage", "wrap:", ...STD], operands: "paths", maxOperands: 1 },
+  // Pure computation or waiting: no files at all.
+  expr: { ...any, operands: "none" },
+  sleep: { short: "", long: STD, operands: "none" },
+  yes: { short: "", long: STD, operands: "none" },
+  nproc: { short: "", long: ["all", "ignore:", ...STD], operands: "none", maxOperands: 0 },
   sha256sum: hashes, sha1sum: hashes, sha512sum: hashes, md5sum: hashes, b2sum: hashes,
   cksum: { short: "", long: STD, operands: "paths" },
   od: {

@@ -47,6 +47,8 @@ export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boo
   // --pre runs a program on every file; ripgrep 14's --hostname-bin runs one for hyperlinks.
   fgrep: { globs: true }, rg: { check: (args) => !options(args).some((o) => (o.startsWith("--pre") && !o.startsWith("--pre-glob")) || o.startsWith("--hostname-bin")) },
   uniq: { check: (args) => positionals(args).length <= 1 },
+  tac: { globs: true }, rev: { globs: true }, fold: { globs: true }, paste: { globs: true }, comm: { globs: true }, column: { globs: true },
+  base64: {}, expr: {}, sleep: {}, yes: {}, nproc: {},
   // Only a script that selects, edits and prints (no w, r, e), never -i or a script from -e/-f.
   sed: { check: (args) => !hasFlag(options(args), "ief", ["--in-place", "--expression", "--file"]) && sedScriptProblem(positionals(args)[0]?.value ?? "") === undefined },
   sort: { check: (args) => !hasFlag(options(args), "o", ["--output", "--compress-program"]) },

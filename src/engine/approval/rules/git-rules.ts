@@ -16,7 +16,11 @@ const LISTING: Record<string, RegExp> = {
   branch: /^(-a|-r|-v|-vv|--all|--list|--remotes|--verbose|--show-current|--no-color|--color)$/,
   tag: /^(-l|--list|-n\d*)$/,
   remote: /^(-v|--verbose)$/,
-  stash: /^list$/,
+  // `show` prints a stash's diff; --output and the like are caught before this, as for diff.
+  stash: /^(list|show|-p|--patch|--stat|--name-only|--name-status|--numstat|stash@\{\d+\}|\d+)$/,
+  // Reading one key or the list, in the repository's own files and the user's: a second word
+  // would be a value (a write), and no option that edits, names another file or opens an editor.
+  config: /^(--get|--get-all|--get-regexp|--list|-l|--show-origin|--show-scope|--name-only|--null|-z|--local|--worktree|--bool|--int|--path|[A-Za-z][\w-]*(\.[^\s=]+)+)$/,
 };
 
 /** Global options that take a value as the next word. */
@@ -45,7 +49,7 @@ function destructive(sub: string, rest: ShellWord[], context?: PathContext): str
     case "push":
       return "git push publishes commits";
     case "config":
-      return "git config changes how git runs (hooks, pagers, aliases can run programs)";
+      return configRead(rest) ? undefined : "git config changes how git runs (hooks, pagers, aliases can run programs)";
     case "reset":
       return opts.some((o) => o === "--hard" || (o.length > 3 && "--hard".startsWith(o))) ? "git reset --hard discards work" : undefined;
     case "clean":
@@ -69,6 +73,21 @@ function destructive(sub: string, rest: ShellWord[], context?: PathContext): str
     default:
       return undefined;
   }
+}
+
+/** `git config user.name`, `git config --get remote.origin.url`, `git config --list`: a read, never a write. */
+function configRead(rest: ShellWord[]): boolean {
+  // git 2.46's spelling: `git config get <key>`, `git config list`.
+  const verb = rest[0]?.literal && /^(get|list)$/.test(rest[0].value) ? rest[0].value : undefined;
+  if (verb) return configRead(verb === "list" ? [{ ...rest[0]!, value: "--list" }, ...rest.slice(1)] : rest.slice(1));
+  const words = rest.map((word) => word.value);
+  const keys = words.filter((word) => !word.startsWith("-"));
+  const listing = words.some((word) => word === "--list" || word === "-l");
+  return (
+    rest.every((word) => word.literal && LISTING["config"]!.test(word.value)) &&
+    (listing ? keys.length === 0 : keys.length === 1) &&
+    (!words.includes("--get-regexp") || keys.length === 1)
+  );
 }
 
 export function gitVerdict(command: SimpleCommand, context?: PathContext): PartVerdict {
@@ -97,6 +116,7 @@ export function gitVerdict(command: SimpleCommand, context?: PathContext): PartV
   }
   const listing = LISTING[sub];
   // Bare `git stash` is `git stash push`: it only lists when told to.
+  if (sub === "config") return configRead(rest) ? allow("git config only reads a key") : deny("git config changes how git runs (hooks, pagers, aliases can run programs)");
   if (listing && rest.every((word) => listing.test(word.value)) && (sub !== "stash" || rest.length > 0)) return allow(`git ${sub} only lists`);
   return confirm(`git ${sub || "(no subcommand)"} can change the repository`);
 }
