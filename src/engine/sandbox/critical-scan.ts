@@ -210,7 +210,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
       // Below the top only the name can make a file critical (a critical top folder is listed whole).
       if (folder ? isCriticalName(dirent.name) : isCriticalFile(relative)) addTree(relative);
       else if (dirent.isDirectory()) folders.push(relative);
-      else if (dirent.isFile()) files.push(dirent.name);
+      else if (links && dirent.isFile()) files.push(dirent.name);
     }
     links?.noteFolder(path.join(root, folder), files);
   }
