@@ -5,6 +5,7 @@
 // made of their pieces, mangled, and ordinary text.
 import { describe, expect, it } from "vitest";
 import { createRedactor, KEY_PATTERNS, REDACTED } from "../../src/engine/secrets/redact.js";
+import { MAY_OPEN_CONTEXT, OPEN_CONTEXT } from "../../src/engine/secrets/secret-shapes.js";
 import { seededRandom } from "../helpers/seeded-random.js";
 
 /** What redaction was before the shortcut: every pattern, in order, on every string. */
@@ -121,5 +122,39 @@ describe("the redactor's shortcut", () => {
     }
     // Both verdicts occur many times over, so the comparison is not vacuous.
     expect(changed).toBeGreaterThan(2_000);
+  });
+});
+
+/** One text per unfinished context OPEN_CONTEXT knows: a stream must hold back from it. */
+const OPEN_CONTEXTS = [
+  "aws_session_token = ", "x_security_token", "Authorization: Bearer ", "Authorization: Bas", "//registry.npmjs.org/:_authToken=",
+  "npmAuthToken: ", "machine example.com login me", "default login x", '"client_secret": "', "-----BEGIN RSA", "  3\tdb_password = ",
+  "export API_TOKEN", "secret_key:",
+];
+
+describe("the stream redactor's shortcut for unfinished contexts", () => {
+  it("every context example matches both, in either case", () => {
+    for (const example of OPEN_CONTEXTS) {
+      for (const text of [example, swapCase(example)]) {
+        expect(OPEN_CONTEXT.test(text), text).toBe(true);
+        expect(MAY_OPEN_CONTEXT.test(text), text).toBe(true);
+      }
+    }
+  });
+
+  it("skips no string the context pattern would match (seeded random strings)", () => {
+    let matched = 0;
+    for (const seed of [5, 6, 7, 8]) {
+      const random = seededRandom(seed);
+      for (let i = 0; i < 5_000; i += 1) {
+        const base = randomText(random);
+        const text = random() < 0.5 ? base : base + OPEN_CONTEXTS[Math.floor(random() * OPEN_CONTEXTS.length)]!.slice(0, Math.floor(random() * 24));
+        if (OPEN_CONTEXT.test(text)) {
+          matched += 1;
+          expect(MAY_OPEN_CONTEXT.test(text), `seed ${seed} #${i}: ${JSON.stringify(text)}`).toBe(true);
+        }
+      }
+    }
+    expect(matched).toBeGreaterThan(2_000);
   });
 });

@@ -150,3 +150,16 @@ export const OPEN_CONTEXT = new RegExp(
   ].join("|"),
   "i",
 );
+
+/**
+ * Text OPEN_CONTEXT needs somewhere in a string it can match (case aside): one cheap test
+ * before the big one, which most pieces of a stream (a command's output, a model's words) skip.
+ * Adding a context means adding what it needs here; test/engine/redact-prefilter.test.ts holds
+ * OPEN_CONTEXT to it.
+ */
+export const MAY_OPEN_CONTEXT = /aws_|security_token|bearer|authorization|:_|npmauth|machine|default|"|-----begin|pass|pwd|secret|token|key|credential/i;
+
+/** Where an unfinished context begins in `text`, or -1. */
+export function openContextAt(text: string): number {
+  return MAY_OPEN_CONTEXT.test(text) ? (OPEN_CONTEXT.exec(text)?.index ?? -1) : -1;
+}

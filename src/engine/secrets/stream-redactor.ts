@@ -9,7 +9,7 @@
 // key shape has no whitespace), never after an unfinished context (`Bearer `, a netrc entry,
 // a PEM block without its END line), never within the longest spaced known value's reach.
 import type { Redactor } from "./redact.js";
-import { OPEN_CONTEXT } from "./secret-shapes.js";
+import { openContextAt } from "./secret-shapes.js";
 
 /** A PEM block is long and multi-line: hold from its BEGIN line until its END line arrives. */
 const OPEN_PEM = /-----BEGIN [A-Z ]*PRIVATE KEY-----(?![\s\S]*-----END [A-Z ]*PRIVATE KEY-----)/;
@@ -77,8 +77,8 @@ export function safeCut(text: string, redact: Redactor): number {
   while (end > 0 && !isSpace(text.charCodeAt(end - 1))) end -= 1;
   cut = Math.min(cut, end);
   const from = Math.max(0, text.length - CONTEXT_REACH);
-  const open = OPEN_CONTEXT.exec(from > 0 ? text.slice(from) : text);
-  if (open) cut = Math.min(cut, from + open.index);
+  const open = openContextAt(from > 0 ? text.slice(from) : text);
+  if (open >= 0) cut = Math.min(cut, from + open);
   const pem = OPEN_PEM.exec(text);
   if (pem) cut = Math.min(cut, pem.index);
   const forced = text.length - cut > MAX_HOLD;
@@ -102,8 +102,8 @@ export function safeCut(text: string, redact: Redactor): number {
 export function pauseCut(text: string, redact: Redactor): number {
   let cut = text.length;
   const from = Math.max(0, text.length - CONTEXT_REACH);
-  const open = OPEN_CONTEXT.exec(from > 0 ? text.slice(from) : text);
-  if (open) cut = Math.min(cut, from + open.index);
+  const open = openContextAt(from > 0 ? text.slice(from) : text);
+  if (open >= 0) cut = Math.min(cut, from + open);
   const pem = OPEN_PEM.exec(text);
   if (pem) cut = Math.min(cut, pem.index);
   // A private key's header may still be arriving (`-----BEGIN RSA PRIV`): its whole line waits.
