@@ -12,6 +12,7 @@ import { chmodSync, lstatSync, readdirSync, readlinkSync, realpathSync, type Big
 import path from "node:path";
 import { isCriticalFile, isCriticalName } from "../approval/rules/critical-files.js";
 import { linkedInNodeModules, LinkTally, type LinkCache } from "./linked-out.js";
+import { lstatIfAny } from "./real-path.js";
 
 export interface EntryState {
   kind: "file" | "dir" | "symlink" | "other";
@@ -74,14 +75,6 @@ export function stateOf(stats: BigIntStats, link?: string): EntryState {
     nlink: Number(stats.nlink),
     ...(link !== undefined ? { link } : {}),
   };
-}
-
-function lstatOrUndefined(absolute: string): BigIntStats | undefined {
-  try {
-    return lstatSync(absolute, { bigint: true });
-  } catch {
-    return undefined;
-  }
 }
 
 
@@ -167,7 +160,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
   /** Records `relative` and, for a folder, everything in it; its top becomes one read-only mount. */
   const addTree = (relative: string) => {
     const absolute = path.join(root, relative);
-    const stats = lstatOrUndefined(absolute);
+    const stats = lstatIfAny(absolute);
     if (!stats) return;
     record(relative, stats);
     if (!stats.isSymbolicLink()) listing.readOnly.push(absolute);
@@ -177,7 +170,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
       for (const dirent of readDir(folder)) {
         counted();
         const child = `${folder}/${dirent.name}`;
-        const childStats = lstatOrUndefined(path.join(root, child));
+        const childStats = lstatIfAny(path.join(root, child));
         if (!childStats) continue;
         record(child, childStats);
         if (childStats.isDirectory()) folders.push(child);
@@ -192,7 +185,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
     // A git dir under another name (`git init --bare x`, `git clone --mirror`): git runs its
     // config and hooks when started in it or pointed at it, so it counts as a .git, whole.
     if (folder && looksLikeGitDir(dirents)) {
-      const stats = lstatOrUndefined(path.join(root, folder));
+      const stats = lstatIfAny(path.join(root, folder));
       if (stats) listing.gitEntries.set(folder, stateOf(stats));
       continue;
     }
@@ -201,7 +194,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
       counted();
       const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
       if (dirent.name === ".git") {
-        const stats = lstatOrUndefined(path.join(root, relative));
+        const stats = lstatIfAny(path.join(root, relative));
         if (stats) listing.gitEntries.set(relative, stateOf(stats));
         continue;
       }
@@ -228,7 +221,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
       if (state.kind !== "symlink" || seen.has(relative)) continue;
       seen.add(relative);
       const target = inside(root, realish(path.join(root, relative)));
-      if (target !== undefined && !covered(target) && lstatOrUndefined(path.join(root, target))) {
+      if (target !== undefined && !covered(target) && lstatIfAny(path.join(root, target))) {
         addTree(target);
         added = true;
       }
@@ -236,7 +229,7 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
   }
   for (const relative of listing.entries.keys()) {
     for (let parent = path.posix.dirname(relative); parent !== "." && !listing.parents.has(parent); parent = path.posix.dirname(parent)) {
-      const stats = lstatOrUndefined(path.join(root, parent));
+      const stats = lstatIfAny(path.join(root, parent));
       listing.parents.set(parent, stats?.isDirectory() ? `${stats.dev}:${stats.ino}` : "");
     }
   }

@@ -4,8 +4,9 @@
 // from the user's own tools (pnpm and bun link installs to a global store, `cp -al`, backup
 // trees), and inside the sandbox no new one can reach out (link(2) does not cross mounts).
 // So the walk before a command lists them and the sandbox mounts each read-only.
-import { lstatSync, readdirSync, type BigIntStats, type Stats } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { lstatIfAny } from "./real-path.js";
 
 /** Package managers' stores of hard links into a global cache, beside a node_modules they installed. */
 const LINKED_STORE_NAMES = [".pnpm", ".bun"];
@@ -16,14 +17,14 @@ const LINKED_STORE_NAMES = [".pnpm", ".bun"];
  * One lstat per package, not per file: node_modules is not walked (a dependency's files run anyway).
  */
 export function linkedInNodeModules(nodeModules: string): string[] {
-  const found = LINKED_STORE_NAMES.map((name) => path.join(nodeModules, name)).filter((tree) => lstatOrUndefined(tree)?.isDirectory());
+  const found = LINKED_STORE_NAMES.map((name) => path.join(nodeModules, name)).filter((tree) => lstatIfAny(tree)?.isDirectory());
   const packages = (folder: string, scoped: boolean) => {
     for (const dirent of readDirOrNone(folder)) {
       // A symlinked package leads into a store (listed above) or elsewhere in the workspace (walked).
       if (!dirent.isDirectory() || dirent.name.startsWith(".")) continue;
       const pkg = path.join(folder, dirent.name);
       if (!scoped && dirent.name.startsWith("@")) packages(pkg, true);
-      else if ((lstatOrUndefined(path.join(pkg, "package.json"))?.nlink ?? 0) > 1) found.push(pkg);
+      else if ((lstatIfAny(path.join(pkg, "package.json"))?.nlink ?? 0n) > 1n) found.push(pkg);
     }
   };
   packages(nodeModules, false);
@@ -55,14 +56,14 @@ export class LinkTally {
   /** `folder` (absolute) holds the regular files `names` the walk met there. */
   noteFolder(folder: string, names: readonly string[]): void {
     if (names.length === 0) return;
-    const stats = lstatOrUndefined(folder, true);
+    const stats = lstatIfAny(folder);
     const key = stats ? `${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}` : "";
     let known = this.cache.get(folder);
     if (!known || known.key !== key || !key) {
       known = { key, files: [] };
       for (const name of names) {
-        const file = lstatOrUndefined(path.join(folder, name));
-        if (file?.isFile() && file.nlink > 1) known.files.push({ name, id: `${file.dev}:${file.ino}`, nlink: file.nlink });
+        const file = lstatIfAny(path.join(folder, name));
+        if (file?.isFile() && file.nlink > 1n) known.files.push({ name, id: `${file.dev}:${file.ino}`, nlink: Number(file.nlink) });
       }
       this.cache.set(folder, known);
     }
@@ -82,16 +83,6 @@ export class LinkTally {
     const out: string[] = [];
     for (const { nlink, names } of this.byId.values()) if (names.length < nlink) out.push(...names);
     return out.length > MAX_FILE_MOUNTS ? [...new Set(out.map((file) => path.dirname(file)))] : out;
-  }
-}
-
-function lstatOrUndefined(absolute: string): Stats | undefined;
-function lstatOrUndefined(absolute: string, bigint: true): BigIntStats | undefined;
-function lstatOrUndefined(absolute: string, bigint?: true): Stats | BigIntStats | undefined {
-  try {
-    return bigint ? lstatSync(absolute, { bigint: true }) : lstatSync(absolute);
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,8 +3,8 @@
 // the credential stores elsewhere hidden (symlink targets and variable-moved stores,
 // sandbox/hidden-stores.ts), /run with its sockets and mounted secrets emptied, every
 // sandbox's temp folder covered, the credentials and sockets kept under fixed names in the
-// shared temp folders (a Kerberos ticket cache) hidden. Existence is checked again before each command (bwrap cannot
-// mount over what is gone), which costs one lstat per path.
+// shared temp folders (a Kerberos ticket cache) hidden. Existence is checked again before
+// each command (bwrap cannot mount over what is gone), which costs one lstat per path.
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

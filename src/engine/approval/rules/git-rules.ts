@@ -116,7 +116,8 @@ export function gitVerdict(command: SimpleCommand, context?: PathContext): PartV
   }
   const listing = LISTING[sub];
   // Bare `git stash` is `git stash push`: it only lists when told to.
-  if (sub === "config") return configRead(rest) ? allow("git config only reads a key") : deny("git config changes how git runs (hooks, pagers, aliases can run programs)");
+  // Any other `git config` was refused above (destructive).
+  if (sub === "config") return allow("git config only reads a key");
   if (listing && rest.every((word) => listing.test(word.value)) && (sub !== "stash" || rest.length > 0)) return allow(`git ${sub} only lists`);
   return confirm(`git ${sub || "(no subcommand)"} can change the repository`);
 }
