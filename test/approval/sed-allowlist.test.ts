@@ -4,6 +4,7 @@
 // opinion: every script the allowlist vouches for must also run under it.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../helpers/seeded-random.js";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 import { sedScriptProblem } from "../../src/engine/approval/allowlist/sed-script.js";
@@ -22,6 +23,8 @@ const WRITES_READS_OR_RUNS = [
   "w /tmp/x", "1w/tmp/x", "W /tmp/x", "s/a/b/w /tmp/x", "s/a/b/gw /tmp/x", "s/a/b/e", "s/a/id/ge", "e id", "1e touch /tmp/m", "r /etc/passwd",
   "R /etc/hostname", "$r ~/.ssh/id_rsa", "s/[/]/x/w /tmp/x", "s/[[:alpha:]/]/x/w /tmp/x", "s/[\\/]/x/w /tmp/x", "/x/{w /tmp/x\n}", "v; w /tmp/x",
   "p;w /tmp/x", "s/a/b/;e id", "1{p;e id\n}", "s/a/b", "y/ab/c/w x", "L", "1{", "}", "s/a/b/ w /tmp/x",
+  // GNU ends a label at a blank and reads what follows as the next command.
+  ":a e touch /tmp/m", ":a w /tmp/x", ":a\tr /etc/passwd", "b x e id", "t x\tw /tmp/x", "T x W /tmp/x", "ba e id", "{b a e id\n}",
 ];
 
 describe("sed scripts", () => {
@@ -44,6 +47,41 @@ describe("sed scripts", () => {
       expect(run.stderr, script).toMatch(/disabled in sandbox mode/);
     }
   });
+});
+
+/** Pieces of sed syntax, harmless and not, joined at random into scripts. */
+const PIECES = [
+  ":a", ":b ", "b", "ba", "b a", "t", "T x", "t b", " ", "\t", ";", "\n", "{", "}", "!", "1", "$", ",", "2~3", ",+2", "/x/", "\\%x%",
+  "p", "d", "n", "N", "=", "l 5", "q", "h;G", "s/a/b/", "s/a/b/g", "s|x|y|p", "y/ab/cd/", "a text", "i\\", "#c",
+  "e", "e id", "w x", "W x", "r /etc/hostname", "R x", "s/a/b/w x", "s/a/b/e", "x", "z", "F",
+];
+
+function randomScript(random: () => number): string {
+  let script = "";
+  const count = 1 + Math.floor(random() * 7);
+  for (let i = 0; i < count; i++) script += PIECES[Math.floor(random() * PIECES.length)];
+  return script;
+}
+
+describe("sed scripts at random", () => {
+  it.skipIf(spawnSync("sed", ["--version"]).stdout?.toString().includes("GNU") !== true)(
+    "every random script it vouches for runs under GNU sed's --sandbox",
+    () => {
+      const random = seededRandom(0x5ed);
+      const vouched: string[] = [];
+      for (let i = 0; i < 20_000 && vouched.length < 400; i++) {
+        const script = randomScript(random);
+        if (sedScriptProblem(script) === undefined) vouched.push(script);
+      }
+      expect(vouched.length).toBeGreaterThan(200);
+      const escaped: string[] = [];
+      for (const script of vouched) {
+        const run = spawnSync("sed", ["--sandbox", "-n", "-e", script], { input: "a\nb\nx\n", encoding: "utf8" });
+        if (/disabled in sandbox mode/.test(run.stderr)) escaped.push(script);
+      }
+      expect(escaped).toEqual([]);
+    },
+  );
 });
 
 describe("sed commands", () => {

@@ -47,7 +47,7 @@ function parse(script: string): void {
     }
     if (reader.peek() === ":") {
       reader.next();
-      if (reader.until(/[\n;]/).trim() === "") throw new Unknown("a label with no name");
+      label(reader, /[\n;]/, true);
       continue;
     }
     address(reader);
@@ -101,10 +101,7 @@ function command(reader: Reader, open: () => void): void {
     if (/\d/.test(reader.peek())) number(reader);
     return end(reader);
   }
-  if (LABELLED.has(name)) {
-    reader.until(/[\n;}]/);
-    return;
-  }
+  if (LABELLED.has(name)) return label(reader, /[\n;}]/, false);
   if (TEXT.has(name)) {
     reader.until("\n");
     return;
@@ -126,6 +123,19 @@ function command(reader: Reader, open: () => void): void {
     return end(reader);
   }
   throw new Unknown(name ? `the command ${JSON.stringify(name)}` : "an address with no command");
+}
+
+/**
+ * A label: sed versions end it differently (GNU at a blank or `;`, BSD at the end of the line),
+ * and text after a blank is a further command to GNU (`:a e id` runs `id`). So only a plain
+ * name is read, and only a separator may follow it: anything else is a script we cannot vouch for.
+ */
+function label(reader: Reader, separator: RegExp, required: boolean): void {
+  reader.skip(/[ \t]/);
+  const name = reader.until(/[^A-Za-z0-9_.-]/);
+  if (required && name === "") throw new Unknown("a label with no name");
+  reader.skip(/[ \t]/);
+  if (!reader.done() && !separator.test(reader.peek())) throw new Unknown(`${JSON.stringify(reader.rest().slice(0, 20))} after a label`);
 }
 
 /** After a command: spaces, then the end of the script, a separator or a closing brace. */
