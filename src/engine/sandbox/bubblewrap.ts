@@ -147,6 +147,9 @@ function baseArgs(allowNetwork: boolean): string[] {
     "--unshare-pid",
     "--die-with-parent",
     ...(allowNetwork ? [] : ["--unshare-net"]),
+    // bwrap started by root keeps root's capabilities inside: mount, umount and setns would undo
+    // every mount below (a remounted .git, an unmounted home). Root inside keeps only its uid.
+    ...(process.getuid?.() === 0 ? ["--cap-drop", "ALL"] : []),
   ];
 }
 
