@@ -79,6 +79,29 @@ describe.skipIf(!bwrapWorks)("a bare repository not named .git", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("one whose objects/ and refs/ are links (git follows them) is found and moved out", async () => {
+    const out = await run(`mkdir -p z/o z/r/heads && ln -s o z/objects && ln -s r z/refs && echo 'ref: refs/heads/main' > z/HEAD && printf '[core]\\n\\tfsmonitor = touch ${marker}\\n' > z/config && echo done`);
+    expect(out).toContain("removed z");
+    expect(existsSync(path.join(root, "z"))).toBe(false);
+  });
+
+  it("the workspace folder itself made a git dir: what the command added is moved out, the project's own info/ stays, host git runs nothing", async () => {
+    mkdirSync(path.join(root, "info"));
+    writeFileSync(path.join(root, "info", "app.json"), "{}\n");
+    writeFileSync(path.join(root, "a.txt"), "a\n");
+    for (const answeredBy of [undefined, "flag"] as const) {
+      const out = await run(
+        `git --git-dir=. --work-tree=. init -q && git --git-dir=. config core.bare false && git --git-dir=. config core.fsmonitor "touch ${marker}" && git --git-dir=. config core.worktree ${root} && echo done`,
+        answeredBy,
+      );
+      expect(out).toContain(GIT_UNDONE_HEADER);
+      for (const part of ["HEAD", "objects", "refs"]) expect(existsSync(path.join(root, part)), part).toBe(false);
+      expect(readFileSync(path.join(root, "info", "app.json"), "utf8")).toBe("{}\n");
+      hostGitIn(root);
+      expect(existsSync(marker)).toBe(false);
+    }
+  });
+
   it("a folder that only has some of what a git dir has is left alone", async () => {
     const out = await run("mkdir -p y/objects && echo hi > y/HEAD && echo done");
     expect(out).not.toContain(GIT_UNDONE_HEADER);

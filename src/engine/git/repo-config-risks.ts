@@ -4,7 +4,7 @@
 // workspace that had none, a file an include names); a risk found here means git against this
 // repository is not run on the host as it stands (host-git.ts) and does not run unasked
 // (the allowlist).
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readUserFile } from "../bounded-read.js";
 import path from "node:path";
 import { GitConfigSyntaxError, parseGitConfig, type GitConfigEntry } from "./git-config-parse.js";
@@ -53,31 +53,17 @@ const PROGRAM_PATTERNS: readonly { pattern: RegExp; reason: string; neutralised:
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const MAX_INCLUDE_DEPTH = 10;
 
-/** The repository's git dir for a worktree root: `.git` (a folder, or a file naming one) here or above. */
-export function findGitDir(root: string): string | undefined {
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    const dotGit = path.join(dir, ".git");
-    if (existsSync(dotGit)) {
-      try {
-        if (statSync(dotGit).isDirectory()) return dotGit;
-      } catch {
-        return dotGit;
-      }
-      // A `gitdir:` pointer file, read bounded (a FIFO planted as `.git` must not hang us).
-      const text = readBounded(dotGit);
-      const pointer = typeof text === "string" ? /^gitdir:\s*(.+)$/m.exec(text) : null;
-      return pointer ? path.resolve(dir, pointer[1]!.trim()) : dotGit;
-    }
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-/** Every risk in the repository's config; the worktree is where a planted include would live. */
+/**
+ * Every risk in the repository's config, and in its submodules' (`modules/<name>/config`, at
+ * any depth: git enters a submodule for status and diff unless told not to); the worktree is
+ * where a planted include would live.
+ */
 export function repoConfigRisks(gitDir: string, worktree: string): ConfigRisk[] {
   const files = [path.join(gitDir, "config"), path.join(gitDir, "config.worktree")];
-  const common = path.join(gitDir, "commondir");
-  const commonDir = readBounded(common);
-  if (typeof commonDir === "string") files.push(path.join(path.resolve(gitDir, commonDir.trim()), "config"));
+  const common = readBounded(path.join(gitDir, "commondir"));
+  const commonDir = typeof common === "string" ? path.resolve(gitDir, common.replace(/[\r\n]+$/, "")) : gitDir;
+  if (commonDir !== gitDir) files.push(path.join(commonDir, "config"));
+  files.push(...submoduleConfigs(path.join(commonDir, "modules"), 0));
   const risks: ConfigRisk[] = [];
   const seen = new Set<string>();
   for (const file of files) collect(file, worktree, 0, risks, seen);
@@ -114,6 +100,28 @@ function collect(file: string, worktree: string, depth: number, risks: ConfigRis
       if (depth < MAX_INCLUDE_DEPTH) collect(target, worktree, depth + 1, risks, seen);
     }
   }
+}
+
+const MAX_SUBMODULE_DEPTH = 8;
+
+/** `config` and `config.worktree` of every git dir under `modules/` (names may hold slashes: `modules/libs/a`). */
+function submoduleConfigs(modules: string, depth: number): string[] {
+  if (depth > MAX_SUBMODULE_DEPTH) return [];
+  let entries;
+  try {
+    entries = readdirSync(modules, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const dir = path.join(modules, entry.name);
+    if (existsSync(path.join(dir, "HEAD"))) {
+      found.push(path.join(dir, "config"), path.join(dir, "config.worktree"), ...submoduleConfigs(path.join(dir, "modules"), depth + 1));
+    } else found.push(...submoduleConfigs(dir, depth + 1));
+  }
+  return found;
 }
 
 function isInclude(key: string): boolean {

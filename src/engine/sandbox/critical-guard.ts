@@ -104,7 +104,7 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
     },
     approvedRun(answeredBy) {
       const base = this.approved();
-      let before: Pick<CriticalListing, "root" | "gitEntries" | "linkedOut">;
+      let before: Pick<CriticalListing, "root" | "gitEntries" | "linkedOut" | "rootParts">;
       let walked = true;
       try {
         before = listCritical(options.root, [], { limits: options.limits ?? LIST_LIMITS, linksOut: linkCache });

@@ -43,6 +43,11 @@ export interface CriticalListing {
   /** Every `.git` outside node_modules and critical folders, by workspace-relative path (the top one is ".git"). */
   gitEntries: Map<string, EntryState>;
   /**
+   * The workspace folder's own entries of ROOT_GIT_NAMES, whether or not it is a git dir: after
+   * a command made it one, only those it added are moved out (a `config/` the project had stays).
+   */
+  rootParts?: Map<string, EntryState>;
+  /**
    * Absolute paths that are, or hold, hard links to files outside the workspace: a write
    * through one would change the outside file (another project's install, a backup, a file of
    * the user's). Package managers' linked stores, packages linked in from a global cache, and
@@ -82,9 +87,24 @@ export function stateOf(stats: BigIntStats, link?: string): EntryState {
 export function looksLikeGitDir(dirents: readonly Dirent[]): boolean {
   let found = 0;
   for (const dirent of dirents) {
-    if (dirent.name === "HEAD" ? !dirent.isDirectory() : (dirent.name === "objects" || dirent.name === "refs") && dirent.isDirectory()) found += 1;
+    // git follows links to `objects` and `refs` (it only asks whether it can enter them).
+    const folderLike = dirent.isDirectory() || dirent.isSymbolicLink();
+    if (dirent.name === "HEAD" ? !dirent.isDirectory() : (dirent.name === "objects" || dirent.name === "refs") && folderLike) found += 1;
   }
   return found === 3;
+}
+
+/** What makes the workspace's own folder a git dir, when it is one: these count as its .git. */
+const ROOT_GIT_NAMES = ["HEAD", "config", "objects", "refs", "hooks", "info", "commondir", "config.worktree"];
+
+/** The workspace folder's entries of ROOT_GIT_NAMES that exist. */
+export function rootGitParts(root: string): Map<string, EntryState> {
+  const parts = new Map<string, EntryState>();
+  for (const name of ROOT_GIT_NAMES) {
+    const stats = lstatIfAny(path.join(root, name));
+    if (stats) parts.set(name, stateOf(stats));
+  }
+  return parts;
 }
 
 /** The real path of `absolute`, resolving its deepest existing ancestor when it does not exist yet. */
@@ -178,16 +198,22 @@ export function listCritical(workspace: string, protectedPaths: readonly string[
     }
   };
 
+  listing.rootParts = rootGitParts(root);
   const folders = [""];
   while (folders.length > 0) {
     const folder = folders.pop()!;
     const dirents = readDir(folder);
     // A git dir under another name (`git init --bare x`, `git clone --mirror`): git runs its
     // config and hooks when started in it or pointed at it, so it counts as a .git, whole.
-    if (folder && looksLikeGitDir(dirents)) {
-      const stats = lstatIfAny(path.join(root, folder));
-      if (stats) listing.gitEntries.set(folder, stateOf(stats));
-      continue;
+    if (looksLikeGitDir(dirents)) {
+      if (folder) {
+        const stats = lstatIfAny(path.join(root, folder));
+        if (stats) listing.gitEntries.set(folder, stateOf(stats));
+        continue;
+      }
+      // The workspace itself as a git dir (`git --git-dir=. init` in it): git run here would
+      // trust its config and hooks. It cannot be moved or made read-only whole: its parts are.
+      for (const [name, state] of listing.rootParts!) listing.gitEntries.set(name, state);
     }
     const files: string[] = [];
     for (const dirent of dirents) {

@@ -7,11 +7,12 @@
 // mount over a path that does not exist, so a `.git` that a command creates (`git init`, a
 // planted pointer, a folder renamed away and recreated) is moved out of the workspace after
 // it, unless a person approved that very command.
-import { fstatSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import { fstatSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, type Dirent } from "node:fs";
 import { withOpenedFile } from "../bounded-read.js";
 import { realPathIfAny } from "./real-path.js";
+import { readGitPointer } from "../git/repo-location.js";
 import path from "node:path";
-import { stateOf, type CriticalListing, type EntryState } from "./critical-scan.js";
+import { looksLikeGitDir, rootGitParts, stateOf, type CriticalListing, type EntryState } from "./critical-scan.js";
 import { linkedInNodeModules } from "./linked-out.js";
 
 export const GIT_UNDONE_HEADER =
@@ -32,11 +33,11 @@ function readSmall(absolute: string): string | undefined {
 
 /** The folder a `gitdir:` pointer names, and the common folder that one names in turn. */
 function pointerTargets(file: string): string[] {
-  const gitdir = /^gitdir:\s*(.+?)\s*$/m.exec(readSmall(file) ?? "")?.[1];
+  const gitdir = readGitPointer(readSmall(file) ?? "");
   if (!gitdir) return [];
   const target = realPathIfAny(path.resolve(path.dirname(file), gitdir));
   if (!target) return [];
-  const common = readSmall(path.join(target, "commondir"))?.trim();
+  const common = readSmall(path.join(target, "commondir"))?.replace(/[\r\n]+$/, "");
   const commonDir = common ? realPathIfAny(path.resolve(target, common)) : undefined;
   return commonDir ? [target, commonDir] : [target];
 }
@@ -59,14 +60,22 @@ export function gitReadOnly(listing: Pick<CriticalListing, "root" | "gitEntries"
 }
 
 /** Only the top `.git` and what the top node_modules links out: for a workspace too large to walk. */
-export function topGitListing(root: string): Pick<CriticalListing, "root" | "gitEntries" | "linkedOut"> {
+export function topGitListing(root: string): Pick<CriticalListing, "root" | "gitEntries" | "linkedOut" | "rootParts"> {
   const gitEntries = new Map<string, EntryState>();
   try {
     gitEntries.set(".git", stateOf(lstatSync(path.join(root, ".git"), { bigint: true })));
   } catch {
     // None yet.
   }
-  return { root, gitEntries, linkedOut: linkedInNodeModules(path.join(root, "node_modules")) };
+  const rootParts = rootGitParts(root);
+  let dirents: Dirent[] = [];
+  try {
+    dirents = readdirSync(root, { withFileTypes: true });
+  } catch {
+    // Unreadable: nothing to add.
+  }
+  if (looksLikeGitDir(dirents)) for (const [name, state] of rootParts) gitEntries.set(name, state);
+  return { root, gitEntries, rootParts, linkedOut: linkedInNodeModules(path.join(root, "node_modules")) };
 }
 
 /**
@@ -75,14 +84,15 @@ export function topGitListing(root: string): Pick<CriticalListing, "root" | "git
  * none or it is on another file system). Lines for the command's result; none when nothing moved.
  */
 export function undoPlantedGit(
-  before: Pick<CriticalListing, "root" | "gitEntries">,
+  before: Pick<CriticalListing, "root" | "gitEntries" | "rootParts">,
   after: Pick<CriticalListing, "root" | "gitEntries">,
   asideDir?: string,
 ): string[] {
   const lines: string[] = [];
   let count = 0;
   for (const [relative, state] of after.gitEntries) {
-    const was = before.gitEntries.get(relative);
+    // A part of the workspace folder made a git dir: what was there before (a project's `config/`) stays.
+    const was = before.gitEntries.get(relative) ?? before.rootParts?.get(relative);
     if (was && was.id === state.id && was.kind === state.kind) continue;
     const absolute = path.join(after.root, relative);
     try {

@@ -6,8 +6,9 @@
 // A value given in the next word is read as a positional (a revision or pathspec, both
 // checked for leaving the tree) unless listed with `:`, so a misread value can only ask.
 // Left out on purpose: --output (writes), --ext-diff/--textconv/-O/--open-files-in-pager/
-// --show-signature/--submodule/--recurse-submodules/--filters (run programs or other
-// repositories' config), --no-index/--contents/-f/--ignore-revs-file/-S<file> of blame/-X of
+// --show-signature/--submodule/--recurse-submodules/--filters/--ignore-submodules (run programs
+// or other repositories' config: a submodule is kept out through the command's environment,
+// which --ignore-submodules=none would undo), --no-index/--contents/-f/--ignore-revs-file/-S<file> of blame/-X of
 // ls-files (read files anywhere), --help (starts a viewer), -L of log (reads ranges by config).
 import { readWords, type OptionTable } from "./option-reader.js";
 import type { ShellWord } from "../shell/shell-words.js";
@@ -24,7 +25,7 @@ const DIFF_LONG = [
   "find-copies::", "find-copies-harder", "irreversible-delete", "diff-filter::", "minimal", "patience", "histogram",
   "diff-algorithm::", "anchored::", "ignore-space-at-eol", "ignore-space-change", "ignore-all-space", "ignore-blank-lines",
   "ignore-cr-at-eol", "ignore-matching-lines::", "inter-hunk-context::", "function-context", "exit-code", "quiet", "relative::",
-  "no-relative", "text", "ignore-submodules::", "src-prefix::", "dst-prefix::", "no-prefix", "default-prefix", "line-prefix::",
+  "no-relative", "text", "src-prefix::", "dst-prefix::", "no-prefix", "default-prefix", "line-prefix::",
   "ita-invisible-in-index", "ita-visible-in-index", "indent-heuristic", "no-indent-heuristic", "no-ext-diff", "no-textconv",
   "stat-width::", "stat-name-width::", "stat-count::", "stat-graph-width::", "pickaxe-all", "pickaxe-regex", "ws-error-highlight::",
   "output-indicator-new::", "output-indicator-old::", "output-indicator-context::", "skip-to::", "rotate-to::",
@@ -55,7 +56,7 @@ const TABLES: Record<string, OptionTable> = {
   reflog: logLike,
   diff: table(`0123${DIFF_SHORT}`, [...DIFF_LONG, "cached", "staged", "merge-base", "base", "ours", "theirs"]),
   status: table("sbvzu::", [
-    "short", "branch", "show-stash", "porcelain::", "long", "verbose", "untracked-files::", "ignored::", "ignore-submodules::",
+    "short", "branch", "show-stash", "porcelain::", "long", "verbose", "untracked-files::", "ignored::",
     "column::", "no-column", "ahead-behind", "no-ahead-behind", "renames", "no-renames", "find-renames::", "null",
   ]),
   blame: table("bltspefnwcM::C::L::", [

@@ -7,6 +7,7 @@ import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoConfigRisks } from "../../git/repo-config-risks.js";
+import { locateRepository, repoLocationProblem } from "../../git/repo-location.js";
 import type { Jail } from "../../tools/jail/jail.js";
 import { isInside, resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
 import { compileGlob, matchesGlob } from "../../tools/search/glob-matcher.js";
@@ -128,20 +129,15 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
 
     ownRepository() {
       try {
-        const dotGit = path.join(jail.root, ".git");
-        const git = lstatSync(dotGit);
-        let gitDir = dotGit;
-        if (git.isFile()) {
-          // A worktree's or submodule's `gitdir:` pointer: its config (and the common one) count.
-          const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
-          if (!pointer) return false;
-          gitDir = path.resolve(jail.root, pointer);
-        } else if (!git.isDirectory() || !lstatSync(path.join(dotGit, "HEAD")).isFile()) {
-          return false;
-        }
+        const location = locateRepository(jail.root);
+        // The workspace's own repository: its `.git` at the root (a folder with HEAD, or a pointer).
+        if (!location || location.dotGit !== path.join(jail.root, ".git")) return false;
+        const dotGit = lstatSync(location.dotGit);
+        if (location.pointer ? !dotGit.isFile() : !dotGit.isDirectory() || !lstatSync(path.join(location.dotGit, "HEAD")).isFile()) return false;
+        if (repoLocationProblem(jail.root, location)) return false;
         // Any program the config names asks, even one our own git calls switch off: the
-        // model's git runs without our overrides (git/repo-config-risks.ts).
-        return repoConfigRisks(gitDir, jail.root).length === 0;
+        // model's git runs without our -c overrides (git/repo-config-risks.ts).
+        return repoConfigRisks(location.gitDir, jail.root).length === 0;
       } catch {
         return false;
       }

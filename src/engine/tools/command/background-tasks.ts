@@ -2,6 +2,7 @@
 // long builds). Each writes its output to <tasksDir>/<id>.log; at most a few run at once,
 // and every one is reaped when the session ends so nothing outlives the agent. The log is
 // written redacted, as the session file is: a task that prints a key leaves none on disk.
+import { unaskedGitEnv } from "../../git/host-git.js";
 import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } from "node:fs";
 import path from "node:path";
 import type { Redactor } from "../../secrets/redact.js";
@@ -120,7 +121,7 @@ export class BackgroundTasks {
       argv,
       ...(prepared.fd3 ? { fd3: prepared.fd3 } : {}),
       cwd: this.options.cwd,
-      env: this.options.env,
+      env: answeredBy ? this.options.env : unaskedGitEnv(this.options.env),
       timeoutMs: Math.min(timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, MAX_TASK_TIMEOUT_MS),
       // The log holds everything; memory keeps only what task_status shows.
       captureChars: TAIL_CHARS,

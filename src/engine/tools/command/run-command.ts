@@ -2,6 +2,7 @@
 // (cmd /c on Windows), output streamed live, stopped by timeout, interrupt or turn abort.
 // Approval happens before this runs (approval/rules/command-policy.ts); this file only executes.
 import { isSecretName } from "../../secrets/redact.js";
+import { unaskedGitEnv } from "../../git/host-git.js";
 import { MAX_TASK_TIMEOUT_MS, type BackgroundTasks } from "./background-tasks.js";
 import type { PrepareRun } from "../../sandbox/critical-guard.js";
 import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
@@ -113,7 +114,9 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
         argv: prepared.argv,
         ...(prepared.fd3 ? { fd3: prepared.fd3 } : {}),
         cwd: options.root,
-        env,
+        // A command nobody was asked about gets git's program-running settings switched off:
+        // the allowlist let its git run, but a submodule's config is beyond what it can read.
+        env: context.answeredBy ? env : unaskedGitEnv(env),
         timeoutMs,
         ...(context.onOutput ? { onOutput: context.onOutput } : {}),
       });
