@@ -158,12 +158,13 @@ async function main(argv: string[]): Promise<number> {
   }
   // `mini-agent registry …` is a subcommand (with -p, "registry" is just the task's first word).
   if (!values.print && positionals[0] === "registry") {
-    const { runRegistry, terminalConfirm } = await import("./commands.js");
+    const { runRegistry, terminalConfirm, stripTerminalControls } = await import("./commands.js");
     const confirm = terminalConfirm();
     return runRegistry(positionals.slice(1), { yes: values.yes ?? false }, {
       env: process.env,
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
+      // An index and its entries come from a server: no control sequence of theirs reaches the terminal.
+      stdout: (text) => process.stdout.write(stripTerminalControls(text)),
+      stderr: (text) => process.stderr.write(stripTerminalControls(text)),
       ...(confirm ? { confirm } : {}),
     });
   }

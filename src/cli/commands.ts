@@ -9,3 +9,4 @@ export { runMemoryCommand } from "./memory-command.js";
 export { runUndo } from "./undo-command.js";
 export { runRpc } from "../rpc/run-rpc.js";
 export { runRegistry, terminalConfirm } from "./registry/registry-command.js";
+export { stripTerminalControls } from "../print/terminal-safe.js";

@@ -10,6 +10,7 @@ import { agentHome } from "../config/home.js";
 import { noteForTerminal } from "../engine/index.js";
 import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "../engine/subcommands.js";
 import { askYesNo } from "./terminal-confirm.js";
+import { stripTerminalControls } from "../print/terminal-safe.js";
 
 const HELP = `mini-agent memory — the notes kept about this workspace
 
@@ -106,7 +107,8 @@ function list(store: MemoryStore, json: boolean, io: MemoryIo): number {
     io.stdout(`no notes for this workspace (${store.file})\n`);
     return EXIT.ok;
   }
-  io.stdout(memoryTable(notes));
+  // A note's text came from the model or a planted file: shown, never obeyed by the terminal.
+  io.stdout(stripTerminalControls(memoryTable(notes)));
   return EXIT.ok;
 }
 

@@ -9,6 +9,7 @@ import { agentHome } from "../config/home.js";
 import { SessionStore, acquireSessionLock, SessionLockedError } from "../engine/subcommands.js";
 import { formatAge, formatSize, parseDuration, sessionTable } from "./sessions-format.js";
 import { askYesNo } from "./terminal-confirm.js";
+import { stripTerminalControls } from "../print/terminal-safe.js";
 
 const HELP = `mini-agent sessions — the saved sessions
 
@@ -121,7 +122,8 @@ function list(stores: SessionStore[], values: { all?: boolean; json?: boolean },
     io.stdout(values.all ? "no sessions yet\n" : `no sessions for this workspace (${stores[0]!.dir})\n`);
     return EXIT.ok;
   }
-  io.stdout(sessionTable(sessions, io.now ?? Date.now(), values.all ?? false));
+  // Titles are the first prompt's words, and a session file can be planted: no control sequence is shown.
+  io.stdout(stripTerminalControls(sessionTable(sessions, io.now ?? Date.now(), values.all ?? false)));
   return EXIT.ok;
 }
 

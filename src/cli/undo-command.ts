@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../config/cli-options.js";
 import { agentHome } from "../config/home.js";
+import { stripTerminalControls } from "../print/terminal-safe.js";
 import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
 
 export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
@@ -54,7 +55,7 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
     if ([SessionNotFoundError, SessionAccessError, SessionLockedError, WireFormatError].some((kind) => error instanceof kind)) throw new UsageError((error as Error).message);
     throw error;
   }
-  for (const message of session.startupNotices.splice(0)) process.stderr.write(`mini-agent: ${message}\n`);
+  for (const message of session.startupNotices.splice(0)) process.stderr.write(stripTerminalControls(`mini-agent: ${message}\n`));
   try {
     const root = realpathSync(cwd);
     if (values.list) {

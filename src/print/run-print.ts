@@ -8,6 +8,7 @@ import { createJsonRenderer } from "./json.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
 import { createStreamJsonRenderer } from "./stream-json.js";
 import { createTextRenderer } from "./text.js";
+import { stripTerminalControls } from "./terminal-safe.js";
 
 export interface RunContext {
   version: string;
@@ -18,14 +19,20 @@ export interface RunContext {
   signal?: AbortSignal;
 }
 
-/** Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. */
-function processOutput(interrupts: Interrupts): PrintOutput {
+/**
+ * Writes to the real stdout/stderr; once stdout's reader is gone, stdout writes stop. No
+ * control sequence from the model, the repository or a command reaches a terminal: stderr is
+ * for a person, and a text answer is read by one, or by a script that shows it to one (the
+ * json formats escape them; a caller who needs the answer's exact bytes reads those).
+ */
+function processOutput(interrupts: Interrupts, format: CliOptions["outputFormat"]): PrintOutput {
+  const plain = format === "text";
   return {
     stdout: (text) => {
-      if (!interrupts.stdoutClosed) process.stdout.write(text);
+      if (!interrupts.stdoutClosed) process.stdout.write(plain ? stripTerminalControls(text) : text);
     },
     stderr: (text) => {
-      process.stderr.write(text);
+      process.stderr.write(stripTerminalControls(text));
     },
   };
 }
@@ -55,7 +62,7 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
 }
 
 async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
-  const output = context.output ?? processOutput(interrupts);
+  const output = context.output ?? processOutput(interrupts, options.outputFormat);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
   const renderer = createRenderer(options, output);
   const engine = await openEngine(options, {
