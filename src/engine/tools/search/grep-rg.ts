@@ -3,7 +3,7 @@
 // our definition, secret files the jail denies, and the include filter (rg only narrows
 // its walk with it, and not at all for globs with a "/").
 import * as childProcess from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
+import { accessSync, constants, lstatSync } from "node:fs";
 import path from "node:path";
 import { isBinaryFileSync } from "../fs/file-text.js";
 import { HitCollector, includeMatcher, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
@@ -11,6 +11,7 @@ import { isInside } from "../jail/jail-symlinks.js";
 import type { Jail } from "../jail/jail.js";
 import { nestedAgentignores } from "./nested-agentignore.js";
 import { ALWAYS_SKIPPED } from "./walker.js";
+import { MAX_RULES_BYTES as MAX_IGNORE_FILE_BYTES } from "./ignore-rules.js";
 
 /** The rg executable on PATH, or undefined. Looked up once per process. */
 let cached: string | null | undefined;
@@ -34,6 +35,24 @@ export function findRipgrep(envPath = process.env.PATH ?? ""): string | undefine
 /** rg rejected the pattern (its regex dialect differs from JavaScript's): use the fallback. */
 export class RipgrepPatternError extends Error {}
 
+/**
+ * rg hit a limit: it reads every .gitignore itself, and a repository can make one a FIFO (rg
+ * waits forever) or a link to /dev/zero (rg's memory grows by a gigabyte a second). The
+ * fallback reads ignore files bounded, so it answers instead.
+ */
+export class RipgrepLimitError extends Error {}
+
+/** Longer than any search this tool should run; a stall past it is a planted ignore file. */
+export const RIPGREP_TIMEOUT_MS = 30_000;
+/** rg's heap (RLIMIT_DATA, in KiB): far above a search's needs, far below a runaway's. */
+const RIPGREP_DATA_LIMIT_KIB = 1024 * 1024;
+
+/** rg's argv, under a shell that caps its heap first where there is one (Linux and macOS, best effort). */
+function limitedArgv(rg: string, args: string[]): [string, string[]] {
+  if (process.platform === "win32") return [rg, args];
+  return ["/bin/sh", ["-c", `ulimit -d ${RIPGREP_DATA_LIMIT_KIB} 2>/dev/null; exec "$0" "$@"`, rg, ...args]];
+}
+
 function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
   const args = ["--no-config", "--color=never", "--no-heading", "--with-filename", "--line-number", "--null"];
   // Hidden files count; .ignore/.rgignore and global git excludes do not (the fallback
@@ -44,7 +63,8 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
   if (query.includeIgnored) args.push("--no-ignore");
   else {
     const agentignore = path.join(jail.root, ".agentignore");
-    if (existsSync(agentignore) && isInside(jail.root, query.start)) args.push("--ignore-file", agentignore);
+    // Only a small regular file: rg would follow a link to /dev/zero or wait on a FIFO.
+    if (isSmallRegularFile(agentignore) && isInside(jail.root, query.start)) args.push("--ignore-file", agentignore);
   }
   if (query.ignoreCase) args.push("--ignore-case");
   // A name-only include narrows rg's walk as a file type, which (unlike --glob) never
@@ -55,13 +75,19 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
   return args;
 }
 
-export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Promise<GrepOutcome> {
+export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, timeoutMs = RIPGREP_TIMEOUT_MS): Promise<GrepOutcome> {
   const hits = new HitCollector();
   const include = includeMatcher(query.include);
   // Whether each file with hits is left out: denied, outside the include filter, or binary
   // by our definition (checked once, on its first hit).
   const skipped = new Map<string, boolean>();
-  const child = childProcess.spawn(rg, ripgrepArgs(query, jail), { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
+  const [command, argv] = limitedArgv(rg, ripgrepArgs(query, jail));
+  const child = childProcess.spawn(command, argv, { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill("SIGKILL");
+  }, timeoutMs);
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
 
@@ -109,16 +135,28 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string): Pro
     for (const line of lines) onLine(line);
   });
 
-  const code = await new Promise<number | null>((resolve, reject) => {
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.on("error", reject);
-    child.on("close", resolve);
-  });
+    child.on("close", (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+  }).finally(() => clearTimeout(timer));
   if (partial) onLine(partial);
   await Promise.all(verdicts);
   query.signal?.throwIfAborted();
+  if (timedOut) throw new RipgrepLimitError(`rg did not finish within ${timeoutMs} ms`);
+  // Out of memory: rg aborts (SIGABRT) or reports the failed allocation.
+  if ((signal !== null && !hits.full) || /memory allocation|out of memory/i.test(stderr)) throw new RipgrepLimitError(`rg stopped: ${signal ?? stderr.trim()}`);
   if (code === 2 && /regex parse error|error parsing regex/i.test(stderr)) throw new RipgrepPatternError(stderr.trim());
   if (code === 2 && hits.total === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
   return hits.finish();
+}
+
+function isSmallRegularFile(file: string): boolean {
+  try {
+    const stats = lstatSync(file);
+    return stats.isFile() && stats.size <= MAX_IGNORE_FILE_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 function isBinary(file: string): boolean {

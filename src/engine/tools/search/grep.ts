@@ -4,7 +4,7 @@
 import { stat } from "node:fs/promises";
 import { grepFallback } from "./grep-fallback.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
-import { findRipgrep, grepRipgrep, RipgrepPatternError } from "./grep-rg.js";
+import { findRipgrep, grepRipgrep, RipgrepLimitError, RipgrepPatternError } from "./grep-rg.js";
 import type { Jail } from "../jail/jail.js";
 import { notRegularError } from "../fs/regular-file.js";
 import { defineTool, ToolError } from "../tool.js";
@@ -14,6 +14,8 @@ export interface GrepToolOptions {
   jail: Jail;
   /** Path to rg; undefined looks it up on PATH; null forces the built-in search (tests, bench). */
   ripgrep?: string | null;
+  /** How long rg may take before the built-in search answers instead (tests shorten it). */
+  ripgrepTimeoutMs?: number;
 }
 
 function compile(pattern: string, ignoreCase: boolean): RegExp {
@@ -25,18 +27,19 @@ function compile(pattern: string, ignoreCase: boolean): RegExp {
 }
 
 /** Runs one search with the chosen backend; exported for the bench and the parity tests. */
-export async function runGrep(query: GrepQuery, jail: Jail, ripgrep: string | undefined): Promise<GrepOutcome> {
+export async function runGrep(query: GrepQuery, jail: Jail, ripgrep: string | undefined, ripgrepTimeoutMs?: number): Promise<GrepOutcome> {
   if (ripgrep === undefined) return grepFallback(query, jail);
   try {
-    return await grepRipgrep(query, jail, ripgrep);
+    return await grepRipgrep(query, jail, ripgrep, ripgrepTimeoutMs);
   } catch (error) {
-    // Lookaround and backreferences are JavaScript-only: the fallback handles them.
-    if (error instanceof RipgrepPatternError) return grepFallback(query, jail);
+    // Lookaround and backreferences are JavaScript-only; a planted ignore file stops rg, not
+    // the fallback, which reads ignore files bounded: it answers either way.
+    if (error instanceof RipgrepPatternError || error instanceof RipgrepLimitError) return grepFallback(query, jail);
     throw error;
   }
 }
 
-export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
+export function createGrepTool({ jail, ripgrep, ripgrepTimeoutMs }: GrepToolOptions) {
   const rg = ripgrep === null ? undefined : (ripgrep ?? findRipgrep());
   return defineTool({
     name: "grep",
@@ -62,7 +65,7 @@ export function createGrepTool({ jail, ripgrep }: GrepToolOptions) {
         includeIgnored: input.include_ignored ?? false,
         signal: context.signal,
       };
-      const outcome = await runGrep(query, jail, rg);
+      const outcome = await runGrep(query, jail, rg, ripgrepTimeoutMs);
       return { content: formatOutcome(outcome, input.pattern, jail) };
     },
   });

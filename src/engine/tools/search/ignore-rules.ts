@@ -50,7 +50,7 @@ let ignore: IgnoreFactory | undefined;
 const compile = (text: string): Rules => ({ text, matcher: ignore!({ allowRelativePaths: true }).add(text) });
 
 /** An ignore file is a page of patterns: a larger one, or a FIFO or device under its name, is not read. */
-const MAX_RULES_BYTES = 1024 * 1024;
+export const MAX_RULES_BYTES = 1024 * 1024;
 
 async function loadRules(file: string): Promise<Rules | undefined> {
   // A repository's own file: a regular file, read non-blocking and bounded (never `-> /dev/zero`).
