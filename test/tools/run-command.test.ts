@@ -135,4 +135,27 @@ describe.runIf(posix)("run_command", () => {
     expect(result.content).not.toContain("sk-1");
     expect(result.content).toContain("HOME=/h");
   });
+
+  it("keeps them out when the user's login profile exports them again, and keeps the profile's other settings", async () => {
+    const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), "run-command-home-")));
+    writeFileSync(path.join(home, ".bash_profile"), "export PROFILE_API_TOKEN=tok-from-profile-123\nexport gh_pat=pat-from-profile\nexport PROFILE_PLAIN=kept\nexport KEYBOARD_LAYOUT=uk\n");
+    const scoped = createRunCommandTool({ root, runner: createProcessRunner(), env: commandEnvironment({ PATH: process.env.PATH, HOME: home }) });
+    const result = await scoped.execute({ command: "env; echo status=$?" }, context());
+    expect(result.content).not.toContain("tok-from-profile-123");
+    expect(result.content).not.toContain("pat-from-profile");
+    expect(result.content).toContain("PROFILE_PLAIN=kept");
+    expect(result.content).toContain("KEYBOARD_LAYOUT=uk");
+    expect(result.content).toContain("status=0");
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it("keeps the user's GIT_CONFIG_COUNT settings, and adds the overrides of an unasked command after them", async () => {
+    const env = commandEnvironment({ PATH: process.env.PATH, HOME: root, GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "user.name", GIT_CONFIG_VALUE_0: "Env User" });
+    const scoped = createRunCommandTool({ root, runner: createProcessRunner(), env });
+    const result = await scoped.execute({ command: "git config user.name; git config core.fsmonitor; git config diff.ignoreSubmodules" }, context());
+    expect(result.content).toContain("stdout:\nEnv User\nfalse\nall");
+    const asked = await scoped.execute({ command: "git config user.name; git config diff.ignoreSubmodules" }, context({ answeredBy: "user" }));
+    expect(asked.content).toContain("stdout:\nEnv User\n");
+    expect(asked.content).not.toContain("all");
+  });
 });

@@ -9,9 +9,24 @@
  * (tools/command/run-command.ts), so what is redacted by value is also never handed to a command.
  * Over-matching costs a variable a command did not need; under-matching leaks a key.
  */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|^MYSQL_PWD$|(^|_)PAT$/i;
-/** Names that contain those words but hold no secret (KEYBOARD, AUTHOR, PASSTHROUGH). */
-const NOT_SECRET = /KEYBOARD|KEYMAP|AUTHOR|PASSTHR/i;
+const SECRET_WORDS = ["KEY", "TOKEN", "SECRET", "PASS", "CREDENTIAL", "AUTH"];
+/**
+ * Words that contain those but hold no secret (KEYBOARD, AUTHOR, PASSTHROUGH; git's
+ * GIT_CONFIG_KEY_n names a config key, and without it GIT_CONFIG_COUNT breaks every git).
+ */
+const NOT_SECRET_WORDS = ["KEYBOARD", "KEYMAP", "AUTHOR", "PASSTHR", "GIT_CONFIG_KEY_"];
+const SECRET_NAME = new RegExp(`${SECRET_WORDS.join("|")}|^MYSQL_PWD$|(^|_)PAT$`, "i");
+const NOT_SECRET = new RegExp(NOT_SECRET_WORDS.join("|"), "i");
+
+/**
+ * A bash line that unsets the same names (bash 3.1+, so macOS's too). A login shell reads the
+ * user's profile after we cleaned the environment, and a profile that exports a token would
+ * put it back; this line runs after the profile, before the command.
+ */
+export const UNSET_SECRET_NAMES_BASH =
+  "shopt -s nocasematch; for __n in $(compgen -e); do case $__n in " +
+  `${NOT_SECRET_WORDS.map((word) => `*${word}*`).join("|")}) ;; ` +
+  `${SECRET_WORDS.map((word) => `*${word}*`).join("|")}|MYSQL_PWD|PAT|*_PAT) unset "$__n" ;; esac; done; unset __n; shopt -u nocasematch`;
 
 /**
  * Shorter values are not redacted by value: a 4-letter password would blank that word in

@@ -7,7 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } 
 import path from "node:path";
 import type { Redactor } from "../../secrets/redact.js";
 import { createStreamRedactor } from "../../secrets/stream-redactor.js";
-import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
+import { commandArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { readEarlierTasks } from "./task-history.js";
 import type { PrepareRun } from "../../sandbox/critical-guard.js";
 import { ToolError, type ToolContext } from "../tool.js";
@@ -92,7 +92,7 @@ export class BackgroundTasks {
   async start(command: string, timeoutMs?: number, answeredBy?: ToolContext["answeredBy"]): Promise<string> {
     // Wrapped first: a required sandbox that is missing refuses before any log is opened.
     const prepare: PrepareRun = this.options.prepare ?? (async (argv: string[]) => ({ argv, finish: () => [] }));
-    const prepared = await prepare(shellArgv(command), answeredBy);
+    const prepared = await prepare(commandArgv(command), answeredBy);
     const argv = prepared.argv;
     const limit = this.options.maxRunning ?? MAX_RUNNING_TASKS;
     if (this.runningCount() >= limit) {

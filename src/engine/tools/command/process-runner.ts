@@ -3,6 +3,7 @@
 // tree (a process group on POSIX, taskkill /T on Windows) and waits until the tree is gone.
 import * as childProcess from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { UNSET_SECRET_NAMES_BASH } from "../../secrets/env-secrets.js";
 
 export type StopReason = "interrupt" | "timeout" | "abort" | "stop" | "shutdown";
 
@@ -61,6 +62,14 @@ const KILL_WAIT_MS = 3_000;
 export function shellArgv(command: string): string[] {
   // cmd /s strips one pair of outer quotes, so the line is passed verbatim inside them.
   return IS_WINDOWS ? ["cmd.exe", "/d", "/s", "/c", `"${command}"`] : ["bash", "-lc", command];
+}
+
+/**
+ * The argv for a command of the model's: bash -lc, with the secret names unset again after the
+ * login profile (which may export a token commandEnvironment() took out), then the command.
+ */
+export function commandArgv(command: string): string[] {
+  return IS_WINDOWS ? shellArgv(command) : shellArgv(`${UNSET_SECRET_NAMES_BASH}\n${command}`);
 }
 
 /** Keeps the head and tail of a stream: the start says what ran, the end says how it ended. */

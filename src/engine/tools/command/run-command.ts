@@ -5,7 +5,7 @@ import { isSecretName } from "../../secrets/redact.js";
 import { unaskedGitEnv } from "../../git/host-git.js";
 import { MAX_TASK_TIMEOUT_MS, type BackgroundTasks } from "./background-tasks.js";
 import type { PrepareRun } from "../../sandbox/critical-guard.js";
-import { shellArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
+import { commandArgv, type CommandOutcome, type ProcessRunner, type RunningCommand } from "./process-runner.js";
 import { defineTool, ToolError, type Tool } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
 
@@ -105,7 +105,7 @@ export function createRunCommandTool(options: RunCommandOptions): Tool {
         const cut = timeoutCut(timeout_ms, MAX_TASK_TIMEOUT_MS, "a background task");
         return { content: `started task ${id} in the background; check it with task_status {"id": "${id}"}${cut ? `\n${cut}` : ""}`, details: { taskId: id } };
       }
-      const prepared = await prepare(shellArgv(command), context.answeredBy, context.provedReadOnly);
+      const prepared = await prepare(commandArgv(command), context.answeredBy, context.provedReadOnly);
       if (context.signal.aborted) throw new ToolError(ABORTED_MESSAGE);
       const timeoutMs = Math.min(timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_FOREGROUND_TIMEOUT_MS);
       // Cut, never silently: the model should know the command did not get what it asked for.
