@@ -52,6 +52,8 @@ const EXAMPLES = [
   `AccountName=a;AccountKey=${"aB3+".repeat(8)}==;`,
   `https://a.blob.core.windows.net/c?sv=1&sig=${"aB3%".repeat(5)}`,
   "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----",
+  "RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1234567890abcdefghij\n",
+  "MIIEowIBAAKCAQEA1234567890abcdefghijABCDEFGHIJ1234567890\n-----END RSA PRIV",
   "client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF",
   "     3\taws_session_token = FwoGZXIvYXdzEJr",
   "//registry.npmjs.org/:_authToken=npm-secret",

@@ -92,9 +92,38 @@ describe("key shapes in events", () => {
       "import { AIzaConfig } from './google';", "Basic usage of the API; Basic authentication is described below.", "const sigma = x.sig;", "the shpping list",
       "git log 1//0", "see https://hooks.slack.com/ for setup", "const SG = 1; SG.run()", "function eyJtoken(a: string) { return a.split('.'); }", "const npm_config = load();",
       "sk-learn is a library", "ghp_ and github_pat_ prefixes", "process.env.OPENAI_API_KEY",
+      "PWD=/home/ada/project", "OLDPWD=/tmp/work", "cd $PWD && ls",
+      "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\n-----END CERTIFICATE-----",
     ]) {
       expect(redact(code), code).toBe(code);
     }
+  });
+});
+
+describe("private keys cut short or wrapped", () => {
+  const BODY = ["MIIEowIBAAKCAQEA1234567890abcdefghijABCDEFGHIJ1234567890abcdefgh", "Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4"];
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${BODY.join("\n")}\n-----END RSA PRIVATE KEY-----\n`;
+
+  it("without its BEGIN line, or cut at its END line, the body goes", () => {
+    const redact = createRedactor([]);
+    for (const text of [pem.slice(pem.indexOf("PRIVATE")), pem.slice(pem.indexOf("\n") + 1), `${BODY.join("\n")}\n-----END RSA PRIV`]) {
+      const out = redact(text);
+      for (const line of BODY) expect(out, text).not.toContain(line);
+    }
+  });
+
+  it("base64-encoded and wrapped at 60 or 76 columns, every line goes", () => {
+    const redact = createRedactor([]);
+    const encoded = Buffer.from(pem).toString("base64");
+    for (const width of [60, 76]) {
+      const wrapped = encoded.match(new RegExp(`.{1,${width}}`, "g"))!.join("\n");
+      const out = redact(`${wrapped}\n`);
+      for (const line of wrapped.split("\n").filter((line) => line.length > 8)) expect(out, `${width}`).not.toContain(line);
+    }
+  });
+
+  it("a lower-case pwd= in a config is still a password", () => {
+    expect(createRedactor([])("pwd=hunter2secret\n")).toBe("pwd=[redacted]\n");
   });
 });
 

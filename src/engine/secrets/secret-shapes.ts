@@ -25,9 +25,10 @@ const JSON_SECRET_KEY = "private_key_id|client_secret|refresh_token|access_token
  * A lower-case or mixed-case credential name as config files spell it (`password`, `db_pass`,
  * `secret_key`, `proxyPassword`, rclone's `pass`): a secret word that ends the name or is
  * followed by a separator, never a longer word (`passthrough`, `tokenizer`, `max_tokens`), and
- * not a name for where the secret is or what it is (`password_file`, `token_url`, `token_type`).
+ * not a name for where the secret is or what it is (`password_file`, `token_url`, `token_type`),
+ * nor the shell's working folder (`PWD=/home/x`, `OLDPWD=/tmp` in `env` output).
  */
-const CRED_LINE_NAME = String.raw`[\w.-]{0,64}?(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?![a-zA-Z])(?![\w.-]{0,32}?(?:url|uri|file|path|type|endpoint|expir\w*|count|length|name|dir|cmd|command|helper|method|kind|format|mode|env|timeout|ttl|prompt|store|manager)(?![a-zA-Z]))[\w.-]{0,32}`;
+const CRED_LINE_NAME = String.raw`(?!(?:OLD)?PWD=\/)[\w.-]{0,64}?(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?![a-zA-Z])(?![\w.-]{0,32}?(?:url|uri|file|path|type|endpoint|expir\w*|count|length|name|dir|cmd|command|helper|method|kind|format|mode|env|timeout|ttl|prompt|store|manager)(?![a-zA-Z]))[\w.-]{0,32}`;
 
 /**
  * A credential line's plain value, up to the line's end: no spaces, no code (calls, indexing,
@@ -88,8 +89,12 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   // A PEM private key (also inside a JSON string, `\n` escaped): the whole block, or, cut short
   // (head, a line or hit cut), from BEGIN to where its base64 ends.
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=\s:,.-]|\\[nr])*)/g],
-  // The same, base64-encoded (kubeconfig's client-key-data).
-  [new RegExp(String.raw`\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{0,40}?(?:${B64_PRIVATE_KE})[A-Za-z0-9+/]*={0,2}`, "g")],
+  // A block whose BEGIN line was cut off (`tail`, `sed -n 2,$p`): from the header's end, and
+  // base64 lines that end at an END line (cut short too: `-----END RSA PRIV`).
+  [/(PRIVATE KEY-----)(?:[ \t]*(?:\r?\n|\\[nr]))+(?:[A-Za-z0-9+/=]|\r?\n|\\[nr]){16,}/g, "$1"],
+  [/(?:[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\\[nr]))+(?=-----END [A-Z ]*PRIV)/g],
+  // The same, base64-encoded (kubeconfig's client-key-data), on one line or wrapped (`base64 -w 60`).
+  [new RegExp(String.raw`\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{0,40}?(?:${B64_PRIVATE_KE})[A-Za-z0-9+/]*(?:\r?\n[A-Za-z0-9+/]{4,}={0,2}(?=\r?\n))*={0,2}`, "g")],
   // Lines of credential files, wherever the line starts: ~/.aws/credentials (session tokens
   // have no fixed shape), npm's and yarn's auth tokens, netrc/authinfo passwords (an entry may
   // span lines), pgpass lines.
@@ -125,7 +130,7 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
  * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
  */
 export const MAY_HOLD_KEY =
-  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|authorization|SG\.|_v1_|shp|hv[sb]\.|pypi-|dapi|PMAK-|lin_api_|gl(?:sa|c)_|xai-|gsk_|r8_|tvly-|AGE-SECRET-KEY-|ya29\.|1\/\/0|hooks\.slack\.com|\/webhooks\/|sig=|-----BEGIN|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"|(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword/i;
+  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|authorization|SG\.|_v1_|shp|hv[sb]\.|pypi-|dapi|PMAK-|lin_api_|gl(?:sa|c)_|xai-|gsk_|r8_|tvly-|AGE-SECRET-KEY-|ya29\.|1\/\/0|hooks\.slack\.com|\/webhooks\/|sig=|-----BEGIN|PRIVATE KEY-----|-----END [A-Z ]*PRIV|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"|(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword/i;
 
 /**
  * The end of a text where a shape's context has begun but its value may still be coming: a
