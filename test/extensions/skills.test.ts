@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { discoverSkills } from "../../src/engine/extensions/skills/discover-skills.js";
+import { discoverSkills, MAX_CATALOGUE_CHARS, MAX_SKILLS_PER_SCOPE } from "../../src/engine/extensions/skills/discover-skills.js";
 import { createLoadSkillTool } from "../../src/engine/extensions/skills/load-skill-tool.js";
 import { parseSkillFile, skillCatalogue } from "../../src/engine/extensions/skills/skill-file.js";
 
@@ -131,5 +131,22 @@ describe("load_skill", () => {
     symlinkSync(path.join(home, "outside.txt"), path.join(dir, "link.txt"));
     const tool = createLoadSkillTool((await discoverSkills({ workspace, home })).skills, { workspace, home });
     await expect(tool.execute({ name: "pdf", file: "link.txt" }, { signal })).rejects.toThrow(/outside skill pdf/);
+  });
+});
+
+describe("a repository with very many skills", () => {
+  it("reads at most MAX_SKILLS_PER_SCOPE folders and keeps the catalogue within MAX_CATALOGUE_CHARS, the user's skills first", async () => {
+    const { workspace, home } = roots();
+    const project = path.join(workspace, ".agents", "skills");
+    const long = "x".repeat(1000);
+    for (let i = 0; i < MAX_SKILLS_PER_SCOPE + 40; i++) writeSkill(project, `s${String(i).padStart(4, "0")}`, skillText(`s${String(i).padStart(4, "0")}`, long));
+    writeSkill(path.join(home, "skills"), "zz-mine", skillText("zz-mine", "The user's own skill."));
+    const { skills, notices } = await discoverSkills({ workspace, home });
+    expect(notices).toContain(`40 skill folders in ${project} skipped: at most ${MAX_SKILLS_PER_SCOPE} are read (the first by name)`);
+    const size = skills.reduce((sum, skill) => sum + skill.name.length + skill.description.length, 0);
+    expect(size).toBeLessThanOrEqual(MAX_CATALOGUE_CHARS);
+    expect(skills.map((skill) => skill.name)).toContain("zz-mine");
+    expect(skills.filter((skill) => skill.scope === "project").length).toBeGreaterThan(20);
+    expect(notices.find((line) => line.includes("left out of the catalogue"))).toMatch(/^\d+ skill\(s\) left out of the catalogue \(s0\d+/);
   });
 });

@@ -30,6 +30,15 @@ export function skillDirs(roots: SkillRoots): { dir: string; scope: Skill["scope
   ];
 }
 
+/** Skill folders read per scope: a repository must not make start-up read thousands of files. */
+export const MAX_SKILLS_PER_SCOPE = 200;
+/**
+ * The catalogue (names and descriptions) goes into every request's system prompt: past this
+ * many characters, the project's skills are left out (then the user's), each named in one
+ * notice, so a repository cannot fill the context or the bill with its own skills.
+ */
+export const MAX_CATALOGUE_CHARS = 30_000;
+
 interface Candidate {
   file: string;
   folder: string;
@@ -48,6 +57,10 @@ function candidates(roots: SkillRoots, notices: string[]): Candidate[] {
       entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.isFile()).map((entry) => entry.name).sort();
     } catch {
       continue; // No such folder (the common case) or unreadable: no skills from there.
+    }
+    if (entries.length > MAX_SKILLS_PER_SCOPE) {
+      notices.push(`${entries.length - MAX_SKILLS_PER_SCOPE} skill folders in ${dir} skipped: at most ${MAX_SKILLS_PER_SCOPE} are read (the first by name)`);
+      entries = entries.slice(0, MAX_SKILLS_PER_SCOPE);
     }
     for (const folder of entries) {
       const file = path.join(dir, folder, "SKILL.md");
@@ -83,5 +96,24 @@ function collect(files: Candidate[], parseYaml: YamlParse, notices: string[]): S
     // Project folders are read first, so an existing entry is the project's and stays.
     if (!byName.has(parsed.skill.name)) byName.set(parsed.skill.name, parsed.skill);
   }
-  return { skills: [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), notices };
+  const skills = withinCatalogue([...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), notices);
+  return { skills, notices };
+}
+
+/** The skills whose names and descriptions fit MAX_CATALOGUE_CHARS, the user's counted first. */
+function withinCatalogue(skills: Skill[], notices: string[]): Skill[] {
+  let used = 0;
+  const kept = new Set<Skill>();
+  for (const skill of [...skills.filter((one) => one.scope === "user"), ...skills.filter((one) => one.scope !== "user")]) {
+    const size = skill.name.length + skill.description.length;
+    if (used + size > MAX_CATALOGUE_CHARS) continue;
+    used += size;
+    kept.add(skill);
+  }
+  const left = skills.filter((skill) => !kept.has(skill));
+  if (left.length > 0) {
+    const names = left.slice(0, 5).map((skill) => skill.name).join(", ");
+    notices.push(`${left.length} skill(s) left out of the catalogue (${names}${left.length > 5 ? ", …" : ""}): names and descriptions past ${MAX_CATALOGUE_CHARS} characters would go into every request`);
+  }
+  return skills.filter((skill) => kept.has(skill));
 }
