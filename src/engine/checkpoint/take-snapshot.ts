@@ -90,7 +90,7 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   if (forced.length > 0) await git(["add", "-f", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...run, accept: [1], input: forced.map((file) => `${file}\0`).join("") });
   // What is left untracked and not ignored after add: the tops of folders with no saved file
   // (and what add refused, named above). Runs beside the index clean-up below, which only drops
-  // ignored paths and nested repositories: neither is listed here.
+  // ignored paths (never listed here) and nested repositories (left out of the tops below).
   const untracked = git(["ls-files", "-z", "--others", "--exclude-standard", "--directory"], run);
   untracked.catch(() => {});
   const tagged = split((await ignored).stdout);
@@ -107,7 +107,9 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   let tree = (await git(["write-tree"], run)).stdout.trim();
   const kept = dropped.size > 0 ? all.filter((entry) => !dropped.has(entry.path)) : all;
   const entries = prefix === "" ? kept : kept.map((entry) => ({ ...entry, path: prefix + entry.path }));
-  const notFolders = new Set([...failed.map((item) => item.path), ...nestedWithoutCommit.map((folder) => `${folder}/`)]);
+  // A nested repository is listed as untracked or not depending on whether the listing read
+  // the index before or after the clean-up dropped its gitlink: it is never an empty folder.
+  const notFolders = new Set([...failed.map((item) => item.path), ...[...nestedWithoutCommit, ...gitlinks].map((folder) => `${folder}/`)]);
   const tops = split((await untracked).stdout).filter((item) => item.endsWith("/") && !notFolders.has(item));
   const ignoredNow = new Set(tagged.map((item) => item.slice(2)));
   const empty = emptyFoldersBelow(workTree, tops, (folder) => knownUnsaved(ignoredNow, folder), budget);
