@@ -103,6 +103,35 @@ describe("a streamed secret, cut anywhere", () => {
     }
   });
 
+  it("a long run with no space (a base64 blob) goes as it comes, but for its end, and still loses every secret in it", () => {
+    const random = seededRandom(7);
+    const blob = () => Array.from({ length: 3000 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+"[Math.floor(random() * 63)]).join("");
+    // Secrets inside the run: a known value and its base64, and key shapes after a `/`.
+    const base64 = Buffer.from(KNOWN[0]!).toString("base64");
+    const whole = `${blob()}${KNOWN[0]}${blob()}/ghp_abcdefghijklmnopqrstuvwxyz0123456789/${blob()}${base64}${blob()}/sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\n`;
+    const expected = redact(whole);
+    expect(expected.match(/\[redacted\]/g)).toHaveLength(4);
+    for (let round = 0; round < 20; round += 1) {
+      const pieces: string[] = [];
+      for (let at = 0; at < whole.length; ) {
+        const size = 1 + Math.floor(random() * 900);
+        pieces.push(whole.slice(at, at + size));
+        at += size;
+      }
+      expect(streamed(pieces), `round ${round}`).toBe(expected);
+    }
+    // With no secret in it, what waits stays short however long the run grows.
+    const stream = createStreamRedactor(redact);
+    let consumed = 0;
+    let out = "";
+    for (let i = 0; i < 100; i += 1) {
+      const piece = blob().slice(0, 1000);
+      consumed += piece.length;
+      out += stream.push(piece);
+      expect(consumed - out.length).toBeLessThanOrEqual(2048);
+    }
+  });
+
   it("lets ordinary text go at once but for its last word, and a context only once it is settled", () => {
     // No known value with a space in it, so nothing more than the last word is held.
     const stream = createStreamRedactor(createRedactor([KNOWN[0]!]));

@@ -21,6 +21,8 @@ export interface Redactor {
    * whitespace in it (others lie in one word, which is held anyway).
    */
   longestSecret?: number;
+  /** The longest form of any known value: what a run no key shape can begin in must still hold back. */
+  longestForm?: number;
   /** Every match in `text`, so a streaming redactor never cuts a piece inside one. */
   ranges?(text: string): SecretRange[];
   /** Could `text` still grow into a known value (is it the start of one of its forms)? A paused stream asks. */
@@ -36,6 +38,7 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
     return out;
   };
   redactor.longestSecret = holdBack;
+  redactor.longestForm = forms[0]?.length ?? 0;
   redactor.ranges = (text) => {
     const ranges: SecretRange[] = [];
     if (exact) collectRanges(exact, text, ranges);

@@ -17,6 +17,8 @@ const OPEN_PEM = /-----BEGIN [A-Z ]*PRIVATE KEY-----(?![\s\S]*-----END [A-Z ]*PR
 const CONTEXT_REACH = 2048;
 /** Past this, a held tail is let go (redacted as it stands) so a stream never stalls for good. */
 const MAX_HOLD = 64 * 1024;
+/** A whitespace-free run longer than this (a base64 blob, a minified line) is let go but for its end. */
+const LONG_RUN = 1024;
 
 /**
  * How the single-word key shapes of secrets/secret-shapes.ts begin (lower case). A paused stream
@@ -72,10 +74,16 @@ function wordStart(text: string, at: number): number {
 /** Where `text` may be cut: everything before is final, however the stream goes on. */
 export function safeCut(text: string, redact: Redactor): number {
   let cut = text.length - Math.max(0, (redact.longestSecret ?? 0) - 1);
-  // The trailing word may be the first part of a key shape.
+  // The trailing word may be the first part of a key shape; a run no key can begin in (a
+  // base64 blob, a minified line) need not wait for its end, or a megabyte of it is held and
+  // scanned again with every piece.
   let end = text.length;
   while (end > 0 && !isSpace(text.charCodeAt(end - 1))) end -= 1;
-  cut = Math.min(cut, end);
+  // Past LONG_RUN characters a run is no credential name either (those are bounded), so only
+  // its last LONG_RUN wait, and a known value's form that may still begin within them.
+  const trailingMayBeginKey = text.length - end <= LONG_RUN || mayBeginKey(text.slice(end));
+  const margin = Math.max(LONG_RUN, (redact.longestForm ?? 0) - 1);
+  cut = Math.min(cut, trailingMayBeginKey ? end : text.length - margin);
   const from = Math.max(0, text.length - CONTEXT_REACH);
   const open = openContextAt(from > 0 ? text.slice(from) : text);
   if (open >= 0) cut = Math.min(cut, from + open);
@@ -83,7 +91,11 @@ export function safeCut(text: string, redact: Redactor): number {
   if (pem) cut = Math.min(cut, pem.index);
   const forced = text.length - cut > MAX_HOLD;
   if (forced) cut = text.length - MAX_HOLD;
-  else cut = wordStart(text, Math.max(0, cut));
+  else {
+    // A cut inside a word moves to its start, unless no key can begin anywhere in that word.
+    const start = wordStart(text, Math.max(0, cut));
+    if (start < cut && (start < end || trailingMayBeginKey)) cut = start;
+  }
   // A match already complete in the text: cut before it (or, forced, after it, redacted whole).
   const ranges = redact.ranges?.(text) ?? [];
   for (let moved = true; moved; ) {
