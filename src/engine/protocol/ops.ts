@@ -12,7 +12,7 @@ const thinkingLevel = z.enum(["off", "low", "medium", "high", "max"]);
 /** Each op's fields besides `id` and `op`, keyed by the op's name. */
 export const opFields = {
   submit: z.object({
-    text: z.string().min(1).describe("The prompt."),
+    text: z.string().describe("The prompt. May be empty when `images` are given (an image alone is a prompt); blank text without images is refused."),
     images: z
       .array(
         z.object({
