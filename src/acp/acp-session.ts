@@ -3,7 +3,7 @@
 // carries why the turn stopped. Only EngineSession's methods are used (subscribe, submit,
 // idle, abortTurn, answerApproval, history, shutdown).
 import type { PromptResponse, SessionUpdate, StopReason } from "@agentclientprotocol/sdk";
-import type { AgentEvent } from "../engine/index.js";
+import { PromptRefused, type AgentEvent } from "../engine/index.js";
 import type { EngineSession } from "../engine/index.js";
 import { createUpdateMapper } from "./event-updates.js";
 import type { AcpPrompt } from "./prompt-text.js";
@@ -12,10 +12,17 @@ import { createPermissionBridge, type PermissionPeer } from "./permission-bridge
 export interface SessionPeer extends Pick<PermissionPeer, "ask" | "failed"> {
   /** Sends one `session/update`; the returned promise settles once it is written. */
   update(update: SessionUpdate): Promise<void>;
+  /** The client advertised `session.notices`: only then may `notice` updates be sent. */
+  notices: boolean;
+  /** The agent's log (stderr): notices such a client does not get. */
+  log(message: string): void;
 }
 
-/** A prompt the session cannot take (one already runs): the handler turns it into a JSON-RPC error. */
+/** A prompt the session cannot take now (one already runs): an invalid request. */
 export class PromptRejected extends Error {}
+
+/** A prompt that is wrong in itself (a bad image, nothing to send): invalid params. */
+export class PromptInvalid extends Error {}
 
 /** A turn that ended in an error: the prompt's response is a JSON-RPC error with this message. */
 export class TurnFailed extends Error {}
@@ -37,7 +44,7 @@ export class AcpSession {
     readonly modeId: string,
     private readonly peer: SessionPeer,
   ) {
-    const mapper = createUpdateMapper(cwd);
+    const mapper = createUpdateMapper(cwd, { notices: peer.notices, log: peer.log });
     const bridge = createPermissionBridge(engine.sessionId, cwd, {
       ask: peer.ask,
       failed: peer.failed,
@@ -58,7 +65,8 @@ export class AcpSession {
 
   /** The earlier conversation of a loaded session, sent as updates before `session/load` answers. */
   async replay(): Promise<void> {
-    const mapper = createUpdateMapper(this.cwd);
+    // Old notices are not news (skipped below); nothing from the replay goes to the log.
+    const mapper = createUpdateMapper(this.cwd, { notices: this.peer.notices, log: () => {} });
     for (const event of await this.engine.history()) {
       // Warnings from the process that wrote the file are not news to this editor.
       if (event.type === "notice") continue;
@@ -69,7 +77,6 @@ export class AcpSession {
 
   async prompt({ text, images }: AcpPrompt): Promise<PromptResponse> {
     if (this.running || this.engine.busy) throw new PromptRejected("a prompt is already running in this session; wait for its response or send session/cancel");
-    if (!text) throw new PromptRejected("the prompt has no text");
     this.running = true;
     this.lastFinish = undefined;
     this.lastError = undefined;
@@ -77,8 +84,10 @@ export class AcpSession {
       try {
         this.engine.submit(text, images);
       } catch (error) {
-        // A bad image (its index among the prompt's images, and what is wrong): nothing started.
-        throw new PromptRejected((error as Error).message ?? String(error));
+        // A bad image (its index among the prompt's images, and what is wrong), or nothing to
+        // send (an image alone is a prompt): the editor's params are wrong, and nothing started.
+        if (error instanceof PromptRefused) throw new PromptInvalid(error.message);
+        throw error;
       }
       const outcome = await this.engine.idle();
       await this.written;

@@ -1,7 +1,10 @@
 // Our events as ACP `session/update`s: message and thought chunks, tool calls and their
 // updates (diff, output, result), the todo list as a plan, usage, notices. Pure: the mapper
 // keeps only what it must remember between events (each call's name, its output so far), so
-// the live stream and the replay of a loaded session go through the same code.
+// the live stream and the replay of a loaded session go through the same code. `notice`
+// updates go only to a client that advertised `session.notices` (the schema's MUST); for
+// another, what a person must see (warnings, errors, memory changes) is an agent message of
+// its own paragraph, and the rest goes to the agent's log.
 import type { PlanEntry, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
 import type { AgentEvent, EventOf } from "../engine/index.js";
 import { describeMemoryChange } from "../engine/index.js";
@@ -52,9 +55,29 @@ function resultContent(event: EventOf<"tool.result">, call: OpenCall | undefined
   return content;
 }
 
+export interface NoticeOptions {
+  /** The client advertised `clientCapabilities.session.notices`. */
+  notices: boolean;
+  /** Where a notice goes that such a client does not get at all (stderr, the agent's log). */
+  log(message: string): void;
+}
+
+type Severity = "info" | "warning" | "error";
+
 /** `cwd`: the session's workspace, against which tool paths are made absolute. */
-export function createUpdateMapper(cwd: string): UpdateMapper {
+export function createUpdateMapper(cwd: string, options: NoticeOptions): UpdateMapper {
   const calls = new Map<string, OpenCall>();
+  /** `shown`: a person must see it even without notices (it is then an agent message). */
+  const notice = (severity: Severity, title: string, shown: boolean): SessionUpdate[] => {
+    if (options.notices) return [{ sessionUpdate: "notice", severity, title }];
+    if (!shown) {
+      options.log(title);
+      return [];
+    }
+    // Its own paragraph, so it never runs into the answer streaming around it.
+    const quoted = title.split("\n").map((line) => `> ${line}`).join("\n");
+    return [{ sessionUpdate: "agent_message_chunk", content: text(`\n\n> **mini-agent ${severity}**\n${quoted}\n\n`) }];
+  };
   return {
     map(event) {
       // A subagent's own conversation is not the session's: its parent's `task` call shows it.
@@ -62,7 +85,8 @@ export function createUpdateMapper(cwd: string): UpdateMapper {
       switch (event.type) {
         case "turn.started":
           return [
-            { sessionUpdate: "user_message_chunk", content: text(event.prompt) },
+            // An image alone is a prompt: no empty text chunk before it.
+            ...(event.prompt ? [{ sessionUpdate: "user_message_chunk" as const, content: text(event.prompt) }] : []),
             ...(event.images ?? []).map((image): SessionUpdate => ({ sessionUpdate: "user_message_chunk", content: { type: "image", mimeType: image.mediaType, data: image.base64 } })),
           ];
         case "assistant.delta":
@@ -117,12 +141,12 @@ export function createUpdateMapper(cwd: string): UpdateMapper {
         case "todo.updated":
           return [planOf(event)];
         case "notice":
-          return [{ sessionUpdate: "notice", severity: event.level === "warn" ? "warning" : event.level, title: event.message }];
+          return notice(event.level === "warn" ? "warning" : event.level, event.message, event.level !== "info");
         case "error":
-          return [{ sessionUpdate: "notice", severity: "error", title: `${event.kind} error: ${event.message}` }];
+          return notice("error", `${event.kind} error: ${event.message}`, true);
         case "memory.changed":
           // It reaches every later session's prompt: a person must see it (as print mode says it on stderr).
-          return [{ sessionUpdate: "notice", severity: "info", title: describeMemoryChange(event) }];
+          return notice("info", describeMemoryChange(event), true);
         default:
           return [];
       }

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError, type AgentConnection } from "@agentclientprotocol/sdk";
 import { openEngine } from "../bootstrap.js";
 import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError } from "../config/cli-options.js";
-import { PromptRejected, TurnFailed, type SessionPeer } from "./acp-session.js";
+import { PromptInvalid, PromptRejected, TurnFailed, type SessionPeer } from "./acp-session.js";
 import { promptOf } from "./prompt-text.js";
 import { SessionStore } from "./session-store.js";
 
@@ -64,10 +64,15 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
   const warn = (message: string) => stderr(`mini-agent: ${message}\n`);
 
   let connection: AgentConnection | undefined;
+  // What the client said it can take (initialize comes before any session): `notice` updates
+  // only with `session.notices` (the schema's MUST).
+  let clientNotices = false;
   const peerFor = (sessionId: string): SessionPeer => ({
     update: (update) => (connection as AgentConnection).client.notify(methods.client.session.update, { sessionId, update }),
     ask: (params, signal) => (connection as AgentConnection).client.request(methods.client.session.requestPermission, params, { cancellationSignal: signal }),
     failed: (error) => warn(`a permission request to the editor failed: ${String(error)}`),
+    notices: clientNotices,
+    log: warn,
   });
   const store = new SessionStore(
     {
@@ -80,16 +85,10 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
   );
 
   const app = agent({ name: "mini-agent" })
-    .onRequest(methods.agent.initialize, () => ({
-      protocolVersion: PROTOCOL_VERSION,
-      agentCapabilities: {
-        loadSession: true,
-        // Attached files are inlined in the text; images go with it (submit's images); audio is not taken.
-        promptCapabilities: { image: true, audio: false, embeddedContext: true },
-      },
-      agentInfo: { name: "mini-agent", title: "mini-agent", version: context.version },
-      authMethods: [],
-    }))
+    .onRequest(methods.agent.initialize, ({ params }) => {
+      clientNotices = params.clientCapabilities?.session?.notices != null;
+      return initializeResponse(context.version);
+    })
     .onRequest(methods.agent.session.new, async ({ params }) => {
       ignoredServers(params.mcpServers.length, warn);
       const session = await store.create(params.cwd);
@@ -111,6 +110,7 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
         return await session.prompt(promptOf(params.prompt));
       } catch (error) {
         if (error instanceof PromptRejected) throw RequestError.invalidRequest({ sessionId: params.sessionId }, error.message);
+        if (error instanceof PromptInvalid) throw RequestError.invalidParams({ sessionId: params.sessionId }, error.message);
         if (error instanceof TurnFailed) throw RequestError.internalError({ sessionId: params.sessionId }, error.message);
         throw error;
       }
@@ -136,6 +136,19 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
     stopped.dispose();
   }
   return stopped.code ?? EXIT.ok;
+}
+
+function initializeResponse(version: string) {
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    agentCapabilities: {
+      loadSession: true,
+      // Attached files are inlined in the text; images go with it (submit's images), alone too; audio is not taken.
+      promptCapabilities: { image: true, audio: false, embeddedContext: true },
+    },
+    agentInfo: { name: "mini-agent", title: "mini-agent", version },
+    authMethods: [],
+  };
 }
 
 function ignoredServers(count: number, warn: (message: string) => void): void {

@@ -87,7 +87,10 @@ export class SessionStore {
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       if (choice.mode === "resume" && error.message.startsWith("no session ")) throw new RequestError(-32002, error.message, { sessionId: choice.id });
-      throw RequestError.invalidParams(undefined, error.message);
+      // The editor's params were checked above (cwd, session id); what fails now is this agent's
+      // own set-up (its config file, its flags, its home, a session held by another run), which
+      // the editor can do nothing about: an internal error that names the problem.
+      throw RequestError.internalError(undefined, error.message);
     }
     const session = new AcpSession(engine, cwd, mode, this.peerFor(engine.sessionId));
     this.sessions.set(engine.sessionId, session);

@@ -3,7 +3,7 @@
 // Flags whose meaning we honour map onto ours; a few the SDK may pass are accepted and ignored
 // for a stated reason (said once on stderr); anything else is still a usage error. Pure.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { buildCliOptions, UsageError, type CliOptions, type ThinkingFlag } from "../config/cli-options.js";
+import { buildCliOptions, UsageError, wholeNumberFlag, type CliOptions, type ThinkingFlag } from "../config/cli-options.js";
 import { promptFromFlags } from "./caller-prompt.js";
 import { keptTools, PERMISSION_MODES, toolPolicy, type PermissionMode, type ToolPolicy } from "./permission-flags.js";
 
@@ -140,9 +140,8 @@ export function parseClaudeFlags(argv: string[]): ClaudeStreamOptions {
   }
   const permissionMode = mode as PermissionMode;
   if (values["fork-session"] && values.resume === undefined) throw new UsageError("--fork-session needs --resume <id>");
-  if (values["max-turns"] !== undefined && !/^0*[1-9]\d*$/.test(values["max-turns"])) {
-    throw new UsageError(`invalid value ${JSON.stringify(values["max-turns"])} for --max-turns; expected a whole number of at least 1`);
-  }
+  // Checked under its own name here; our --max-rounds then takes it as read.
+  if (values["max-turns"] !== undefined) wholeNumberFlag("--max-turns", values["max-turns"]);
   if (values.agent !== undefined && permissionMode === "plan") throw new UsageError("--agent and --permission-mode plan cannot be used together");
   const tools = toolPolicy({ allowed: joined(values.allowedTools, values["allowed-tools"]), disallowed: joined(values.disallowedTools, values["disallowed-tools"]) });
   if (tools.problems.length > 0) throw new UsageError(tools.problems.join("; "));

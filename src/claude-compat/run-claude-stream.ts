@@ -16,6 +16,7 @@ import { SdkTranslator, type SdkMessage } from "./sdk-messages.js";
 import { readJsonLines } from "./stdin-lines.js";
 import { answerApprovals } from "./stdio-approvals.js";
 import { initMessage, promptOf } from "./session-messages.js";
+import { ResultOrder } from "./result-order.js";
 
 export interface ClaudeStreamContext {
   version: string;
@@ -41,6 +42,12 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   const control = createControlChannel(write);
   const translator = new SdkTranslator({ partial: flags.partial, now: Date.now, uuid: randomUUID });
   const state: ControlState = { mode: flags.permissionMode, initialize: undefined };
+  // Every user message is answered by one result, in order, whether or not it became a turn.
+  const results = new ResultOrder(write);
+  const refuse = (reason: string) => {
+    warn(reason);
+    results.refused(translator.refusal(reason));
+  };
   const inbox: Record<string, unknown>[] = [];
   let engine: EngineSession | undefined;
   let initialized: () => void = () => {};
@@ -72,12 +79,12 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
   const handle = (open: EngineSession, message: Record<string, unknown>) => {
     if (message["type"] === "user") {
       const prompt = promptOf(message["message"], warn);
-      if (prompt === undefined) return warn("a user message carries no text; ignored");
+      if ("problem" in prompt) return refuse(`a user message was not run: ${prompt.problem}`);
       try {
-        open.submit(prompt.text, prompt.images);
+        results.accepted(open.submit(prompt.text, prompt.images).id);
       } catch (error) {
-        // A bad image: the engine named it, and no turn started.
-        warn(`a user message was not run: ${(error as Error).message ?? String(error)}`);
+        // A bad image (the engine named it) or a closed session: no turn started.
+        refuse(`a user message was not run: ${(error as Error).message ?? String(error)}`);
       }
     } else if (message["type"] === "control_request") {
       handleControlRequest(message, { engine: open, control, state, translator, version: context.version, warn });
@@ -115,7 +122,10 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
     ...(callerPrompt.replace !== undefined || callerPrompt.append !== undefined ? { callerPrompt } : {}),
   };
   const emit = (messages: SdkMessage[]) => {
-    for (const message of messages) write(message);
+    for (const message of messages) {
+      if (message.type === "result") results.turnEnded(message);
+      else write(message);
+    }
   };
   try {
     engine = await openEngine(options, {
@@ -128,6 +138,8 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
         if (event.type === "notice") warn(event.message);
         else if (event.type === "memory.changed") warn(describeMemoryChange(event));
         emit(translator.onEvent(event));
+        // A queued message an interrupt (or the end) dropped never runs; its result says so.
+        if (event.type === "prompt.dropped") results.dropped(event.id, translator.refusal(`the message did not run: ${event.reason}`));
       },
       onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
     });
@@ -151,6 +163,7 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
     await session.idle();
   } finally {
     await session.shutdown();
+    results.close();
   }
   // Each turn's outcome went out as its `result`; a non-zero exit would make the SDK throw
   // after it. Only a signal (or start-up, above) sets the exit code (ADR 0046).

@@ -189,31 +189,53 @@ export class SdkTranslator {
     };
   }
 
+  /**
+   * The answer to a user message that never became a turn (nothing to send, a bad image, dropped
+   * from the queue by an interrupt): the SDK waits for one result per message, so it gets an
+   * error result with the reason, as a start-up failure does.
+   */
+  refusal(reason: string): SdkMessage {
+    return this.resultMessage({ subtype: "error_during_execution", durationMs: 0, apiMs: 0, rounds: 0, outcome: { errors: [reason] }, stopReason: null, usage: zeroUsage(), denials: [] });
+  }
+
   private result(event: Extract<AgentEvent, { type: "turn.ended" }>): SdkMessage | undefined {
     const turn = this.turn;
     this.turn = undefined;
     if (!turn) return undefined;
     const subtype = event.stopReason === "completed" ? "success" : event.stopReason === "max_rounds" ? "error_max_turns" : "error_during_execution";
     const errors = event.stopReason === "aborted" ? ["interrupted: the turn was stopped", ...turn.errors] : turn.errors;
+    return this.resultMessage({
+      subtype,
+      durationMs: this.options.now() - turn.startedAt,
+      apiMs: turn.apiMs,
+      rounds: event.rounds,
+      outcome: subtype === "success" ? { result: turn.lastText } : { errors },
+      stopReason: event.stopReason === "completed" ? "end_turn" : null,
+      usage: turn.usage,
+      denials: turn.denials,
+    });
+  }
+
+  private resultMessage(fields: { subtype: string; durationMs: number; apiMs: number; rounds: number; outcome: Record<string, unknown>; stopReason: string | null; usage: StepDraft["usage"]; denials: TurnTotals["denials"] }): SdkMessage {
     return {
       type: "result",
-      subtype,
-      is_error: subtype !== "success",
-      duration_ms: this.options.now() - turn.startedAt,
-      duration_api_ms: turn.apiMs,
-      num_turns: event.rounds,
-      ...(subtype === "success" ? { result: turn.lastText } : { errors }),
-      stop_reason: event.stopReason === "completed" ? "end_turn" : null,
+      subtype: fields.subtype,
+      is_error: fields.subtype !== "success",
+      duration_ms: fields.durationMs,
+      duration_api_ms: fields.apiMs,
+      num_turns: fields.rounds,
+      ...fields.outcome,
+      stop_reason: fields.stopReason,
       session_id: this.sessionId,
       total_cost_usd: Number(this.totalCost.toFixed(6)),
-      usage: apiUsage(turn.usage),
+      usage: apiUsage(fields.usage),
       modelUsage: Object.fromEntries(
         [...this.modelUsage].map(([model, usage]) => [
           model,
           { inputTokens: usage.input, outputTokens: usage.output, cacheReadInputTokens: usage.cacheRead, cacheCreationInputTokens: usage.cacheWrite, webSearchRequests: 0, costUSD: Number(usage.cost.toFixed(6)), contextWindow: 0, maxOutputTokens: 0 },
         ]),
       ),
-      permission_denials: turn.denials,
+      permission_denials: fields.denials,
       uuid: this.options.uuid(),
     };
   }

@@ -51,12 +51,14 @@ interface Block {
 /**
  * The prompt in a user message: its text, or its text blocks joined, and its base64 image blocks
  * as images (the engine checks them: a bad one refuses the prompt, naming its index among them).
- * Other blocks (a URL image, a document) are named in a warning and not passed on.
+ * An image alone is a prompt ("explain this screenshot"). Other blocks (a URL image, a document)
+ * are named in a warning and not passed on; a message left with nothing to send is a `problem`,
+ * which the caller answers with an error result (the SDK waits for one per message).
  */
-export function promptOf(message: unknown, warn: (message: string) => void): UserPrompt | undefined {
+export function promptOf(message: unknown, warn: (message: string) => void): UserPrompt | { problem: string } {
   const content = (message as { content?: unknown } | null)?.content;
-  if (typeof content === "string") return content.trim() ? { text: content, images: [] } : undefined;
-  if (!Array.isArray(content)) return undefined;
+  if (typeof content === "string") return content.trim() ? { text: content, images: [] } : { problem: "the user message has no text" };
+  if (!Array.isArray(content)) return { problem: "the user message has no content (a string or a list of blocks)" };
   const texts: string[] = [];
   const images: ToolImage[] = [];
   for (const block of content as Block[]) {
@@ -67,5 +69,6 @@ export function promptOf(message: unknown, warn: (message: string) => void): Use
     else warn(`a user message's ${JSON.stringify(block?.type)} block is not passed on (only text and images are)`);
   }
   const text = texts.join("\n\n");
-  return text.trim() ? { text, images } : undefined;
+  if (!text.trim() && images.length === 0) return { problem: "the user message has no text and no base64 image to send" };
+  return { text: text.trim() ? text : "", images };
 }

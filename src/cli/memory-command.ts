@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../config/cli-options.js";
-import { agentHome } from "../config/home.js";
+import { usableAgentHome } from "../config/home.js";
 import { noteForTerminal } from "../engine/index.js";
 import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "../engine/subcommands.js";
 import { askYesNo } from "./terminal-confirm.js";
@@ -74,7 +74,7 @@ export async function runMemoryCommand(argv: string[], io: MemoryIo = processIo(
     io.stdout(HELP);
     return EXIT.ok;
   }
-  const home = path.resolve(agentHome(io.env, os.homedir(), io.cwd));
+  const home = path.resolve(usableAgentHome(io.env, os.homedir(), io.cwd));
   const store = new MemoryStore(home, io.cwd, createRedactor([...secretsFromEnv(io.env), ...secretsFromCredentialFiles({ env: io.env, home: io.env["HOME"] ?? os.homedir() })]));
   const [action = "list", ...rest] = positionals;
   if (action === "list") {

@@ -26,10 +26,12 @@ export function formatSize(bytes: number): string {
 export function parseDuration(text: string): number {
   const match = /^(\d+)\s*([wdhm])$/.exec(text.trim());
   const size = match && UNITS.find(([unit]) => unit === match[2])?.[1];
-  if (!match || !size || Number(match[1]) <= 0) {
+  // Past 2^53 ms the age read is not the age given (and no session is that old anyway).
+  const ms = match && size ? Number(match[1]) * size : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms <= 0) {
     throw new UsageError(`invalid value ${JSON.stringify(text)} for --older-than; expected a number and a unit, such as 30d, 12h, 2w or 90m`);
   }
-  return Number(match[1]) * size;
+  return ms;
 }
 
 export function sessionTable(sessions: readonly SessionSummary[], now: number, showWorkspace: boolean): string {

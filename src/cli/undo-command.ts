@@ -6,7 +6,7 @@ import { realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { EXIT, UsageError } from "../config/cli-options.js";
+import { EXIT, UsageError, wholeNumberFlag } from "../config/cli-options.js";
 import { agentHome } from "../config/home.js";
 import { stripTerminalControls } from "../print/terminal-safe.js";
 import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
@@ -20,10 +20,7 @@ with --checkpoint <n>. --list shows each checkpoint and what changed after it.
 `;
 
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`invalid value ${JSON.stringify(value)} for ${flag}; expected a whole number of at least 1`);
-  return number;
+  return value === undefined ? undefined : wholeNumberFlag(flag, value);
 }
 
 export async function runUndo(argv: string[], write: (text: string) => void): Promise<number> {

@@ -67,6 +67,24 @@ export interface CliOptions {
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 const THINKING = ["off", "low", "medium", "high", "max"] as const;
 
+/**
+ * A count given on the command line: digits only, at least 1, and exact as a JavaScript number
+ * (past 2^53 the value read is not the value given: 99999999999999999999 would become 1e20).
+ */
+export function wholeNumberFlag(flag: string, value: string): number {
+  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) {
+    throw new UsageError(`invalid value ${JSON.stringify(value)} for ${flag}; expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+  }
+  return number;
+}
+
+/** A name given on the command line: an empty one would be dropped later as if the flag were absent. */
+function named(flag: string, value: string | undefined): string | undefined {
+  if (value !== undefined && value.trim() === "") throw new UsageError(`${flag} needs a value; got an empty one`);
+  return value?.trim();
+}
+
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`invalid value ${JSON.stringify(value)} for ${flag}; expected one of: ${allowed.join(", ")}`);
@@ -103,13 +121,10 @@ export function buildCliOptions(values: RawValues, prompt: string, mode: "print"
   for (const [flag, id] of [["--resume", values.resume], ["--fork", values.fork]] as const) {
     if (id !== undefined && !/^[A-Za-z0-9_-]+$/.test(id)) throw new UsageError(`invalid session id ${JSON.stringify(id)} for ${flag}`);
   }
-  let maxRounds: number | undefined;
-  if (values["max-rounds"] !== undefined) {
-    maxRounds = Number(values["max-rounds"]);
-    if (!Number.isInteger(maxRounds) || maxRounds < 1) {
-      throw new UsageError(`invalid value ${JSON.stringify(values["max-rounds"])} for --max-rounds; expected a whole number of at least 1`);
-    }
-  }
+  const maxRounds = values["max-rounds"] !== undefined ? wholeNumberFlag("--max-rounds", values["max-rounds"]) : undefined;
+  const provider = named("--provider", values.provider);
+  const model = named("--model", values.model);
+  const agent = named("--agent", values.agent);
   if (!prompt && mode === "print") throw new UsageError('no task given; start with mini-agent -p "task"');
   const outputFormat = oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS);
   if (values["include-partial-messages"] && (outputFormat !== "stream-json" || mode !== "print")) {
@@ -121,13 +136,13 @@ export function buildCliOptions(values: RawValues, prompt: string, mode: "print"
     outputFormat,
     ...(values["include-partial-messages"] ? { includePartialMessages: true } : {}),
     session: sessionChoice(values),
-    ...(values.provider !== undefined ? { provider: values.provider } : {}),
-    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(provider !== undefined ? { provider } : {}),
+    ...(model !== undefined ? { model } : {}),
     ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
     ...(values["no-sandbox"] ? { noSandbox: true } : {}),
-    ...(values.agent !== undefined ? { agent: values.agent.trim() } : {}),
+    ...(agent !== undefined ? { agent } : {}),
     ...(values["trust-project"] ? { trustProject: true } : {}),
   };
 }

@@ -62,6 +62,17 @@ export interface LoadedConfigFile {
 
 const STRING_KEYS = ["provider", "api_key", "base_url", "model", "system_prompt_file", "registry"] as const;
 const INTEGER_KEYS = ["context_budget", "max_rounds", "first_byte_timeout_s", "idle_timeout_s"] as const;
+/**
+ * The largest value of each: exact as a JavaScript number, and a timeout within Node's timers
+ * (a delay past 2^31-1 ms fires at once, so a huge timeout would time every request out).
+ */
+const TIMER_MAX_S = Math.floor((2 ** 31 - 1) / 1000);
+const INTEGER_MAX: Record<(typeof INTEGER_KEYS)[number], number> = {
+  context_budget: Number.MAX_SAFE_INTEGER,
+  max_rounds: Number.MAX_SAFE_INTEGER,
+  first_byte_timeout_s: TIMER_MAX_S,
+  idle_timeout_s: TIMER_MAX_S,
+};
 const KNOWN = new Set<string>([
   ...STRING_KEYS,
   ...INTEGER_KEYS,
@@ -140,8 +151,8 @@ export function parseConfigText(text: string, path: string, options: { lenient?:
   for (const key of INTEGER_KEYS) {
     field(key, () => {
       const value = input[key];
-      if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
-        throw new ConfigError(`${path}: "${key}" must be a positive whole number, got ${JSON.stringify(value)}`);
+      if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0 || value > INTEGER_MAX[key]) {
+        throw new ConfigError(`${path}: "${key}" must be a positive whole number of at most ${INTEGER_MAX[key]}, got ${JSON.stringify(value)}`);
       }
       values[key] = value;
     });

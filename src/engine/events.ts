@@ -262,8 +262,8 @@ export const payloads = {
    * is the one of the event before it (replies do not advance the session's numbering).
    */
   "op.result": z.object({
-    /** The op's id; absent when the line sent had none (malformed JSON, no `id`). */
-    id: z.string().optional(),
+    /** The op's id as the sender gave it (a string or a number); absent when the line sent had none (malformed JSON, no `id`). */
+    id: z.union([z.string(), z.number()]).optional(),
     /** The op's name, when it was known. */
     op: z.string().optional(),
     ok: z.boolean(),

@@ -34,6 +34,11 @@ export type { TurnOutcome } from "./turn/loop.js";
 /** The rpc reader's parser: loads the op schemas (and zod) on first use, never on the print path. */
 export const loadOpLineParser = async (): Promise<typeof import("./protocol/op-line.js").parseOpLine> => (await import("./protocol/op-line.js")).parseOpLine;
 
+// A prompt the engine refused as the sender's mistake (a bad image, nothing to send).
+export { PromptRefused } from "./session/prompt-images.js";
+// What a prompt history keeps of one prompt (a huge paste is cut, with a note): the TUI's too.
+export { historyEntry } from "./session/prompt-history.js";
+
 // Policies a face applies through the surface (answerApproval by id), and how it words events.
 export { answerByFlag, NEEDS_APPROVAL } from "./approval/gate/flag-answerer.js";
 export { describeMemoryChange, noteForTerminal } from "./extensions/memory/memory-link.js";

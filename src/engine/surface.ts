@@ -91,7 +91,7 @@ export interface EngineSession {
   /** Prompts submitted in this workspace, oldest first, across sessions and restarts (the up-arrow's list). */
   promptHistory(): readonly string[];
   /** Answers an op that could not be read (a malformed `mini-agent rpc` line) with a failed `op.result`. */
-  refuse(reply: { id?: string; op?: string; error: string }): void;
+  refuse(reply: { id?: string | number; op?: string; error: string }): void;
   /**
    * Runs the prompt now when idle, else queues it (a `prompt.queued` event) to run after.
    * `images` go with it (PNG, JPEG, GIF or WebP, base64); a bad one throws, naming it, and nothing runs.

@@ -1,12 +1,14 @@
-// --output-format json: one object at the end of the turn.
+// --output-format json: one object at the end of the turn; on stderr, as in text mode, a line
+// per retry (notices and memory changes are said by run-print for every format).
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { maxRoundsNote, TurnSummary } from "./turn-summary.js";
+import { maxRoundsNote, retryLine, TurnSummary } from "./turn-summary.js";
 
 export function createJsonRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
   return {
     onEvent(event) {
       summary.observe(event);
+      if (event.type === "retry") output.stderr(`${retryLine(event)}\n`);
     },
     finish(outcome, { usage }) {
       const result = {

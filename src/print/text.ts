@@ -2,7 +2,7 @@
 // calls, approvals, retries, errors) on stderr so a script can pipe the answer alone.
 import type { AgentEvent } from "../engine/index.js";
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { maxRoundsNote, TurnSummary } from "./turn-summary.js";
+import { maxRoundsNote, retryLine, TurnSummary } from "./turn-summary.js";
 
 function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -47,7 +47,7 @@ export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_
         progress(`${event.isError ? "✗" : "✓"} ${event.name}: ${oneLine(event.content)}`);
         break;
       case "retry":
-        progress(`… retrying (attempt ${event.attempt}, in ${event.delayMs} ms): ${event.reason}`);
+        stderrLine(retryLine(event));
         break;
       case "error":
         progress(`error (${event.kind}): ${event.message}`);

@@ -12,6 +12,15 @@ export function maxRoundsNote(rounds: number): string {
   return `mini-agent: stopped at the round limit, ${rounds} model requests (--max-rounds, or max_rounds in config); the task is unfinished: continue with mini-agent -c, or raise the limit`;
 }
 
+/**
+ * The stderr line for a retry, the same in every output format: a person watching a json or
+ * stream-json run must see why it is slow, as in text mode (a subagent's is indented under it).
+ */
+export function retryLine(event: Extract<AgentEvent, { type: "retry" }>): string {
+  const line = `… retrying (attempt ${event.attempt}, in ${event.delayMs} ms): ${event.reason}`;
+  return event.agentId ? `  [${event.agentId}] ${line}` : line;
+}
+
 /** Watches the events of one turn: the final answer, refusals and errors. */
 export class TurnSummary {
   sessionId = "";

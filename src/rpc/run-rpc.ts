@@ -32,7 +32,7 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
   try {
     const parseOpLine = await loadOpLineParser();
     // Replies go to the ops the client sent; the host's own (--yes answering, EOF) stay in-process.
-    const clientIds = new Set<string>();
+    const clientIds = new Set<string | number>();
     const warn = (message: string) => process.stderr.write(`mini-agent: ${message}\n`);
     const engine = await openEngine(options, {
       version: context.version,
@@ -60,7 +60,7 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
 }
 
 /** Reads ops until a `shutdown` op has been answered, stdin ends, or a signal stops the run. */
-function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loadOpLineParser>>, interrupts: Interrupts, clientIds: Set<string>): Promise<End> {
+function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loadOpLineParser>>, interrupts: Interrupts, clientIds: Set<string | number>): Promise<End> {
   return new Promise<End>((resolve) => {
     let ended = false;
     let reader: LineReader | undefined;
@@ -77,7 +77,7 @@ function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loa
       const id = parsed.ok ? parsed.op.id : parsed.id;
       if (id !== undefined) clientIds.add(id);
       if (!parsed.ok) {
-        engine.refuse({ ...(parsed.id ? { id: parsed.id } : {}), ...(parsed.op ? { op: parsed.op } : {}), error: parsed.error });
+        engine.refuse({ ...(parsed.id !== undefined ? { id: parsed.id } : {}), ...(parsed.op ? { op: parsed.op } : {}), error: parsed.error });
         return;
       }
       const op = parsed.op;

@@ -11,9 +11,11 @@ function event(fields: Record<string, unknown>): AgentEvent {
   return { seq, ts: "2026-01-01T00:00:00.000Z", ...fields } as unknown as AgentEvent;
 }
 
+const WITH_NOTICES = { notices: true, log: () => {} };
+
 describe("event → session/update", () => {
   it("maps prompts, text and thinking to chunks; ignores a subagent's own events", () => {
-    const mapper = createUpdateMapper("/w");
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     expect(mapper.map(event({ type: "turn.started", turnId: "t", prompt: "hi" }))).toEqual([{ sessionUpdate: "user_message_chunk", content: { type: "text", text: "hi" } }]);
     expect(mapper.map(event({ type: "assistant.delta", text: "Hel" }))).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hel" } }]);
     expect(mapper.map(event({ type: "thinking.delta", text: "hmm" }))).toEqual([{ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "hmm" } }]);
@@ -22,7 +24,7 @@ describe("event → session/update", () => {
   });
 
   it("a write's call carries its diff; its result completes it without repeating the text", () => {
-    const mapper = createUpdateMapper("/w");
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     const [call] = mapper.map(event({ type: "tool.call", callId: "c1", name: "write_file", arguments: '{"path":"src/a.ts","content":"x"}' }));
     expect(call).toMatchObject({
       sessionUpdate: "tool_call",
@@ -47,7 +49,7 @@ describe("event → session/update", () => {
   });
 
   it("a failed call shows its error text; a denial adds no update before the result", () => {
-    const mapper = createUpdateMapper("/w");
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     mapper.map(event({ type: "tool.call", callId: "c2", name: "run_command", arguments: '{"command":"rm -rf build"}' }));
     expect(mapper.map(event({ type: "approval.decision", callId: "c2", name: "run_command", decision: "deny", by: "user", reason: "no" }))).toEqual([]);
     const [result] = mapper.map(event({ type: "tool.result", callId: "c2", name: "run_command", content: "denied: no", isError: true }));
@@ -55,7 +57,7 @@ describe("event → session/update", () => {
   });
 
   it("a command's output accumulates as its content, keeping the tail", () => {
-    const mapper = createUpdateMapper("/w");
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     mapper.map(event({ type: "tool.call", callId: "c3", name: "run_command", arguments: '{"command":"make"}' }));
     mapper.map(event({ type: "tool.output", callId: "c3", stream: "stdout", chunk: "one\n" }));
     const [second] = mapper.map(event({ type: "tool.output", callId: "c3", stream: "stderr", chunk: "two\n" }));
@@ -68,7 +70,7 @@ describe("event → session/update", () => {
   });
 
   it("images in a result become image content", () => {
-    const mapper = createUpdateMapper("/w");
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     mapper.map(event({ type: "tool.call", callId: "c4", name: "read_file", arguments: '{"path":"logo.png"}' }));
     const [result] = mapper.map(event({ type: "tool.result", callId: "c4", name: "read_file", content: "image", isError: false, images: [{ mediaType: "image/png", base64: "AAAA" }] }));
     expect((result as { content: unknown[] }).content).toEqual([
@@ -78,7 +80,7 @@ describe("event → session/update", () => {
   });
 
   it("the todo list becomes a plan (done → completed, blocked → pending with its note)", () => {
-    const mapper = createUpdateMapper("/w");
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     const [plan] = mapper.map(
       event({
         type: "todo.updated",
@@ -97,12 +99,29 @@ describe("event → session/update", () => {
     });
   });
 
-  it("notices and errors become notices", () => {
-    const mapper = createUpdateMapper("/w");
+  it("notices and errors become notices for a client that advertised session.notices", () => {
+    const mapper = createUpdateMapper("/w", WITH_NOTICES);
     expect(mapper.map(event({ type: "notice", level: "warn", message: "sandbox off" }))).toEqual([{ sessionUpdate: "notice", severity: "warning", title: "sandbox off" }]);
     expect(mapper.map(event({ type: "error", kind: "provider", message: "503" }))).toEqual([{ sessionUpdate: "notice", severity: "error", title: "provider error: 503" }]);
     const [memory] = mapper.map(event({ type: "memory.changed", action: "remembered", id: "m1", note: "use pnpm", sessionId: "s" }));
     expect(memory).toMatchObject({ sessionUpdate: "notice", severity: "info", title: expect.stringContaining("mini-agent memory rm m1") });
+  });
+
+  it("without session.notices: no notice update; what a person must see is an agent message paragraph, the rest goes to the log", () => {
+    const logged: string[] = [];
+    const mapper = createUpdateMapper("/w", { notices: false, log: (line) => logged.push(line) });
+    const updates = [
+      ...mapper.map(event({ type: "notice", level: "info", message: "nothing compacted" })),
+      ...mapper.map(event({ type: "notice", level: "warn", message: "sandbox off\nsecond line" })),
+      ...mapper.map(event({ type: "error", kind: "provider", message: "503" })),
+      ...mapper.map(event({ type: "memory.changed", action: "remembered", id: "m1", note: "use pnpm", sessionId: "s" })),
+    ];
+    expect(updates.map((update) => update.sessionUpdate)).toEqual(["agent_message_chunk", "agent_message_chunk", "agent_message_chunk"]);
+    const texts = updates.map((update) => (update as { content: { text: string } }).content.text);
+    expect(texts[0]).toBe("\n\n> **mini-agent warning**\n> sandbox off\n> second line\n\n");
+    expect(texts[1]).toBe("\n\n> **mini-agent error**\n> provider error: 503\n\n");
+    expect(texts[2]).toContain("mini-agent memory rm m1");
+    expect(logged).toEqual(["nothing compacted"]);
   });
 });
 

@@ -77,6 +77,21 @@ describe("submit with images over rpc", () => {
     expect(messagesOf(server, 1).at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "two" }, IMAGE_PART] });
   });
 
+  it("an image alone is a prompt: it runs and reaches the provider without an empty text part; blank text alone is refused", async () => {
+    const server = await startScriptedServer([chatText("A screenshot of one pixel.")]);
+    servers.push(server);
+    const box = providerSandbox();
+    const rpc = rpcOn(box, server);
+    rpc.send({ id: "blank", op: "submit", text: "  " });
+    expect(await rpc.result("blank")).toMatchObject({ ok: false, op: "submit", error: "the prompt has no text and no images; nothing was sent" });
+    rpc.send({ id: "only", op: "submit", text: "", images: [{ mediaType: "image/png", base64: PNG }] });
+    expect(await rpc.result("only")).toMatchObject({ ok: true, value: { prompt: "" } });
+    await rpc.waitForEvent((event) => event.type === "turn.ended", "the turn's end");
+    await shutdown(rpc);
+    expect(server.requests).toHaveLength(1);
+    expect(messagesOf(server, 0)[1]).toEqual({ role: "user", content: [IMAGE_PART] });
+  });
+
   it("refuses a bad image by its index and what is wrong; nothing starts and no request is sent", async () => {
     const server = await startScriptedServer([chatText("never asked")]);
     servers.push(server);

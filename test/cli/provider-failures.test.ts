@@ -2,7 +2,7 @@
 // stays on disk, and that a cut-off session resumes with what had arrived.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { chatText, chunk, startScriptedServer, status, type FakeServer, type Step } from "../helpers/fake-openai-server.js";
+import { chatText, chunk, DONE, sse, startScriptedServer, status, toolDelta, type FakeServer, type Step } from "../helpers/fake-openai-server.js";
 import { eventsOfType, messagesOf, providerSandbox, streamEvents } from "../helpers/provider-cli.js";
 import { eventLines, onlySessionFile } from "../helpers/session-files.js";
 
@@ -48,6 +48,26 @@ describe("provider failures through the CLI", () => {
     expect(eventsOfType(events, "assistant.message").map((event) => event["text"])).toEqual(["Done after a retry."]);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.body.equals(server.requests[0]!.body)).toBe(true);
+    // The event is on stdout; a person watching stderr hears of the retry too, as in text mode.
+    expect(run.stderr).toMatch(/^… retrying \(attempt 1, in 10 ms\): 429/m);
+  });
+
+  it("json: usage.requests counts every request sent (a refused one, one without usage), and each retry is a line on stderr", async () => {
+    const { run, server } = await openAiRun(
+      [
+        status(429, { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, { "retry-after-ms": "10" }),
+        // A step whose response reports no usage is a request all the same.
+        sse(chunk({ role: "assistant", content: "" }), chunk(toolDelta(0, { id: "call_l1", name: "list_files", args: "{}" })), chunk({}, "tool_calls"), DONE),
+        chatText("Done."),
+      ],
+      ["--output-format", "json"],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { rounds: number; usage: { requests: number; input_tokens: number } };
+    expect(server.requests).toHaveLength(3);
+    expect(result.rounds).toBe(2);
+    expect(result.usage).toMatchObject({ requests: 3, input_tokens: 10 });
+    expect(run.stderr).toMatch(/^… retrying \(attempt 1, in 10 ms\): 429/m);
   });
 
   it("Kimi 403 access_terminated_error: exit 1 with the plain explanation", async () => {

@@ -118,6 +118,23 @@ describe("resuming damaged or unusual sessions", () => {
     expect(run.stderr).not.toMatch(STACK);
   });
 
+  it.each([
+    ["under a device", () => "/dev/null/x", "/dev/null"],
+    ["under a file", (home: string) => path.join(home, "not-a-dir", "home"), "not-a-dir"],
+  ])("exits 2 naming MINI_AGENT_HOME when it cannot be created %s (print, rpc and memory add alike)", async (_what, homeOf, blocker) => {
+    const box = makeSandbox();
+    writeFileSync(path.join(box.home, "not-a-dir"), "x");
+    const home = homeOf(box.home);
+    for (const args of [["-p", "task"], ["rpc"], ["memory", "add", "a note"]]) {
+      const run = await runCli(args, { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: home }, input: "" });
+      expect(run.code, `${args.join(" ")}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`MINI_AGENT_HOME ${home} cannot be created: `);
+      expect(run.stderr).toContain(blocker);
+      expect(run.stderr).toContain("is not a directory");
+      expect(run.stderr).not.toMatch(STACK);
+    }
+  });
+
   // chmod does not take write permission away from a directory on Windows.
   it.skipIf(process.platform === "win32")("exits 2 naming MINI_AGENT_HOME when it is not writable (not as root)", async () => {
     if (process.getuid?.() === 0) return;

@@ -123,6 +123,30 @@ describe("mini-agent rpc", () => {
     expectOnlyEvents(rpc);
   });
 
+  it("echoes an op's id as given, a number as a number; compact, clearContext and undo all refuse while a turn runs", async () => {
+    const box = makeSandbox();
+    const script = box.script({ turns: [{ text: "a slow answer that takes its time to stream out word by word", delay_ms: 200 }] });
+    const rpc = startRpc([], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    clients.push(rpc);
+    rpc.sendLine('{"id":2,"op":"snapshot"}');
+    rpc.sendLine('{"id":"2","op":"snapshot"}');
+    rpc.sendLine('{"id":3,"op":"snapshot","frob":true}');
+    expect(await rpc.result(2)).toMatchObject({ id: 2, op: "snapshot", ok: true, value: { busy: false } });
+    expect(await rpc.result("2")).toMatchObject({ id: "2", ok: true });
+    expect(await rpc.result(3)).toMatchObject({ id: 3, ok: false, error: expect.stringContaining('unknown field "frob"') });
+
+    rpc.send({ id: 10, op: "submit", text: "take your time" });
+    await rpc.waitForEvent((event) => event.type === "assistant.delta", "the answer streaming");
+    rpc.send({ id: 11, op: "compact" });
+    rpc.send({ id: 12, op: "clearContext" });
+    rpc.send({ id: 13, op: "undo" });
+    for (const id of [11, 12, 13]) expect(await rpc.result(id)).toMatchObject({ id, ok: false, error: expect.stringMatching(/turn/) });
+    expect(rpc.events().filter((event) => event.type === "context.compacted" || event.type === "context.cleared")).toEqual([]);
+    rpc.send({ id: 14, op: "shutdown" });
+    expect(await rpc.exit()).toEqual({ code: 0, signal: null });
+    expectOnlyEvents(rpc);
+  });
+
   it("takes no task argument and has its own help", async () => {
     const box = makeSandbox();
     const wrong = await runCli(["rpc", "fix it"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });

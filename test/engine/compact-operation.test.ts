@@ -60,11 +60,11 @@ describe("compact as an engine operation", () => {
     await resumed.engine.shutdown();
   });
 
-  it("says why nothing was compacted: a running turn, or nothing older than the latest exchange", async () => {
+  it("says why nothing was compacted; refuses while a turn runs, as clearContext and undo do", async () => {
     const { engine, events } = engineFor({ turns: [{ text: "slow answer with several words in it", delay_ms: 30 }] });
     expect(await engine.compact()).toEqual({ compacted: false, reason: expect.stringMatching(/nothing to compact/) });
     engine.submit("go");
-    expect(await engine.compact()).toEqual({ compacted: false, reason: "a turn is running" });
+    await expect(engine.compact()).rejects.toThrow("the context can be compacted only between turns; stop the turn first");
     await engine.idle();
     await engine.shutdown();
     expect(of(events, "context.compacted")).toEqual([]);

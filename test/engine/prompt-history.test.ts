@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync, appendFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync, appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FakeProvider } from "../../src/engine/llm/fake/fake.js";
-import { PromptHistory } from "../../src/engine/session/prompt-history.js";
+import { MAX_ENTRY_CHARS, MAX_READ_BYTES, PromptHistory } from "../../src/engine/session/prompt-history.js";
 import { createRedactor, REDACTED } from "../../src/engine/secrets/redact.js";
 import { startEngine } from "../helpers/engine.js";
 
@@ -77,6 +77,39 @@ describe("prompt history", () => {
       expect(text.split(REDACTED)).toHaveLength(prompts.length + 1);
     }
     expect(shown[0]).toBe(`use ${REDACTED} to push`);
+  });
+
+  it("keeps the start of a huge prompt and a note of its length, so the file stays small", () => {
+    const { base } = dirs();
+    const file = path.join(base, "history");
+    const huge = `${"log line\n".repeat(MAX_ENTRY_CHARS / 9)}${"x".repeat(5 * 1024 * 1024)}`;
+    new PromptHistory(file).add(huge);
+    expect(statSync(file).size).toBeLessThan(MAX_ENTRY_CHARS * 2);
+    const before = readFileSync(file, "utf8");
+    const [entry] = new PromptHistory(file).load();
+    const note = /\n\[prompt history: cut here; the prompt was (\d+) characters, the history keeps the first (\d+)\]$/.exec(entry!);
+    expect(note?.[1]).toBe(String(huge.length));
+    const kept = Number(note?.[2]);
+    expect(entry!.length).toBeLessThanOrEqual(MAX_ENTRY_CHARS);
+    expect(entry!.slice(0, kept)).toBe(huge.slice(0, kept));
+    // Read back, a cut entry is kept as it is: the file is not rewritten.
+    expect(readFileSync(file, "utf8")).toBe(before);
+    // Never half a surrogate pair at the cut.
+    const emoji = "😀".repeat(MAX_ENTRY_CHARS);
+    new PromptHistory(file).add(emoji);
+    const cut = new PromptHistory(file).load()[1]!;
+    const at = cut.indexOf("\n[prompt history");
+    expect(cut.slice(0, at)).toBe(emoji.slice(0, at));
+    expect(at % 2).toBe(0);
+  });
+
+  it("reads only the file's end: an old huge entry is left out and the file rewritten without it", () => {
+    const { base } = dirs();
+    const file = path.join(base, "history");
+    // Written by a version that kept prompts whole.
+    writeFileSync(file, `${JSON.stringify("first")}\n${JSON.stringify("y".repeat(MAX_READ_BYTES * 2))}\n${JSON.stringify("after it")}\n${JSON.stringify("newest")}\n`);
+    expect(new PromptHistory(file).load()).toEqual(["after it", "newest"]);
+    expect(readFileSync(file, "utf8")).toBe(`${JSON.stringify("after it")}\n${JSON.stringify("newest")}\n`);
   });
 
   it("rewrites a history written in clear before, on its first load", () => {

@@ -19,8 +19,8 @@ export interface RpcClient {
   sendLine(line: string): void;
   /** Waits for the first event, from `after` on (an index into events()), that matches. */
   waitForEvent(match: (event: RpcEvent) => boolean, what: string, after?: number): Promise<RpcEvent>;
-  /** The `op.result` for the op sent with this id. */
-  result(id: string): Promise<RpcEvent>;
+  /** The `op.result` for the op sent with this id (a string or a number, matched exactly). */
+  result(id: string | number): Promise<RpcEvent>;
   closeStdin(): void;
   exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }

@@ -77,6 +77,46 @@ describe("prompt images in requests", () => {
     });
     expect(server.requests[0]!.body.toString("utf8")).not.toContain(RED.base64);
   });
+
+  // An image alone is a prompt ("explain this screenshot"): no empty text part goes beside it,
+  // which Anthropic refuses outright ("text content blocks must be non-empty").
+  const IMAGE_ONLY: Message[] = [{ role: "user", content: "", images: [RED] }];
+
+  it("an image alone: OpenAI chat gets the image_url part and no empty text part", async () => {
+    server = await startScriptedServer([chatText("red")]);
+    const { error } = await collect(await build(openAiConfig(`${server.url}/v1`)), request(IMAGE_ONLY));
+    expect(error).toBeUndefined();
+    expect((server.json(0)["messages"] as unknown[])[1]).toEqual({ role: "user", content: [{ type: "image_url", image_url: { url: `data:image/png;base64,${RED.base64}` } }] });
+  });
+
+  it("an image alone: OpenAI Responses gets the input_image part and no empty input_text", async () => {
+    server = await startResponsesOnlyServer();
+    const { error } = await collect(await build(openAiConfig(`${server.url}/v1`), { endpointFallback: true }), request(IMAGE_ONLY));
+    expect(error).toBeUndefined();
+    expect((server.json(1)["input"] as unknown[])[0]).toEqual({
+      type: "message",
+      role: "user",
+      content: [{ type: "input_image", image_url: `data:image/png;base64,${RED.base64}`, detail: "auto" }],
+    });
+  });
+
+  it("an image alone: Anthropic gets the image block and no empty text block", async () => {
+    server = await startFakeAnthropicServer([anthropicText("red")]);
+    const { error } = await collect(await build(anthropicConfig(server.url)), request(IMAGE_ONLY));
+    expect(error).toBeUndefined();
+    expect((server.json(0)["messages"] as unknown[])[0]).toEqual({
+      role: "user",
+      content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: RED.base64 } }],
+    });
+  });
+
+  it("an image alone to a model not known to take images: the note alone", async () => {
+    server = await startScriptedServer([chatText("ok")]);
+    const config = openAiConfig(`${server.url}/v1`, { provider: "my-gateway", model: "local-coder" });
+    const { error } = await collect(await build(config), request(IMAGE_ONLY));
+    expect(error).toBeUndefined();
+    expect((server.json(0)["messages"] as unknown[])[1]).toEqual({ role: "user", content: "[the image was not sent: mini-agent does not know whether local-coder accepts image input]" });
+  });
 });
 
 describe("prompt images in the engine's estimates and summaries", () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { splitStableBlocks } from "../../src/tui/components/messages/markdown-bl
 import { sanitizeForTerminal } from "../../src/tui/components/messages/sanitize.js";
 import { keyArgument, extractDiff } from "../../src/tui/components/messages/tool-summary.js";
 import { formatAge } from "../../src/tui/components/chrome/session-item.js";
-import { HistoryStore } from "../../src/tui/input/history-store.js";
+import { HistoryStore, MAX_FILE_BYTES } from "../../src/tui/input/history-store.js";
 import { PastePlaceholders } from "../../src/tui/input/paste-placeholders.js";
 import { rankPaths } from "../../src/tui/input/path-rank.js";
 import { backgroundFromColorFgBg, backgroundFromOsc11, detectColors } from "../../src/tui/theme/detect.js";
@@ -80,6 +80,14 @@ describe("history store", () => {
     expect(store.load()).toEqual([]);
     store.add("again");
     expect(JSON.parse(readFileSync(store.file, "utf8"))).toEqual(["again"]);
+    // Read and written on every submit: a huge paste is cut, a file grown huge before is not read.
+    store.add(`${"p".repeat(10 * 1024 * 1024)}`);
+    expect(statSync(store.file).size).toBeLessThan(128 * 1024);
+    expect(new HistoryStore(store.file).load()[1]).toMatch(/^p+\n\[prompt history: cut here; the prompt was 10485760 characters/);
+    writeFileSync(store.file, JSON.stringify(["old", "q".repeat(MAX_FILE_BYTES)]));
+    expect(store.load()).toEqual([]);
+    store.add("fresh");
+    expect(JSON.parse(readFileSync(store.file, "utf8"))).toEqual(["fresh"]);
   });
 });
 

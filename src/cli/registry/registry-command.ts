@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError } from "../../config/cli-options.js";
 import { readConfigFile } from "../../config/config-file.js";
-import { agentHome } from "../../config/home.js";
+import { usableAgentHome } from "../../config/home.js";
 import { askYesNo } from "../terminal-confirm.js";
 import { fetchEntryFiles, fetchIndex, type FetchedFile } from "./registry-fetch.js";
 import { RegistryError, searchIndex, type RegistryEntry } from "./registry-index.js";
@@ -54,7 +54,7 @@ async function loadYaml(): Promise<(text: string) => unknown> {
 
 export async function runRegistry(args: string[], flags: { yes: boolean }, io: RegistryIo): Promise<number> {
   const [action, ...rest] = args;
-  const home = path.resolve(agentHome(io.env, io.env.HOME ?? os.homedir()));
+  const home = path.resolve(usableAgentHome(io.env, io.env.HOME ?? os.homedir()));
   const subject = rest.join(" ").trim();
   if (!action || !["search", "show", "install", "remove"].includes(action)) throw new UsageError(USAGE);
   if (action !== "search" && !subject) throw new UsageError(`registry ${action} needs a name; ${USAGE}`);

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { anyOpSchema, opNames, type Op } from "./ops.js";
 
-export type OpLine = { ok: true; op: Op } | { ok: false; id?: string; op?: string; error: string };
+export type OpLine = { ok: true; op: Op } | { ok: false; id?: string | number; op?: string; error: string };
 
 const EXAMPLE = '{"id":"1","op":"submit","text":"hi"}';
 
@@ -20,6 +20,8 @@ function present(value: unknown, path: readonly PropertyKey[]): boolean {
 
 function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const field = issue.path.join(".");
+  // A union's own words ("Invalid input") say nothing; the id's two shapes are known.
+  if (field === "id") return present(value, issue.path) ? 'field "id": expected a non-empty string or a number' : 'missing field "id" (a string or a number)';
   if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}`;
   if (field && !present(value, issue.path)) return `missing field "${field}"${issue.code === "invalid_type" ? ` (${issue.expected})` : ""}`;
   return field ? `field "${field}": ${issue.message}` : issue.message;
@@ -36,10 +38,11 @@ export function parseOpLine(line: string): OpLine {
     return { ok: false, error: `an op is a JSON object, like ${EXAMPLE}; got ${Array.isArray(value) ? "an array" : JSON.stringify(value)}` };
   }
   const record = value as Record<string, unknown>;
-  const id = typeof record.id === "string" && record.id ? record.id : undefined;
+  // Echoed as given, so a client can pair even a refusal with its line.
+  const id = (typeof record.id === "string" && record.id) || (typeof record.id === "number" && Number.isFinite(record.id)) ? (record.id as string | number) : undefined;
   const name = typeof record.op === "string" ? record.op : undefined;
   const known = name !== undefined && (opNames as string[]).includes(name);
-  const about = { ...(id ? { id } : {}), ...(known ? { op: name } : {}) };
+  const about = { ...(id !== undefined ? { id } : {}), ...(known ? { op: name } : {}) };
   if (!known) {
     const got = name === undefined ? 'no "op" field' : `unknown op ${JSON.stringify(name)}`;
     return { ok: false, ...about, error: `${got}; expected one of: ${opNames.join(", ")}` };

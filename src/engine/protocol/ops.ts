@@ -6,13 +6,14 @@
 // types (`import type`, erased), so the print path still loads no zod (ADR 0023).
 import { z } from "zod";
 
-const id = z.string().min(1).describe("The sender's id for this op; the `op.result` event names it.");
+// A string or a number, as JSON-RPC ids are: clients number their requests either way.
+const id = z.union([z.string().min(1), z.number()]).describe("The sender's id for this op (a string or a number); the `op.result` event names it as given.");
 const thinkingLevel = z.enum(["off", "low", "medium", "high", "max"]);
 
 /** Each op's fields besides `id` and `op`, keyed by the op's name. */
 export const opFields = {
   submit: z.object({
-    text: z.string().min(1).describe("The prompt."),
+    text: z.string().describe("The prompt. May be empty when `images` are given (an image alone is a prompt); blank text without images is refused."),
     images: z
       .array(
         z.object({
@@ -72,8 +73,8 @@ export const opSummaries: Record<OpName, string> = {
   answerQuestion: "Answers a `question.asked` by its `id`: option labels, free text, or dismissed.",
   setModel: "Switches the model before the next turn (a running turn keeps its model); value: `{provider, model}`.",
   setThinking: "Sets the thinking level the next requests use.",
-  compact: "Summarises the older conversation now (between turns); value: `{compacted, reason?}`.",
-  clearContext: "A fresh context in the same session file (between turns).",
+  compact: "Summarises the older conversation now (between turns); value: `{compacted, reason?}` (`compacted: false` when there was nothing to summarise). Fails while a turn runs, as `clearContext` and `undo` do.",
+  clearContext: "A fresh context in the same session file (between turns). Fails while a turn runs.",
   undo: "Puts the workspace back to a checkpoint (between turns); value: `{target, saved?, changes, kept}` (the files restored). Fails with the reason when it cannot.",
   snapshot: "What a face attaching late needs; value: the snapshot described above.",
   shutdown: "Stops what runs, denies pending approvals, closes the session; rpc exits 0 after its result.",
@@ -91,5 +92,7 @@ export const anyOpSchema = z.discriminatedUnion(
 
 /** An op's own fields (zod types an empty object as an index signature of never; that is `{}` here). */
 export type OpInput<N extends OpName> = { [K in keyof z.infer<(typeof opFields)[N]> as string extends K ? never : K]: z.infer<(typeof opFields)[N]>[K] };
-export type Op = { [N in OpName]: { id: string; op: N } & OpInput<N> }[OpName];
+export type Op = { [N in OpName]: { id: OpId; op: N } & OpInput<N> }[OpName];
+/** The sender's id for an op, echoed in its `op.result` as given. */
+export type OpId = string | number;
 export type OpOf<N extends OpName> = Extract<Op, { op: N }>;

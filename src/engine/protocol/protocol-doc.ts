@@ -15,8 +15,9 @@ const INTRO = `# The protocol (ops in, events out)
 Generated from \`src/engine/protocol/ops.ts\` by \`npm run docs:protocol\`; a test fails when this file is stale.
 
 The engine has one surface (ADR 0039): a face sends **ops** and reads **events**
-([docs/events.md](events.md)). Every op carries an \`id\` chosen by the sender and is answered by
-exactly one \`op.result\` event naming that id:
+([docs/events.md](events.md)). Every op carries an \`id\` chosen by the sender (a non-empty string
+or a number, as JSON-RPC ids are) and is answered by exactly one \`op.result\` event naming that
+id as given (\`2\` comes back as \`2\`, \`"2"\` as \`"2"\`):
 
 \`\`\`json
 {"type":"op.result","seq":7,"ts":"…","id":"1","op":"submit","ok":true,"value":{"id":"…","prompt":"hi"}}
@@ -24,6 +25,7 @@ exactly one \`op.result\` event naming that id:
 \`\`\`
 
 \`ok: false\` carries an \`error\` naming the field, value or state that was wrong; the session goes on.
+An op that works only between turns (\`compact\`, \`clearContext\`, \`undo\`) fails while a turn runs.
 What an op sets in motion (a turn, a model switch, a compaction) is reported by the usual events
 as it happens; \`op.result\` says whether the op was taken and, where an op has one, its \`value\`.
 \`op.result\` is live only: it is never written to the session file, and it carries the \`seq\` of the

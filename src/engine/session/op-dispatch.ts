@@ -7,7 +7,7 @@ import type { EngineCore } from "./engine-core.js";
 import type { Publish } from "../event-bus.js";
 import type { OpResult } from "../surface.js";
 import type { Op } from "../protocol/ops.js";
-import { checkPromptImages } from "./prompt-images.js";
+import { checkPrompt } from "./prompt-images.js";
 
 /** An op's outcome; `cause` (the error thrown) stays in-process for the typed wrappers. */
 export type OpOutcome = (OpResult & { ok: true }) | (OpResult & { ok: false; error: string; cause: unknown });
@@ -46,8 +46,8 @@ export function createOpDispatcher(core: EngineCore, publish: Publish): Dispatch
     switch (op.op) {
       case "submit":
         return settle(op, () => {
-          // Checked before anything starts: a bad image refuses the op, and no turn runs.
-          const images = checkPromptImages(op.images);
+          // Checked before anything starts: a bad image (or nothing to send) refuses the op, and no turn runs.
+          const images = checkPrompt(op.text, op.images);
           return core.submit(op.text, images);
         });
       case "abortTurn":

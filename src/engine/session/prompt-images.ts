@@ -1,7 +1,7 @@
 // The images a person sends with a prompt (`submit {text, images}`), checked at the door: one
 // the provider would refuse stays in the session file and fails every later request of the
 // session, so a bad one refuses the whole op (naming the image and what is wrong) and no turn
-// starts. The rules are the tool images' rules: the four types every provider takes, read
+// starts. A prompt may be an image alone ("explain this screenshot"), but not nothing at all. The rules are the tool images' rules: the four types every provider takes, read
 // from the bytes as read_file and MCP images are (image-sniff.ts), at most MAX_IMAGE_BYTES each.
 import type { ToolImage } from "../messages.js";
 import { MAX_IMAGE_BYTES } from "../tools/output-cap.js";
@@ -13,6 +13,24 @@ import { IMAGE_MEDIA_TYPES, isBase64, sniffImageType } from "../tools/fs/image-s
  * leave room for the rest of the conversation.
  */
 export const MAX_PROMPT_IMAGE_BYTES = 2 * MAX_IMAGE_BYTES;
+
+/**
+ * A prompt the engine will not take (a bad image, nothing to send): the sender's mistake, so a
+ * face can answer it as bad input (ACP's invalid params) rather than as the agent failing.
+ */
+export class PromptRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PromptRefused";
+  }
+}
+
+/** The prompt's images, checked; a prompt with neither text nor an image is refused too. */
+export function checkPrompt(text: string, images: readonly ToolImage[] | undefined): ToolImage[] {
+  const checked = checkPromptImages(images);
+  if (!text.trim() && checked.length === 0) throw new PromptRefused("the prompt has no text and no images; nothing was sent");
+  return checked;
+}
 
 /** The decoded size of padded base64 without decoding it. */
 function decodedBytes(base64: string): number {
@@ -28,7 +46,7 @@ export function checkPromptImages(images: readonly ToolImage[] | undefined): Too
   const checked: ToolImage[] = [];
   let total = 0;
   for (const [index, image] of (images ?? []).entries()) {
-    const bad = (what: string) => new Error(`image ${index}: ${what}; nothing was sent`);
+    const bad = (what: string) => new PromptRefused(`image ${index}: ${what}; nothing was sent`);
     const declared = String(image.mediaType ?? "").toLowerCase();
     if (!IMAGE_MEDIA_TYPES.includes(declared)) {
       throw bad(`mediaType ${JSON.stringify(image.mediaType)} is not one of ${IMAGE_MEDIA_TYPES.join(", ")}`);

@@ -98,9 +98,10 @@ export function createTurnQueue({ bus, agent, ready, remember }: TurnQueueParts)
 
   async function compact(instructions: string | undefined): Promise<CompactResult> {
     if (closed) throw new Error("the session is shut down; open it again to compact it");
+    // Refused, as clearing the context and undo are: the op fails, with the reason.
     if (busy) {
       notice("warn", "the context can be compacted only between turns; stop the turn first");
-      return { compacted: false, reason: "a turn is running" };
+      throw new Error("the context can be compacted only between turns; stop the turn first");
     }
     busy = true;
     const compactController = new AbortController();

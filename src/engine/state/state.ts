@@ -17,6 +17,11 @@ export interface UsageTotals {
   cacheReadTokens: number;
   cacheWriteTokens: number;
   costUsd: number;
+  /**
+   * Requests sent to the model, whatever came back: one per step, one per retry of a step or
+   * of a summary, one per compaction's summary request. Not the `usage` events: a response
+   * cut off, failed or from a provider that reports no usage is a request all the same.
+   */
   requests: number;
 }
 
@@ -128,7 +133,6 @@ function addUsage(totals: UsageTotals, usage: Usage): void {
   totals.cacheReadTokens += usage.cacheReadTokens ?? 0;
   totals.cacheWriteTokens += usage.cacheWriteTokens ?? 0;
   totals.costUsd += usage.costUsd ?? 0;
-  totals.requests += 1;
 }
 
 /** Replaces the older part of the conversation by its summary (clamped: a damaged file may hold fewer messages). */
@@ -176,6 +180,11 @@ const appliers: { [T in EventType]?: Applier<T> } = {
   "step.started": (state, event) => {
     answerLostCalls(state);
     if (state.openTurn) state.openTurn.rounds = event.round;
+    state.usage.requests += 1;
+  },
+  // The attempt that failed was a request, and so is the one the retry sends.
+  retry: (state) => {
+    state.usage.requests += 1;
   },
   "assistant.message": (state, event) => {
     const message = messageFromItem(event);
@@ -223,7 +232,11 @@ const appliers: { [T in EventType]?: Applier<T> } = {
   "todo.updated": (state, event) => {
     state.todos = event.todos.map((todo) => ({ ...todo }));
   },
-  "context.compacted": applyCompaction,
+  "context.compacted": (state, event) => {
+    // A summary asked for (answered, or failed and the oldest part dropped); only cutting results asks nothing.
+    if (event.mode !== "elided") state.usage.requests += 1;
+    applyCompaction(state, event);
+  },
 };
 
 /** Looked up by the event's `type` string (a Map: the line's string is not one V8 has interned). */

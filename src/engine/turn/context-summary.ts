@@ -54,7 +54,8 @@ export function summaryRequestMessages(older: readonly Message[], instructions?:
     // The summary needs no pixels: a prompt's images are named, as a tool's are described in its text.
     if (message.role === "user" && message.images && message.images.length > 0) {
       const count = message.images.length;
-      return { role: "user", content: `${message.content}\n[${count === 1 ? "an image" : `${count} images`} sent with this prompt, not shown]` };
+      const note = `[${count === 1 ? "an image" : `${count} images`} sent with this prompt, not shown]`;
+      return { role: "user", content: message.content.trim() ? `${message.content}\n${note}` : note };
     }
     if (message.role !== "tool" || message.content.length <= RESULT_CHARS) {
       return message.role === "tool" && message.images ? { ...message, images: [] } : message;

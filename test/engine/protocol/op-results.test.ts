@@ -46,7 +46,7 @@ describe("ops answered by op.result", () => {
     expect(results(events)).toContainEqual(expect.objectContaining({ op: "interruptCommand", ok: false, id: expect.stringMatching(/^local-/) }));
 
     const sent = ["p1", "c1", "a0", "n1", "i1", "x1", "a1"];
-    expect(results(events).map((event) => event.id).filter((id) => !id?.startsWith("local-"))).toEqual(sent);
+    expect(results(events).map((event) => event.id).filter((id) => !String(id).startsWith("local-"))).toEqual(sent);
     await engine.shutdown();
     const [file] = sessionFiles(home);
     expect(eventLines(file!).map((event) => event.type)).not.toContain("op.result");

@@ -78,6 +78,11 @@ describe("reading an rpc line", () => {
       ok: false,
       error: 'submit: unknown field "promt"',
     });
-    expect(parseOpLine('{"op":"submit","text":"hi"}')).toMatchObject({ ok: false, op: "submit", error: 'submit: missing field "id" (string)' });
+    expect(parseOpLine('{"op":"submit","text":"hi"}')).toMatchObject({ ok: false, op: "submit", error: 'submit: missing field "id" (a string or a number)' });
+    expect(parseOpLine('{"id":"","op":"submit","text":"hi"}')).toMatchObject({ ok: false, error: 'submit: field "id": expected a non-empty string or a number' });
+    expect(parseOpLine('{"id":true,"op":"submit","text":"hi"}')).toMatchObject({ ok: false, error: 'submit: field "id": expected a non-empty string or a number' });
+    // A number is an id as JSON-RPC's are, echoed as given.
+    expect(parseOpLine('{"id":7,"op":"snapshot"}')).toEqual({ ok: true, op: { id: 7, op: "snapshot" } });
+    expect(parseOpLine('{"id":7,"op":"snapshot","x":1}')).toMatchObject({ ok: false, id: 7, op: "snapshot" });
   });
 });

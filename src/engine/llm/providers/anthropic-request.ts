@@ -67,7 +67,8 @@ function convertMessages(messages: readonly Message[], thinkingOn: boolean, opti
 function userBlocks(message: Extract<Message, { role: "user" }>, options: AnthropicBodyOptions): Block[] {
   const images = promptImages(message);
   if (!images || !options.imageInput) return [{ type: "text", text: textWithoutImages(message, options.model) }];
-  return [...images.map(imageBlock), { type: "text", text: message.content }];
+  // An image alone is a prompt; Anthropic refuses an empty text block.
+  return [...images.map(imageBlock), ...(message.content.trim() ? [{ type: "text", text: message.content }] : [])];
 }
 
 function imageBlock(image: ToolImage): Block {

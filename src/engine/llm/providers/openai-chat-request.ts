@@ -70,7 +70,8 @@ function convertMessage(message: Message, options: ChatBodyOptions): Record<stri
       // A user message's content may be a list of text and image_url parts (docs/providers.md §2.1).
       return {
         role: "user",
-        content: [{ type: "text", text: message.content }, ...images.map((image) => ({ type: "image_url", image_url: { url: dataUrl(image) } }))],
+        // An image alone is a prompt: no empty text part beside it.
+        content: [...(message.content.trim() ? [{ type: "text", text: message.content }] : []), ...images.map((image) => ({ type: "image_url", image_url: { url: dataUrl(image) } }))],
       };
     }
     case "tool": {

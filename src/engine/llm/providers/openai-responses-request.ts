@@ -53,7 +53,8 @@ function convertMessage(message: Message, options: ResponsesBodyOptions): Record
       }
       // input_text then input_image parts, the image a data URL (docs/providers.md §3.1).
       const content = [
-        { type: "input_text", text: message.content },
+        // An image alone is a prompt: no empty text part beside it.
+        ...(message.content.trim() ? [{ type: "input_text", text: message.content }] : []),
         ...images.map((image) => ({ type: "input_image", image_url: dataUrl(image), detail: "auto" })),
       ];
       return [{ type: "message", role: "user", content }];

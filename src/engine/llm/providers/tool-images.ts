@@ -45,5 +45,7 @@ export function textWithoutImages(message: ToolMessage | UserMessage, model: str
   const count = message.images?.length ?? 0;
   if (count === 0) return message.content;
   const what = count === 1 ? "the image was" : `${count} images were`;
-  return `${message.content}\n[${what} not sent: mini-agent does not know whether ${model} accepts image input]`;
+  const note = `[${what} not sent: mini-agent does not know whether ${model} accepts image input]`;
+  // A prompt that was an image alone becomes the note alone (no blank line before it).
+  return message.content.trim() ? `${message.content}\n${note}` : note;
 }
