@@ -111,7 +111,7 @@ describe("a streamed secret, cut anywhere", () => {
     const whole = `${blob()}${KNOWN[0]}${blob()}/ghp_abcdefghijklmnopqrstuvwxyz0123456789/${blob()}${base64}${blob()}/sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\n`;
     const expected = redact(whole);
     expect(expected.match(/\[redacted\]/g)).toHaveLength(4);
-    for (let round = 0; round < 20; round += 1) {
+    for (let round = 0; round < 8; round += 1) {
       const pieces: string[] = [];
       for (let at = 0; at < whole.length; ) {
         const size = 1 + Math.floor(random() * 900);
@@ -125,10 +125,10 @@ describe("a streamed secret, cut anywhere", () => {
     let consumed = 0;
     let out = "";
     for (let i = 0; i < 100; i += 1) {
-      const piece = blob().slice(0, 1000);
+      const piece = blob();
       consumed += piece.length;
       out += stream.push(piece);
-      expect(consumed - out.length).toBeLessThanOrEqual(2048);
+      expect(consumed - out.length).toBeLessThanOrEqual(9 * 1024);
     }
   });
 

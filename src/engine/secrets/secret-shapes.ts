@@ -92,7 +92,9 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   // A block whose BEGIN line was cut off (`tail`, `sed -n 2,$p`): from the header's end, and
   // base64 lines that end at an END line (cut short too: `-----END RSA PRIV`).
   [/(PRIVATE KEY-----)(?:[ \t]*(?:\r?\n|\\[nr]))+(?:[A-Za-z0-9+/=]|\r?\n|\\[nr]){16,}/g, "$1"],
-  [/(?:[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\\[nr]))+(?=-----END [A-Z ]*PRIV)/g],
+  // (From a run's start only: tried inside a long base64 run, it would backtrack over the run
+  // from every position.)
+  [/(?<![A-Za-z0-9+/=])(?:[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\\[nr]))+(?=-----END [A-Z ]*PRIV)/g],
   // The same, base64-encoded (kubeconfig's client-key-data), on one line or wrapped (`base64 -w 60`).
   [new RegExp(String.raw`\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{0,40}?(?:${B64_PRIVATE_KE})[A-Za-z0-9+/]*(?:\r?\n[A-Za-z0-9+/]{4,}={0,2}(?=\r?\n))*={0,2}`, "g")],
   // Lines of credential files, wherever the line starts: ~/.aws/credentials (session tokens

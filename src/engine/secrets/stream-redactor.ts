@@ -17,8 +17,12 @@ const OPEN_PEM = /-----BEGIN [A-Z ]*PRIVATE KEY-----(?![\s\S]*-----END [A-Z ]*PR
 const CONTEXT_REACH = 2048;
 /** Past this, a held tail is let go (redacted as it stands) so a stream never stalls for good. */
 const MAX_HOLD = 64 * 1024;
-/** A whitespace-free run longer than this (a base64 blob, a minified line) is let go but for its end. */
-const LONG_RUN = 1024;
+/**
+ * A whitespace-free run longer than this (a base64 blob, a minified line) is let go but for its
+ * end: longer than any shape needs from its start to its first match (a JWT with a large
+ * payload is the longest, a few KiB), far shorter than the whole run.
+ */
+const LONG_RUN = 8 * 1024;
 
 /**
  * How the single-word key shapes of secrets/secret-shapes.ts begin (lower case). A paused stream
@@ -32,6 +36,8 @@ const KEY_STARTS = [
   "ya29.", "1//0",
 ];
 
+const LONGEST_KEY_START = Math.max(...KEY_STARTS.map((start) => start.length));
+
 /** A word a paused stream may let go: letters ending a sentence or clause (`arrives.`, `done!`, `it),`). */
 const ENDS_SENTENCE = /^[\p{L}\p{N}'’-]+[.!?…,;)\]]+$/u;
 
@@ -41,7 +47,9 @@ export function mayBeginKey(run: string): boolean {
   const lower = run.toLowerCase();
   for (let at = 0; at < lower.length; at += 1) {
     if (at > 0 && !(/\W/.test(lower[at - 1]!) && /\w/.test(lower[at]!))) continue;
-    const rest = lower.slice(at);
+    // As far as the longest start reaches: a longer rest decides nothing more (and slicing the
+    // whole rest at every boundary of a long run is quadratic).
+    const rest = lower.slice(at, at + LONGEST_KEY_START);
     if (KEY_STARTS.some((start) => rest.startsWith(start) || start.startsWith(rest))) return true;
   }
   return false;
@@ -79,9 +87,10 @@ export function safeCut(text: string, redact: Redactor): number {
   // scanned again with every piece.
   let end = text.length;
   while (end > 0 && !isSpace(text.charCodeAt(end - 1))) end -= 1;
-  // Past LONG_RUN characters a run is no credential name either (those are bounded), so only
-  // its last LONG_RUN wait, and a known value's form that may still begin within them.
-  const trailingMayBeginKey = text.length - end <= LONG_RUN || mayBeginKey(text.slice(end));
+  // Past LONG_RUN characters only a run's end need wait: a key that began earlier has matched
+  // by now (and the ranges below keep the cut out of it) or never will; the same for a
+  // credential name. A known value's form may still begin within the last stretch.
+  const trailingMayBeginKey = text.length - end <= LONG_RUN;
   const margin = Math.max(LONG_RUN, (redact.longestForm ?? 0) - 1);
   cut = Math.min(cut, trailingMayBeginKey ? end : text.length - margin);
   const from = Math.max(0, text.length - CONTEXT_REACH);
