@@ -16,7 +16,7 @@ import { pickModel } from "./controllers/model-picker.js";
 import { StatusController } from "./controllers/status-controller.js";
 import { ToolsController } from "./controllers/tools-controller.js";
 import { TrustPrompt } from "./controllers/trust-prompt.js";
-import { Coordinator } from "./coordinator.js";
+import { Coordinator, quitsOnEmpty } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
@@ -94,9 +94,10 @@ export class TuiApp {
 
   /** Starts drawing; resolves with the exit code once the person quits. */
   async run(): Promise<number> {
-    // Until a session is attached (the picker, the engine opening) ctrl-c quits at once.
+    // Until a session is attached (the picker, the engine opening) ctrl-c quits at once, and so
+    // does ctrl-d on an empty input.
     const early = this.tui.addInputListener((data) => {
-      if (this.session || !matchesKey(data, "ctrl+c")) return undefined;
+      if (this.session || !(matchesKey(data, "ctrl+c") || quitsOnEmpty(data, this.editor))) return undefined;
       void this.quit(0);
       return { consume: true };
     });

@@ -1,4 +1,4 @@
-// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r, ctrl-l) are caught
+// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-d, ctrl-o, ctrl-r, ctrl-l) are caught
 // before the focused component; a submitted line becomes a slash command or a prompt for the
 // engine (which runs it now or queues it while a turn runs).
 import { matchesKey, type TUI } from "@mariozechner/pi-tui";
@@ -33,6 +33,11 @@ export interface CoordinatorParts {
 const QUIT_HINT = "ctrl-c again to quit";
 /** Commands that act at once even while a turn runs: they touch neither the session nor the conversation. */
 const IMMEDIATE = new Set(["help", "quit"]);
+
+/** ctrl-d while the input has the keyboard and holds nothing: the shell's end of input. */
+export function quitsOnEmpty(data: string, editor: PromptEditor): boolean {
+  return matchesKey(data, "ctrl+d") && editor.focused && editor.getText() === "";
+}
 
 /** "dropped the queued prompt “fix the tests” (esc drops the queue with the turn)". */
 export function describeDropped(prompts: readonly string[]): string {
@@ -81,6 +86,11 @@ export class Coordinator {
       const answer = this.confirmation;
       this.confirmation = undefined;
       answer(data === "y" || data === "Y");
+      return { consume: true };
+    }
+    // As in a shell: ctrl-d on an empty input leaves (with text, it deletes forward).
+    if (quitsOnEmpty(data, editor)) {
+      this.parts.quit();
       return { consume: true };
     }
     if (matchesKey(data, "ctrl+o")) {

@@ -25,7 +25,7 @@ function helpText(): string {
   const commands = COMMANDS.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""} — ${c.description}`);
   const keys = [
     "enter send · shift+enter or ctrl+j newline · up/down history · @ file · / command",
-    "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit",
+    "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit · ctrl-d on an empty input quit",
     "ctrl-o fold the latest tool frame · ctrl-r expand thinking · ctrl-l repaint the screen",
   ];
   return [...commands, ...keys].join("\n");
