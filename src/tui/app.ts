@@ -83,7 +83,7 @@ export class TuiApp {
     this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
     this.editor = new PromptEditor(this.tui, options.theme.editor);
     this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => this.commands));
-    this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
+    this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, backgroundTasks: 0 });
     this.trust = new TrustPrompt(this.tui, this.header, options.theme, () => this.scheduler.now());
     for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
     this.done = new Promise((resolve, reject) => {

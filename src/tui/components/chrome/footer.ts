@@ -1,4 +1,4 @@
-// The status line under the editor: model, thinking, context used, cost, directory, branch,
+// The status line under the editor: model, thinking, context used, cost (from the first reply on), directory, branch,
 // background tasks; and above it, dim, the latest engine notice (every line of it).
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
@@ -14,7 +14,12 @@ export interface FooterInfo {
   contextTokens: number;
   /** The session's context budget (the engine's, for the current model): then `used/budget (%)` shows. */
   contextWindow?: number | undefined;
-  costUsd: number;
+  /**
+   * What the session's requests cost so far; undefined until the first one reports its usage.
+   * Before a reply there is nothing to price, and whether this model has a price is not known
+   * yet: "$0.0000" there would turn into "$—" after the first reply for a model without one.
+   */
+  costUsd?: number | undefined;
   /** A request whose price is unknown (a model without a price list): the cost is not a sum. */
   costUnknown?: boolean | undefined;
   cwd: string;
@@ -75,7 +80,7 @@ export class Footer implements Component {
       ...(info.model ? [t.fg("accent", info.model)] : []),
       `thinking ${info.thinking}`,
       context,
-      formatCost(info.costUsd, info.costUnknown),
+      ...(info.costUsd !== undefined ? [formatCost(info.costUsd, info.costUnknown)] : []),
     ];
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
     // The directory goes last and gives way first, from its left: the branch always shows.
