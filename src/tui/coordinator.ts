@@ -6,6 +6,7 @@ import type { EngineSession } from "../engine/index.js";
 import type { CommandDeclaration } from "./commands/declarations.js";
 import { executeCommand, type CommandContext } from "./commands/execute.js";
 import { parseInput } from "./commands/parse.js";
+import { describeUnknown } from "./commands/suggest.js";
 import type { ApprovalController } from "./controllers/approval-controller.js";
 import type { ConversationController } from "./controllers/conversation-controller.js";
 import type { ToolsController } from "./controllers/tools-controller.js";
@@ -170,7 +171,7 @@ export class Coordinator {
     const { session, conversation, tui } = this.parts;
     const parsed = parseInput(text, this.parts.commands());
     if (parsed.kind === "unknown-command") {
-      conversation.note(`unknown command /${parsed.name}; /help lists the commands`, "error");
+      conversation.note(describeUnknown(parsed.name, this.parts.commands()), "error");
     } else if (parsed.kind === "command") {
       const context: CommandContext = {
         ...this.parts.commandContext,

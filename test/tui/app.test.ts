@@ -139,9 +139,11 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("thinking: high");
     await waitFor(() => app.footer.info.thinking === "high");
     terminal.send("/help\r");
-    await terminal.waitForText("/sessions — list this workspace's sessions and switch to one");
+    await terminal.waitForText("/sessions (also /resume) — list this workspace's sessions and switch to one");
     terminal.send("/frob\r");
     await terminal.waitForText("unknown command /frob; /help lists the commands");
+    terminal.send("/hlep\r");
+    await terminal.waitForText("unknown command /hlep; did you mean /help?");
     terminal.send("/clear\r");
     await terminal.waitForText("context cleared");
   });

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/tui/commands/declarations.js";
 import { parseInput } from "../../src/tui/commands/parse.js";
+import { describeUnknown, editDistance } from "../../src/tui/commands/suggest.js";
 import { splitStableBlocks } from "../../src/tui/components/messages/markdown-blocks.js";
 import { sanitizeForTerminal } from "../../src/tui/components/messages/sanitize.js";
 import { keyArgument, extractDiff } from "../../src/tui/components/messages/tool-summary.js";
@@ -39,6 +41,19 @@ describe("slash command parsing", () => {
     expect(parseInput("/usr/bin is odd")).toEqual({ kind: "prompt", text: "/usr/bin is odd" });
     expect(parseInput("/frob the widget").kind).toBe("prompt");
     expect(parseInput("hello /help").kind).toBe("prompt");
+  });
+  it("/resume is /sessions, as Claude Code users type it", () => {
+    const parsed = parseInput("/resume");
+    expect(parsed.kind === "command" && parsed.command.name).toBe("sessions");
+  });
+  it("an unknown word gets the command it begins or is a slip away from, or none", () => {
+    expect(describeUnknown("hlep", COMMANDS)).toBe("unknown command /hlep; did you mean /help?");
+    expect(describeUnknown("claer", COMMANDS)).toBe("unknown command /claer; did you mean /clear?");
+    expect(describeUnknown("sess", COMMANDS)).toBe("unknown command /sess; did you mean /sessions?");
+    expect(describeUnknown("mo", COMMANDS)).toBe("unknown command /mo; did you mean /model or /models?");
+    expect(describeUnknown("resum", COMMANDS)).toBe("unknown command /resum; did you mean /resume?");
+    expect(describeUnknown("frob", COMMANDS)).toBe("unknown command /frob; /help lists the commands");
+    expect(editDistance("hlep", "help")).toBe(1);
   });
 });
 

@@ -22,7 +22,8 @@ export interface CommandContext {
 }
 
 function helpText(): string {
-  const commands = COMMANDS.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""} — ${c.description}`);
+  const also = (c: CommandDeclaration) => (c.aliases?.length ? ` (also ${c.aliases.map((alias) => `/${alias}`).join(", ")})` : "");
+  const commands = COMMANDS.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""}${also(c)} — ${c.description}`);
   const keys = [
     "enter send · shift+enter or ctrl+j newline · up/down history · @ file · / command",
     "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit · ctrl-d on an empty input quit",

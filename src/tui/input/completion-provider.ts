@@ -4,6 +4,7 @@
 import type { AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions } from "@mariozechner/pi-tui";
 import { createJail, walkFiles } from "../../engine/index.js";
 import type { CommandDeclaration } from "../commands/declarations.js";
+import { namesOf } from "../commands/suggest.js";
 import { rankPaths } from "./path-rank.js";
 
 const MAX_FILES = 20_000;
@@ -46,14 +47,17 @@ export class CompletionProvider implements AutocompleteProvider {
     const slash = cursorLine === 0 ? /^\/(\S*)$/.exec(before) : null;
     if (slash) {
       const typed = slash[1]!.toLowerCase();
-      const items: AutocompleteItem[] = this.commands()
-        .filter((command) => command.name.startsWith(typed))
-        .map((command) => ({ value: command.name, label: `/${command.name}`, description: command.description }));
+      // An alias is offered under its own name, saying what it stands for.
+      const items: AutocompleteItem[] = this.commands().flatMap((command) =>
+        namesOf(command)
+          .filter((name) => name.startsWith(typed))
+          .map((name) => ({ value: name, label: `/${name}`, description: name === command.name ? command.description : `same as /${command.name}: ${command.description}` })),
+      );
       return items.length > 0 ? { prefix: before, items } : null;
     }
     const argument = cursorLine === 0 ? /^\/(\S+)\s+(\S*)$/.exec(before) : null;
     if (argument) {
-      const command = this.commands().find((candidate) => candidate.name === argument[1]);
+      const command = this.commands().find((candidate) => namesOf(candidate).includes(argument[1]!));
       const typed = argument[2]!;
       const values = command?.argumentValues?.filter((value) => value.startsWith(typed)) ?? [];
       return values.length > 0 ? { prefix: typed, items: values.map((value) => ({ value, label: value })) } : null;
