@@ -22,6 +22,7 @@ export function describeCompaction(event: Extract<UiEvent, { type: "context.comp
       : `${messages} ${event.mode === "summary" ? "summarised" : "dropped (the summary failed)"}${cut > 0 ? `, ${results}` : ""}`;
   const figures = `${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
   // A summary longer than what it replaced frees nothing: say so rather than print a "saving".
+  // The engine no longer applies one, but an older session file may hold such an event.
   const tokens = event.tokensAfter >= event.tokensBefore ? `no smaller (${figures})` : figures;
   return `context compacted (${event.trigger}): ${how}, ${tokens}`;
 }
