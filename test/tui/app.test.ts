@@ -148,6 +148,27 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("context cleared");
   });
 
+  it("the slash menu closes when ctrl-c clears the input or esc is pressed, and enter then runs nothing", async () => {
+    running = startApp({ script: { turns: [{ text: "answered x." }] } });
+    const { terminal, app } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    await waitFor(() => app.footer.info.model === "fake-scripted");
+    for (const close of [CTRL_C, ESC]) {
+      terminal.send("/");
+      await terminal.waitForText("start a fresh context in this session");
+      terminal.send(close);
+      await terminal.waitForScreen((s) => !s.includes("start a fresh context"), "the menu to close");
+      if (close === ESC) terminal.send("\x7f");
+      await waitFor(() => app.editor.getText() === "");
+      terminal.send("\r");
+    }
+    terminal.send("x\r");
+    await terminal.waitForText("answered x.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen).not.toContain("context cleared");
+    expect(screen).not.toContain("/help — list the commands");
+  });
+
   it("history is kept per workspace across runs", async () => {
     running = startApp({});
     const box = running.box;

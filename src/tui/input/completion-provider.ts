@@ -20,6 +20,23 @@ export async function listWorkspaceFiles(cwd: string, signal?: AbortSignal): Pro
   return files;
 }
 
+/** What the text before the cursor is completing: a file after @, a command, a command's argument. */
+export type CompletionContext =
+  | { kind: "file"; prefix: string }
+  | { kind: "command"; before: string; typed: string }
+  | { kind: "argument"; command: string; typed: string };
+
+export function completionContext(lines: readonly string[], cursorLine: number, cursorCol: number): CompletionContext | undefined {
+  const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
+  const mention = /(?:^|\s)(@[^\s]*)$/.exec(before);
+  if (mention) return { kind: "file", prefix: mention[1]! };
+  const slash = cursorLine === 0 ? /^\/(\S*)$/.exec(before) : null;
+  if (slash) return { kind: "command", before, typed: slash[1]!.toLowerCase() };
+  const argument = cursorLine === 0 ? /^\/(\S+)\s+(\S*)$/.exec(before) : null;
+  if (argument) return { kind: "argument", command: argument[1]!, typed: argument[2]! };
+  return undefined;
+}
+
 export class CompletionProvider implements AutocompleteProvider {
   private listing: { at: number; files: Promise<string[]> } | undefined;
 
@@ -36,17 +53,15 @@ export class CompletionProvider implements AutocompleteProvider {
   }
 
   async getSuggestions(lines: string[], cursorLine: number, cursorCol: number): Promise<AutocompleteSuggestions | null> {
-    const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
-    const mention = /(?:^|\s)(@[^\s]*)$/.exec(before);
-    if (mention) {
-      const prefix = mention[1]!;
+    const context = completionContext(lines, cursorLine, cursorCol);
+    if (context?.kind === "file") {
+      const { prefix } = context;
       const files = rankPaths(await this.files(), prefix.slice(1));
       if (files.length === 0) return null;
       return { prefix, items: files.map((file) => ({ value: `@${file}`, label: file })) };
     }
-    const slash = cursorLine === 0 ? /^\/(\S*)$/.exec(before) : null;
-    if (slash) {
-      const typed = slash[1]!.toLowerCase();
+    if (context?.kind === "command") {
+      const { typed, before } = context;
       // An alias is offered under its own name, saying what it stands for.
       const items: AutocompleteItem[] = this.commands().flatMap((command) =>
         namesOf(command)
@@ -55,10 +70,9 @@ export class CompletionProvider implements AutocompleteProvider {
       );
       return items.length > 0 ? { prefix: before, items } : null;
     }
-    const argument = cursorLine === 0 ? /^\/(\S+)\s+(\S*)$/.exec(before) : null;
-    if (argument) {
-      const command = this.commands().find((candidate) => namesOf(candidate).includes(argument[1]!));
-      const typed = argument[2]!;
+    if (context?.kind === "argument") {
+      const command = this.commands().find((candidate) => namesOf(candidate).includes(context.command));
+      const { typed } = context;
       const values = command?.argumentValues?.filter((value) => value.startsWith(typed)) ?? [];
       return values.length > 0 ? { prefix: typed, items: values.map((value) => ({ value, label: value })) } : null;
     }
