@@ -1,6 +1,8 @@
-// The TUI's composition root: lays out the screen, offers the session picker, replays a
-// resumed session's conversation, then wires controllers and the coordinator to a live
-// EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
+// The TUI's composition root: lays out the screen, opens the session the CLI chose (a new one
+// unless -c, -r or --fork: the input takes keys from the first frame, no question stands
+// before it), replays a resumed session's conversation, then wires controllers and the
+// coordinator to a live EngineSession; /sessions (/resume) switches. Process concerns (the
+// real terminal, signals, crashes) live in launch.ts.
 import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
@@ -26,7 +28,7 @@ import type { Theme } from "./theme/theme.js";
 import { Transcript } from "./transcript.js";
 import type { EventSink, UiEvent } from "./ui-events.js";
 
-/** What to open: the CLI's choice (new, -c, -r, --fork) or the picker's (new, resume). */
+/** What to open: the CLI's choice (new, -c, -r, --fork) or /sessions' (new, resume). */
 export type SessionOpenChoice = CliOptions["session"];
 
 export interface TuiAppOptions {
@@ -36,9 +38,9 @@ export interface TuiAppOptions {
   cwd: string;
   history: HistoryStore;
   footer: Omit<FooterInfo, "contextTokens" | "costUsd" | "backgroundTasks">;
-  /** Earlier sessions to offer before opening one; empty or absent: open without asking. */
-  offerSessions?: readonly SessionSummary[];
-  /** What to open when nothing is picked (the CLI's -c / -r / --new). */
+  /** How many earlier sessions this workspace has, for the welcome's hint (when a new one opens). */
+  earlierSessions?: number;
+  /** What to open (the CLI's --new, -c, -r or --fork). */
   defaultChoice: SessionOpenChoice;
   /** Opens the engine; `askTrust` puts the engine's project-trust question to the person. */
   open(choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession>;
@@ -94,8 +96,8 @@ export class TuiApp {
 
   /** Starts drawing; resolves with the exit code once the person quits. */
   async run(): Promise<number> {
-    // Until a session is attached (the picker, the engine opening) ctrl-c quits at once, and so
-    // does ctrl-d on an empty input.
+    // Until a session is attached (the engine opening) ctrl-c quits at once, and so does ctrl-d
+    // on an empty input.
     const early = this.tui.addInputListener((data) => {
       if (this.session || !(matchesKey(data, "ctrl+c") || quitsOnEmpty(data, this.editor))) return undefined;
       void this.quit(0);
@@ -121,14 +123,11 @@ export class TuiApp {
       this.footer.update({ notice: text });
       this.scheduler.now();
     });
-    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
-    let choice = this.options.defaultChoice;
-    if (this.options.offerSessions && this.options.offerSessions.length > 0) {
-      const picked = await pickSession(this.tui, this.inputHost, this.options.theme, this.options.offerSessions);
-      if (this.quitting) return;
-      if (picked === undefined) return void this.stop(0);
-      choice = picked === "new" ? { mode: "new" } : { mode: "resume", id: picked };
-    }
+    const choice = this.options.defaultChoice;
+    // Straight into the session, as Claude Code and Codex start: a picker first would take the
+    // first keys typed (and lose them). The welcome says how to go back to an earlier one.
+    const earlier = choice.mode === "new" ? (this.options.earlierSessions ?? 0) : 0;
+    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd, earlierSessions: earlier }));
     // The input works while the engine opens; what is sent meanwhile is held, then sent.
     this.showEditor();
     const early: [text: string, typed: string][] = [];
@@ -184,12 +183,6 @@ export class TuiApp {
     // One empty row, not none: pi-tui clears the rows after the last one it draws.
     this.tui.addChild(new Spacer(1));
     (this.tui as unknown as { doRender(): void }).doRender();
-  }
-
-  private stop(code: number): number {
-    this.restoreTerminal();
-    this.finished?.(code);
-    return code;
   }
 
   private showEditor(): void {

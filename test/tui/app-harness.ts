@@ -32,7 +32,8 @@ export function startApp(options: {
   box?: Sandbox;
   script?: unknown;
   choice?: SessionOpenChoice;
-  offer?: boolean;
+  /** Count the workspace's earlier sessions for the welcome's hint, as launch.ts does. */
+  countEarlier?: boolean;
   prompt?: string;
   /** Holds the engine's opening until it resolves (to type while it opens). */
   openGate?: Promise<void>;
@@ -67,7 +68,7 @@ export function startApp(options: {
     cwd: box.workspace,
     history: HistoryStore.forWorkspace(box.home, workspaceKey(box.workspace)),
     footer: { model: "", thinking: "default", cwd: box.workspace, branch: "main" },
-    offerSessions: options.offer ? listSessions() : [],
+    earlierSessions: options.countEarlier ? listSessions().length : 0,
     defaultChoice: options.choice ?? { mode: "new" },
     open: async (choice, ask) => {
       await options.openGate;
