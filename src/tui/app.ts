@@ -10,6 +10,7 @@ import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { Spinner } from "./components/chrome/spinner.js";
 import { Welcome } from "./components/chrome/welcome.js";
+import { NoteLine } from "./components/messages/note-line.js";
 import { COMMANDS, commandsWithSkills, type CommandDeclaration } from "./commands/declarations.js";
 import { ApprovalController } from "./controllers/approval-controller.js";
 import { ConversationController } from "./controllers/conversation-controller.js";
@@ -22,6 +23,8 @@ import { Coordinator, quitsOnEmpty } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
+import { KeepScrollback } from "./keep-scrollback.js";
+import { LiveArea } from "./live-area.js";
 import type { OutputCapture } from "./output-capture.js";
 import { RenderScheduler } from "./render-scheduler.js";
 import type { Theme } from "./theme/theme.js";
@@ -66,6 +69,7 @@ export class TuiApp {
   private readonly pending = new Container();
   private readonly spinner: Spinner;
   private readonly inputHost = new Container();
+  private readonly live: LiveArea;
   private session: EngineSession | undefined;
   private commands: readonly CommandDeclaration[] = COMMANDS;
   private detach: (() => void) | undefined;
@@ -80,7 +84,7 @@ export class TuiApp {
   private readonly ask = { askTrust: (question: string) => this.trust.ask(question) };
 
   constructor(private readonly options: TuiAppOptions) {
-    this.tui = new TUI(options.terminal);
+    this.tui = new TUI(new KeepScrollback(options.terminal));
     this.scheduler = new RenderScheduler(this.tui);
     this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
     this.editor = new PromptEditor(this.tui, options.theme.editor);
@@ -88,6 +92,7 @@ export class TuiApp {
     this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, backgroundTasks: 0 });
     this.trust = new TrustPrompt(this.tui, this.header, options.theme, () => this.scheduler.now());
     for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
+    this.live = new LiveArea(this.tui, [this.pending, this.spinner, this.inputHost, this.footer]);
     this.done = new Promise((resolve, reject) => {
       this.finished = resolve;
       this.failed = reject;
@@ -195,7 +200,10 @@ export class TuiApp {
   private async attach(session: EngineSession): Promise<Coordinator> {
     const { theme } = this.options;
     const transcript = new Transcript();
-    this.body.clear();
+    // A switch (/sessions) prints the other session below what is on screen, never over it:
+    // clearing the conversation would change lines long scrolled off, which pi-tui can only
+    // repaint whole (keep-scrollback.ts). What the left session showed stays in the scrollback.
+    if (this.body.children.length > 0) this.body.addChild(new NoteLine(theme, `── session ${session.sessionId} ──`));
     this.body.addChild(transcript);
     this.pending.clear();
     const conversation = new ConversationController(theme, transcript, this.pending);
@@ -207,6 +215,7 @@ export class TuiApp {
         this.tui.setFocus(frame ?? this.editor);
         this.scheduler.now();
       },
+      room: () => this.live.roomForFrame(),
     });
     const status = new StatusController(this.footer, this.spinner, () => session.contextBudget);
     const sinks: EventSink[] = [conversation, tools, approvals, status];

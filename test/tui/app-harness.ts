@@ -45,6 +45,10 @@ export function startApp(options: {
   outputCapture?: OutputCapture;
   /** The terminal's width; 100 unless a test draws text as wide as a temp path. */
   columns?: number;
+  /** The terminal's height; 30 by default. */
+  rows?: number;
+  /** Lines already in the terminal when mini-agent starts (a shell's history), written first. */
+  shellHistory?: readonly string[];
 }): RunningApp {
   const box = options.box ?? makeSandbox();
   const env: NodeJS.ProcessEnv = options.providerEnv
@@ -58,7 +62,8 @@ export function startApp(options: {
         ...(options.record ? { FAKE_LLM_RECORD: options.record } : {}),
       };
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
-  const terminal = new VirtualTerminal(options.columns ?? 100, 30);
+  const terminal = new VirtualTerminal(options.columns ?? 100, options.rows ?? 30);
+  for (const line of options.shellHistory ?? []) terminal.write(`${line}\r\n`);
   const store = new SessionStore(box.home, box.workspace);
   const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns, model: s.model }));
   const app = new TuiApp({
