@@ -3,7 +3,7 @@
 // before it), replays a resumed session's conversation, then wires controllers and the
 // coordinator to a live EngineSession; /sessions (/resume) switches. Process concerns (the
 // real terminal, signals, crashes) live in launch.ts.
-import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
+import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
@@ -24,7 +24,7 @@ import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
 import { KeepScrollback } from "./keep-scrollback.js";
-import { LiveArea } from "./live-area.js";
+import { eraseEverything, LiveArea } from "./live-area.js";
 import type { OutputCapture } from "./output-capture.js";
 import { RenderScheduler } from "./render-scheduler.js";
 import type { Theme } from "./theme/theme.js";
@@ -111,7 +111,10 @@ export class TuiApp {
     this.start().then(undefined, (error: unknown) => {
       // Opening failed (a locked session, bad config): take back what was drawn, restore the
       // terminal, then report; the reason is not printed under a half-drawn screen.
-      this.eraseScreen();
+      if (!this.restored) {
+        this.spinner.stop();
+        eraseEverything(this.tui);
+      }
       this.restoreTerminal();
       this.failed?.(error);
     });
@@ -156,6 +159,8 @@ export class TuiApp {
     if (session) this.farewell = `session ${session.sessionId} (resume: mini-agent -r ${session.sessionId})`;
     this.detach?.();
     this.session = undefined;
+    // What only made sense while the app ran goes; the conversation stays on screen.
+    if (!this.restored) this.live.clear();
     // Restore the terminal first: a slow shutdown must not leave it in raw mode.
     this.restoreTerminal();
     if (session) await session.shutdown().catch(() => undefined);
@@ -174,20 +179,6 @@ export class TuiApp {
     this.scheduler.cancel();
     this.tui.stop();
     this.options.outputCapture?.stop();
-  }
-
-  /**
-   * Draws an empty frame now, which clears every row drawn so far. pi-tui draws on a timer and
-   * offers no synchronous draw: its own (private) doRender is called, as SafeProcessTerminal
-   * reads a private field; test/tui/app-notice.test.ts watches the screen.
-   */
-  private eraseScreen(): void {
-    if (this.restored) return;
-    this.spinner.stop();
-    this.tui.clear();
-    // One empty row, not none: pi-tui clears the rows after the last one it draws.
-    this.tui.addChild(new Spacer(1));
-    (this.tui as unknown as { doRender(): void }).doRender();
   }
 
   private showEditor(): void {
@@ -286,6 +277,7 @@ export class TuiApp {
     this.detach = () => {
       unsubscribe();
       coordinator.dispose();
+      approvals.abandon();
     };
     this.showEditor();
     return coordinator;

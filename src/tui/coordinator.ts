@@ -53,6 +53,8 @@ export function describeDropped(prompts: readonly string[]): string {
 export class Coordinator {
   private armedToQuit = false;
   private confirmation: ((yes: boolean) => void) | undefined;
+  /** The open y/n question's line, taken away if the app quits before it is answered. */
+  private withdrawQuestion: (() => void) | undefined;
   private readonly removeListener: () => void;
   private readonly held: HeldInputs;
 
@@ -74,6 +76,7 @@ export class Coordinator {
   dispose(): void {
     this.held.drop();
     this.removeListener();
+    this.withdrawQuestion?.();
   }
 
   private onKey(data: string): { consume: boolean } | undefined {
@@ -179,9 +182,16 @@ export class Coordinator {
         info: (message) => conversation.note(message),
         error: (message) => conversation.note(message, "error"),
         confirm: (question) => {
-          conversation.note(question);
+          const asked = conversation.ask(question);
+          this.withdrawQuestion = asked.withdraw;
           tui.requestRender();
-          return new Promise((resolve) => (this.confirmation = resolve));
+          return new Promise((resolve) => {
+            this.confirmation = (yes) => {
+              this.withdrawQuestion = undefined;
+              asked.answer(yes ? "y" : "n");
+              resolve(yes);
+            };
+          });
         },
       };
       try {

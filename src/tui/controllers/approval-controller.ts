@@ -103,6 +103,13 @@ export class ApprovalController implements EventSink {
     }
   }
 
+  /** The app quits (or leaves the session): a frame still waiting says it was not answered. */
+  abandon(): void {
+    this.waiting.length = 0;
+    this.active?.settle("not answered");
+    this.active = undefined;
+  }
+
   private showNext(): void {
     const next = this.waiting.shift();
     this.active = next;

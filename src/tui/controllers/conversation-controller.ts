@@ -115,6 +115,16 @@ export class ConversationController implements EventSink {
     return () => this.pending.removeChild(view);
   }
 
+  /**
+   * A command's y/n question: answered, its line shows the answer; withdrawn (the app quits
+   * before an answer), the line goes, as a question nobody can answer any more.
+   */
+  ask(question: string): { answer(reply: string): void; withdraw(): void } {
+    const line = new NoteLine(this.theme, question, "muted");
+    this.transcript.append(line);
+    return { answer: (reply) => line.setText(`${question} ${reply}`), withdraw: () => this.transcript.removeChild(line) };
+  }
+
   /** A line from the app itself (a command's answer). */
   note(text: string, kind: "info" | "error" = "info"): void {
     this.transcript.append(new NoteLine(this.theme, text, kind === "error" ? "error" : "muted"));
