@@ -3,7 +3,7 @@
 // before it), replays a resumed session's conversation, then wires controllers and the
 // coordinator to a live EngineSession; /sessions (/resume) switches. Process concerns (the
 // real terminal, signals, crashes) live in launch.ts.
-import { Container, matchesKey, TUI, type Terminal } from "@mariozechner/pi-tui";
+import { Container, matchesKey, type Terminal, type TUI } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
@@ -23,6 +23,7 @@ import { Coordinator, quitsOnEmpty } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
+import { FitTUI } from "./fit-width.js";
 import { KeepScrollback } from "./keep-scrollback.js";
 import { eraseEverything, LiveArea } from "./live-area.js";
 import type { OutputCapture } from "./output-capture.js";
@@ -84,7 +85,7 @@ export class TuiApp {
   private readonly ask = { askTrust: (question: string) => this.trust.ask(question) };
 
   constructor(private readonly options: TuiAppOptions) {
-    this.tui = new TUI(new KeepScrollback(options.terminal));
+    this.tui = new FitTUI(new KeepScrollback(options.terminal));
     this.scheduler = new RenderScheduler(this.tui);
     this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
     this.editor = new PromptEditor(this.tui, options.theme.editor);

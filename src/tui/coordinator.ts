@@ -11,6 +11,7 @@ import type { ApprovalController } from "./controllers/approval-controller.js";
 import type { ConversationController } from "./controllers/conversation-controller.js";
 import type { ToolsController } from "./controllers/tools-controller.js";
 import type { Footer } from "./components/chrome/footer.js";
+import { clipGraphemes } from "./graphemes.js";
 import { HeldInputs } from "./held-inputs.js";
 import type { HistoryStore } from "./input/history-store.js";
 import type { PromptEditor } from "./input/prompt-editor.js";
@@ -44,7 +45,7 @@ export function quitsOnEmpty(data: string, editor: PromptEditor): boolean {
 export function describeDropped(prompts: readonly string[]): string {
   const quoted = prompts.map((prompt) => {
     const line = prompt.replace(/\s+/g, " ").trim();
-    return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
+    return `“${clipGraphemes(line, 60)}”`;
   });
   const what = prompts.length === 1 ? `the queued ${prompts[0]!.startsWith("/") ? "command" : "prompt"}` : `${prompts.length} queued inputs`;
   return `dropped ${what} ${quoted.join(", ")} (esc drops the queue with the turn; up recalls it)`;

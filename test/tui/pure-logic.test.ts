@@ -8,7 +8,11 @@ import { describeUnknown, editDistance } from "../../src/tui/commands/suggest.js
 import { splitStableBlocks } from "../../src/tui/components/messages/markdown-blocks.js";
 import { sanitizeForTerminal } from "../../src/tui/components/messages/sanitize.js";
 import { keyArgument, extractDiff } from "../../src/tui/components/messages/tool-summary.js";
-import { formatAge } from "../../src/tui/components/chrome/session-item.js";
+import { formatAge, sessionLabel } from "../../src/tui/components/chrome/session-item.js";
+import { fitPath } from "../../src/tui/components/chrome/footer.js";
+import { describeDropped } from "../../src/tui/coordinator.js";
+import { fitLine } from "../../src/tui/fit-width.js";
+import { clipGraphemes, worstWidth } from "../../src/tui/graphemes.js";
 import { HistoryStore } from "../../src/tui/input/history-store.js";
 import { PastePlaceholders } from "../../src/tui/input/paste-placeholders.js";
 import { rankPaths } from "../../src/tui/input/path-rank.js";
@@ -54,6 +58,32 @@ describe("slash command parsing", () => {
     expect(describeUnknown("resum", COMMANDS)).toBe("unknown command /resum; did you mean /resume?");
     expect(describeUnknown("frob", COMMANDS)).toBe("unknown command /frob; /help lists the commands");
     expect(editDistance("hlep", "help")).toBe(1);
+  });
+});
+
+describe("graphemes", () => {
+  const FAMILY = "👨‍👩‍👧‍👦";
+  it("cutting keeps a cluster whole: a title, a dropped prompt, a path", () => {
+    const title = `${"x".repeat(58)}${FAMILY}${FAMILY} and more`;
+    expect(sessionLabel({ id: "s", mtimeMs: 0, title })).toBe(`${"x".repeat(58)}${FAMILY}…`);
+    expect(describeDropped([`${"y".repeat(59)}${FAMILY} tail`])).toContain(`“${"y".repeat(59)}…”`);
+    expect(fitPath(`/home/me/${FAMILY}${FAMILY}-project/src`, 21)).toBe(`…${FAMILY}-project/src`);
+    expect(fitPath(`/home/me/${FAMILY}${FAMILY}-project/src`, 20)).toBe("…-project/src");
+  });
+  it("a cluster is counted as wide as a terminal drawing its parts apart would draw it", () => {
+    expect(worstWidth("ok")).toBe(2);
+    expect(worstWidth("👍🏽")).toBe(4);
+    expect(worstWidth(FAMILY)).toBe(8);
+    expect(worstWidth("🇩🇪")).toBe(2);
+    expect(worstWidth(`\x1b[1m${FAMILY}\x1b[22m`)).toBe(8);
+    expect(clipGraphemes(`${FAMILY}${FAMILY}${FAMILY}`, 2)).toBe(`${FAMILY}…`);
+  });
+  it("a line too wide for such a terminal loses its padding, then wraps at a space, keeping its styles and indent", () => {
+    expect(fitLine(" short", 10)).toEqual([" short"]);
+    expect(fitLine(` ${FAMILY}        `, 10)).toEqual([` ${FAMILY}`]);
+    const rows = fitLine(` \x1b[1mbold ${FAMILY} words ${FAMILY} end\x1b[22m`, 16);
+    expect(rows).toEqual([` \x1b[1mbold ${FAMILY}`, `\x1b[1m words ${FAMILY}`, `\x1b[1m end\x1b[22m`]);
+    for (const row of rows) expect(worstWidth(row)).toBeLessThanOrEqual(16);
   });
 });
 

@@ -2,6 +2,7 @@
 // background tasks; and above it, dim, the latest engine notice (every line of it).
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
+import { graphemes, worstWidth } from "../../graphemes.js";
 import { sanitizeForTerminal } from "../messages/sanitize.js";
 
 /** A notice longer than this (a missing key's advice is seven lines) ends with "… N more lines". */
@@ -41,11 +42,12 @@ export function shortenPath(cwd: string, home: string | undefined): string {
 
 /** A path cut from the left to fit: "…/project/src" keeps the end that says where one is. */
 export function fitPath(cwd: string, width: number): string {
-  if (visibleWidth(cwd) <= width) return cwd;
+  if (worstWidth(cwd) <= width) return cwd;
   if (width <= 1) return width === 1 ? "…" : "";
-  const chars = [...cwd];
+  // By grapheme: a family emoji in a folder name is kept whole or left out whole.
+  const parts = graphemes(cwd);
   let tail = "";
-  for (let i = chars.length - 1; i >= 0 && visibleWidth(chars[i] + tail) <= width - 1; i--) tail = chars[i] + tail;
+  for (let i = parts.length - 1; i >= 0 && worstWidth(parts[i] + tail) <= width - 1; i--) tail = parts[i] + tail;
   return `…${tail}`;
 }
 
