@@ -1,8 +1,7 @@
 // The TUI's composition root: lays out the screen, opens the session the CLI chose (a new one
-// unless -c, -r or --fork: the input takes keys from the first frame, no question stands
-// before it), replays a resumed session's conversation, then wires controllers and the
-// coordinator to a live EngineSession; /sessions (/resume) switches. Process concerns (the
-// real terminal, signals, crashes) live in launch.ts.
+// unless -c, -r or --fork; no question stands before the input, ADR 0054), replays a resumed
+// session, wires controllers and the coordinator to a live EngineSession; /sessions switches.
+// Process concerns (the real terminal, signals, crashes) live in launch.ts.
 import { Container, matchesKey, type Terminal, type TUI } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
