@@ -153,7 +153,7 @@ function initializeResponse(version: string) {
 
 function ignoredServers(count: number, warn: (message: string) => void): void {
   // Our MCP servers come from config (after the project is trusted, ADR 0019), not the editor.
-  if (count > 0) warn(`${count} MCP server(s) from the editor are not used; configure MCP servers in .agent.json (see README)`);
+  if (count > 0) warn(`${count} MCP server${count === 1 ? " from the editor is" : "s from the editor are"} not used; configure MCP servers in .agent.json (see README)`);
 }
 
 /** SIGINT/SIGTERM/SIGHUP close the connection; the sessions are then shut down and the exit code says why. */

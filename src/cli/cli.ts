@@ -180,7 +180,7 @@ async function main(argv: string[]): Promise<number> {
     // own (pi-tui and its dependencies): print mode never loads it.
     const options = buildCliOptions(values, source.kind === "args" ? source.task : "", "interactive");
     const { runInteractive } = await import("../tui/launch.js");
-    return runInteractive(options, { version: version(), cwd, explicitNew: values.new === true });
+    return runInteractive(options, { version: version(), cwd });
   }
   if (source.kind === "none") throw new UsageError(`no task given; ${HOW_TO_START}`);
   let prompt = "";

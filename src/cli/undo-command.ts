@@ -58,7 +58,7 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
     if (values.list) {
       for (const { checkpoint, changed } of await listChanges({ sessionFile: session.file, sideDir: session.sideDir, root, exclude: [home] })) {
         const what = checkpoint.reason === "undo" ? "before an undo" : `before turn ${checkpoint.turn ?? "?"}`;
-        write(`${checkpoint.number}\t${what}\t${checkpoint.files} files\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(changed)}\n`);
+        write(`${checkpoint.number}\t${what}\t${checkpoint.files} file${checkpoint.files === 1 ? "" : "s"}\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(changed)}\n`);
       }
       return EXIT.ok;
     }
@@ -67,7 +67,7 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
     if (result.changes.length === 0) {
       write(`nothing to undo: the files already match the checkpoint ${label} (checkpoint ${result.target.number}), and no later turn changed any\n`);
     } else {
-      write(`${values["dry-run"] ? "would restore" : "restored"} the workspace to ${label} (checkpoint ${result.target.number}); ${result.changes.length} file(s):\n`);
+      write(`${values["dry-run"] ? "would restore" : "restored"} the workspace to ${label} (checkpoint ${result.target.number}); ${result.changes.length} file${result.changes.length === 1 ? "" : "s"}:\n`);
       const verbs = { A: "restore", M: "rewrite", D: "delete" } as const;
       for (const change of result.changes) write(`  ${verbs[change.status]}\t${change.path}\n`);
     }

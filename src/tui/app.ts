@@ -1,13 +1,15 @@
-// The TUI's composition root: lays out the screen, offers the session picker, replays a
-// resumed session's conversation, then wires controllers and the coordinator to a live
-// EngineSession. Process concerns (the real terminal, signals, crashes) live in launch.ts.
-import { Container, matchesKey, Spacer, TUI, type Terminal } from "@mariozechner/pi-tui";
+// The TUI's composition root: lays out the screen, opens the session the CLI chose (a new one
+// unless -c, -r or --fork; no question stands before the input, ADR 0054), replays a resumed
+// session, wires controllers and the coordinator to a live EngineSession; /sessions switches.
+// Process concerns (the real terminal, signals, crashes) live in launch.ts.
+import { Container, matchesKey, type Terminal, type TUI } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
 import { Footer, type FooterInfo } from "./components/chrome/footer.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { Spinner } from "./components/chrome/spinner.js";
 import { Welcome } from "./components/chrome/welcome.js";
+import { NoteLine } from "./components/messages/note-line.js";
 import { COMMANDS, commandsWithSkills, type CommandDeclaration } from "./commands/declarations.js";
 import { ApprovalController } from "./controllers/approval-controller.js";
 import { ConversationController } from "./controllers/conversation-controller.js";
@@ -16,17 +18,20 @@ import { pickModel } from "./controllers/model-picker.js";
 import { StatusController } from "./controllers/status-controller.js";
 import { ToolsController } from "./controllers/tools-controller.js";
 import { TrustPrompt } from "./controllers/trust-prompt.js";
-import { Coordinator } from "./coordinator.js";
+import { Coordinator, quitsOnEmpty } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
 import { PromptEditor } from "./input/prompt-editor.js";
+import { FitTUI } from "./fit-width.js";
+import { KeepScrollback } from "./keep-scrollback.js";
+import { eraseEverything, LiveArea } from "./live-area.js";
 import type { OutputCapture } from "./output-capture.js";
 import { RenderScheduler } from "./render-scheduler.js";
 import type { Theme } from "./theme/theme.js";
 import { Transcript } from "./transcript.js";
 import type { EventSink, UiEvent } from "./ui-events.js";
 
-/** What to open: the CLI's choice (new, -c, -r, --fork) or the picker's (new, resume). */
+/** What to open: the CLI's choice (new, -c, -r, --fork) or /sessions' (new, resume). */
 export type SessionOpenChoice = CliOptions["session"];
 
 export interface TuiAppOptions {
@@ -36,9 +41,9 @@ export interface TuiAppOptions {
   cwd: string;
   history: HistoryStore;
   footer: Omit<FooterInfo, "contextTokens" | "costUsd" | "backgroundTasks">;
-  /** Earlier sessions to offer before opening one; empty or absent: open without asking. */
-  offerSessions?: readonly SessionSummary[];
-  /** What to open when nothing is picked (the CLI's -c / -r / --new). */
+  /** How many earlier sessions this workspace has, for the welcome's hint (when a new one opens). */
+  earlierSessions?: number;
+  /** What to open (the CLI's --new, -c, -r or --fork). */
   defaultChoice: SessionOpenChoice;
   /** Opens the engine; `askTrust` puts the engine's project-trust question to the person. */
   open(choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession>;
@@ -64,6 +69,7 @@ export class TuiApp {
   private readonly pending = new Container();
   private readonly spinner: Spinner;
   private readonly inputHost = new Container();
+  private readonly live: LiveArea;
   private session: EngineSession | undefined;
   private commands: readonly CommandDeclaration[] = COMMANDS;
   private detach: (() => void) | undefined;
@@ -78,14 +84,15 @@ export class TuiApp {
   private readonly ask = { askTrust: (question: string) => this.trust.ask(question) };
 
   constructor(private readonly options: TuiAppOptions) {
-    this.tui = new TUI(options.terminal);
+    this.tui = new FitTUI(new KeepScrollback(options.terminal));
     this.scheduler = new RenderScheduler(this.tui);
     this.spinner = new Spinner(options.theme, () => this.scheduler.soon());
     this.editor = new PromptEditor(this.tui, options.theme.editor);
     this.editor.setAutocompleteProvider(new CompletionProvider(options.cwd, () => this.commands));
-    this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, costUsd: 0, backgroundTasks: 0 });
+    this.footer = new Footer(options.theme, { ...options.footer, contextTokens: 0, backgroundTasks: 0 });
     this.trust = new TrustPrompt(this.tui, this.header, options.theme, () => this.scheduler.now());
     for (const child of [this.header, this.body, this.pending, this.spinner, this.inputHost, this.footer]) this.tui.addChild(child);
+    this.live = new LiveArea(this.tui, [this.pending, this.spinner, this.inputHost, this.footer]);
     this.done = new Promise((resolve, reject) => {
       this.finished = resolve;
       this.failed = reject;
@@ -94,16 +101,20 @@ export class TuiApp {
 
   /** Starts drawing; resolves with the exit code once the person quits. */
   async run(): Promise<number> {
-    // Until a session is attached (the picker, the engine opening) ctrl-c quits at once.
+    // Until a session is attached (the engine opening) ctrl-c quits at once, and so does ctrl-d
+    // on an empty input.
     const early = this.tui.addInputListener((data) => {
-      if (this.session || !matchesKey(data, "ctrl+c")) return undefined;
+      if (this.session || !(matchesKey(data, "ctrl+c") || quitsOnEmpty(data, this.editor))) return undefined;
       void this.quit(0);
       return { consume: true };
     });
     this.start().then(undefined, (error: unknown) => {
       // Opening failed (a locked session, bad config): take back what was drawn, restore the
       // terminal, then report; the reason is not printed under a half-drawn screen.
-      this.eraseScreen();
+      if (!this.restored) {
+        this.spinner.stop();
+        eraseEverything(this.tui);
+      }
       this.restoreTerminal();
       this.failed?.(error);
     });
@@ -120,14 +131,11 @@ export class TuiApp {
       this.footer.update({ notice: text });
       this.scheduler.now();
     });
-    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd }));
-    let choice = this.options.defaultChoice;
-    if (this.options.offerSessions && this.options.offerSessions.length > 0) {
-      const picked = await pickSession(this.tui, this.inputHost, this.options.theme, this.options.offerSessions);
-      if (this.quitting) return;
-      if (picked === undefined) return void this.stop(0);
-      choice = picked === "new" ? { mode: "new" } : { mode: "resume", id: picked };
-    }
+    const choice = this.options.defaultChoice;
+    // Straight into the session, as Claude Code and Codex start: a picker first would take the
+    // first keys typed (and lose them). The welcome says how to go back to an earlier one.
+    const earlier = choice.mode === "new" ? (this.options.earlierSessions ?? 0) : 0;
+    this.header.addChild(new Welcome(this.options.theme, { version: this.options.version, cwd: this.options.cwd, earlierSessions: earlier }));
     // The input works while the engine opens; what is sent meanwhile is held, then sent.
     this.showEditor();
     const early: [text: string, typed: string][] = [];
@@ -151,6 +159,8 @@ export class TuiApp {
     if (session) this.farewell = `session ${session.sessionId} (resume: mini-agent -r ${session.sessionId})`;
     this.detach?.();
     this.session = undefined;
+    // What only made sense while the app ran goes; the conversation stays on screen.
+    if (!this.restored) this.live.clear();
     // Restore the terminal first: a slow shutdown must not leave it in raw mode.
     this.restoreTerminal();
     if (session) await session.shutdown().catch(() => undefined);
@@ -171,26 +181,6 @@ export class TuiApp {
     this.options.outputCapture?.stop();
   }
 
-  /**
-   * Draws an empty frame now, which clears every row drawn so far. pi-tui draws on a timer and
-   * offers no synchronous draw: its own (private) doRender is called, as SafeProcessTerminal
-   * reads a private field; test/tui/app-notice.test.ts watches the screen.
-   */
-  private eraseScreen(): void {
-    if (this.restored) return;
-    this.spinner.stop();
-    this.tui.clear();
-    // One empty row, not none: pi-tui clears the rows after the last one it draws.
-    this.tui.addChild(new Spacer(1));
-    (this.tui as unknown as { doRender(): void }).doRender();
-  }
-
-  private stop(code: number): number {
-    this.restoreTerminal();
-    this.finished?.(code);
-    return code;
-  }
-
   private showEditor(): void {
     this.inputHost.clear();
     this.inputHost.addChild(this.editor);
@@ -201,7 +191,10 @@ export class TuiApp {
   private async attach(session: EngineSession): Promise<Coordinator> {
     const { theme } = this.options;
     const transcript = new Transcript();
-    this.body.clear();
+    // A switch (/sessions) prints the other session below what is on screen, never over it:
+    // clearing the conversation would change lines long scrolled off, which pi-tui can only
+    // repaint whole (keep-scrollback.ts). What the left session showed stays in the scrollback.
+    if (this.body.children.length > 0) this.body.addChild(new NoteLine(theme, `── session ${session.sessionId} ──`));
     this.body.addChild(transcript);
     this.pending.clear();
     const conversation = new ConversationController(theme, transcript, this.pending);
@@ -213,6 +206,7 @@ export class TuiApp {
         this.tui.setFocus(frame ?? this.editor);
         this.scheduler.now();
       },
+      room: () => this.live.roomForFrame(),
     });
     const status = new StatusController(this.footer, this.spinner, () => session.contextBudget);
     const sinks: EventSink[] = [conversation, tools, approvals, status];
@@ -283,6 +277,7 @@ export class TuiApp {
     this.detach = () => {
       unsubscribe();
       coordinator.dispose();
+      approvals.abandon();
     };
     this.showEditor();
     return coordinator;

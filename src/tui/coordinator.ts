@@ -1,4 +1,4 @@
-// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-o, ctrl-r, ctrl-l) are caught
+// Thin: routes keys and submissions. Global keys (esc, ctrl-c, ctrl-d, ctrl-o, ctrl-r, ctrl-l) are caught
 // before the focused component; a submitted line becomes a slash command or a prompt for the
 // engine (which runs it now or queues it while a turn runs).
 import { matchesKey, type TUI } from "@mariozechner/pi-tui";
@@ -6,10 +6,12 @@ import type { EngineSession } from "../engine/index.js";
 import type { CommandDeclaration } from "./commands/declarations.js";
 import { executeCommand, type CommandContext } from "./commands/execute.js";
 import { parseInput } from "./commands/parse.js";
+import { describeUnknown } from "./commands/suggest.js";
 import type { ApprovalController } from "./controllers/approval-controller.js";
 import type { ConversationController } from "./controllers/conversation-controller.js";
 import type { ToolsController } from "./controllers/tools-controller.js";
 import type { Footer } from "./components/chrome/footer.js";
+import { clipGraphemes } from "./graphemes.js";
 import { HeldInputs } from "./held-inputs.js";
 import type { HistoryStore } from "./input/history-store.js";
 import type { PromptEditor } from "./input/prompt-editor.js";
@@ -34,11 +36,16 @@ const QUIT_HINT = "ctrl-c again to quit";
 /** Commands that act at once even while a turn runs: they touch neither the session nor the conversation. */
 const IMMEDIATE = new Set(["help", "quit"]);
 
+/** ctrl-d while the input has the keyboard and holds nothing: the shell's end of input. */
+export function quitsOnEmpty(data: string, editor: PromptEditor): boolean {
+  return matchesKey(data, "ctrl+d") && editor.focused && editor.getText() === "";
+}
+
 /** "dropped the queued prompt “fix the tests” (esc drops the queue with the turn)". */
 export function describeDropped(prompts: readonly string[]): string {
   const quoted = prompts.map((prompt) => {
     const line = prompt.replace(/\s+/g, " ").trim();
-    return `“${line.length > 60 ? `${line.slice(0, 59)}…` : line}”`;
+    return `“${clipGraphemes(line, 60)}”`;
   });
   const what = prompts.length === 1 ? `the queued ${prompts[0]!.startsWith("/") ? "command" : "prompt"}` : `${prompts.length} queued inputs`;
   return `dropped ${what} ${quoted.join(", ")} (esc drops the queue with the turn; up recalls it)`;
@@ -47,6 +54,8 @@ export function describeDropped(prompts: readonly string[]): string {
 export class Coordinator {
   private armedToQuit = false;
   private confirmation: ((yes: boolean) => void) | undefined;
+  /** The open y/n question's line, taken away if the app quits before it is answered. */
+  private withdrawQuestion: (() => void) | undefined;
   private readonly removeListener: () => void;
   private readonly held: HeldInputs;
 
@@ -68,6 +77,7 @@ export class Coordinator {
   dispose(): void {
     this.held.drop();
     this.removeListener();
+    this.withdrawQuestion?.();
   }
 
   private onKey(data: string): { consume: boolean } | undefined {
@@ -81,6 +91,11 @@ export class Coordinator {
       const answer = this.confirmation;
       this.confirmation = undefined;
       answer(data === "y" || data === "Y");
+      return { consume: true };
+    }
+    // As in a shell: ctrl-d on an empty input leaves (with text, it deletes forward).
+    if (quitsOnEmpty(data, editor)) {
+      this.parts.quit();
       return { consume: true };
     }
     if (matchesKey(data, "ctrl+o")) {
@@ -160,7 +175,7 @@ export class Coordinator {
     const { session, conversation, tui } = this.parts;
     const parsed = parseInput(text, this.parts.commands());
     if (parsed.kind === "unknown-command") {
-      conversation.note(`unknown command /${parsed.name}; /help lists the commands`, "error");
+      conversation.note(describeUnknown(parsed.name, this.parts.commands()), "error");
     } else if (parsed.kind === "command") {
       const context: CommandContext = {
         ...this.parts.commandContext,
@@ -168,9 +183,16 @@ export class Coordinator {
         info: (message) => conversation.note(message),
         error: (message) => conversation.note(message, "error"),
         confirm: (question) => {
-          conversation.note(question);
+          const asked = conversation.ask(question);
+          this.withdrawQuestion = asked.withdraw;
           tui.requestRender();
-          return new Promise((resolve) => (this.confirmation = resolve));
+          return new Promise((resolve) => {
+            this.confirmation = (yes) => {
+              this.withdrawQuestion = undefined;
+              asked.answer(yes ? "y" : "n");
+              resolve(yes);
+            };
+          });
         },
       };
       try {

@@ -19,11 +19,9 @@ export interface InteractiveContext {
   version: string;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** --new was given: start a new session without offering the earlier ones. */
-  explicitNew: boolean;
 }
 
-/** What the picker shows of a stored session (SessionStore.list reads it without folding). */
+/** What /sessions shows of a stored session (SessionStore.list reads it without folding). */
 function toSummary(entry: StoredSession): SessionSummary {
   return { id: entry.id, mtimeMs: entry.lastActivityMs, title: entry.title, turns: entry.turns, model: entry.model, sizeBytes: entry.bytes };
 }
@@ -37,7 +35,6 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const home = path.resolve(agentHome(env, os.homedir()));
   const store = new SessionStore(home, cwd);
   const listSessions = () => store.list().map(toSummary);
-  const offer = options.session.mode === "new" && !context.explicitNew && !options.prompt ? listSessions() : [];
   const warnings: string[] = [];
 
   const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
@@ -70,7 +67,8 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     cwd,
     history: HistoryStore.forWorkspace(home, workspaceKey(cwd)),
     footer: { model: options.model ?? "", thinking: options.thinking ?? "default", cwd, branch: gitBranch(cwd) },
-    offerSessions: offer,
+    // The welcome's hint; SessionStore.list reads each session's cached summary, not the session.
+    earlierSessions: options.session.mode === "new" ? store.list().length : 0,
     defaultChoice: options.session,
     open,
     listSessions,

@@ -272,7 +272,7 @@ describe("mini-agent acp", () => {
       cwd: box.workspace,
       mcpServers: [{ name: "docs", command: "docs-server", args: [], env: [] }],
     });
-    expect(editor.stderr()).toContain("1 MCP server(s) from the editor are not used");
+    expect(editor.stderr()).toContain("1 MCP server from the editor is not used");
     editor.child.kill("SIGTERM");
     // stdin stays open: the signal alone ends the run.
     expect(await editor.exited).toBe(143);

@@ -167,6 +167,8 @@ describe("compaction in a long turn", () => {
       turns: [
         TURN.turns[0],
         TURN.turns[1],
+        // The large read is then older than the latest exchange: the summary replaces it.
+        TURN.turns[2],
         { error: { kind: "context_length", message: "prompt is too long: 250000 tokens > 200000 maximum" } },
         { text: "Done after the retry." },
       ],
@@ -176,8 +178,17 @@ describe("compaction in a long turn", () => {
     expect(json).toMatchObject({ stop_reason: "completed", final_text: "Done after the retry.", errors: [] });
     const events = eventLines(onlySessionFile(box.home));
     expect(events.filter((event) => event.type === "context.compacted")).toEqual([expect.objectContaining({ trigger: "overflow" })]);
-    expect(sent.map((request) => request.purpose ?? "turn")).toEqual(["turn", "turn", "turn", "summary", "turn"]);
+    expect(sent.map((request) => request.purpose ?? "turn")).toEqual(["turn", "turn", "turn", "turn", "summary", "turn"]);
     expect(sent.at(-1)!.messages[0]!.content).toMatch(/^\[Context summary\]/);
+  });
+
+  it("on an overflow with nothing big to replace, the summary is not applied and the error stands", async () => {
+    const box = setUp(1_000_000);
+    const overflow = { error: { kind: "context_length", message: "prompt is too long" } };
+    const { result, json } = await run(box, { turns: [TURN.turns[0], overflow, { text: "never" }], summaries: TURN.summaries }, [GOAL]);
+    expect(result.code).toBe(1);
+    expect(json).toMatchObject({ stop_reason: "error", errors: ["prompt is too long"] });
+    expect(eventLines(onlySessionFile(box.home)).filter((event) => event.type === "context.compacted")).toEqual([]);
   });
 
   it("a second overflow in the same step is an error, not a loop", async () => {

@@ -37,8 +37,9 @@ describe.skipIf(!tmuxAvailable)("mini-agent in tmux", () => {
     const box = makeSandbox();
     const sttyFile = path.join(box.home, "stty.txt");
     const env = `env PATH=${quote(process.env.PATH ?? "")} HOME=${quote(process.env.HOME ?? box.home)} TERM=xterm-256color FAKE_LLM=1 MINI_AGENT_HOME=${quote(box.home)}`;
+    // The shell's own line before mini-agent: it must still be there after (ADR 0055).
     const run = (args: string, marker: string) =>
-      `cd ${quote(box.workspace)} && ${env} ${quote(process.execPath)} ${quote(CLI)} ${args}; echo "${marker}:$?"; stty -a > ${quote(sttyFile)}; sleep 600`;
+      `cd ${quote(box.workspace)} && echo "SHELL-BEFORE-${marker}" && ${env} ${quote(process.execPath)} ${quote(CLI)} ${args}; echo "${marker}:$?"; stty -a > ${quote(sttyFile)}; sleep 600`;
 
     expect(tmux("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "40", run("", "FIRST-EXIT")).status).toBe(0);
     await waitForScreen("e2e", "ctrl-c twice quit");
@@ -55,8 +56,15 @@ describe.skipIf(!tmuxAvailable)("mini-agent in tmux", () => {
     await waitForScreen("e2e", "ctrl-c again to quit");
     tmux("send-keys", "-t", "e2e", "C-c");
     await waitForScreen("e2e", "FIRST-EXIT:0");
-    // Once the terminal is handed back, it says how to come back.
-    expect(screen("e2e")).toMatch(/session \S+ \(resume: mini-agent -r \S+\)\s+FIRST-EXIT:0/);
+    // Once the terminal is handed back, it says how to come back; the conversation stays, the
+    // input box, the footer and the quit hint are gone, and the shell's line above is kept.
+    const left = screen("e2e");
+    expect(left).toMatch(/session \S+ \(resume: mini-agent -r \S+\)\s+FIRST-EXIT:0/);
+    expect(left).toContain("SHELL-BEFORE-FIRST-EXIT");
+    expect(left).toContain("Done. I wrote demo/notes.md and read it back.");
+    expect(left).not.toMatch(/^─{20,}$/m);
+    expect(left).not.toContain("thinking default");
+    expect(left).not.toContain("ctrl-c again to quit");
     await waitFor(() => existsSync(sttyFile) && readFileSync(sttyFile, "utf8").includes("icanon"), 10_000, "stty -a output");
     const modes = readFileSync(sttyFile, "utf8");
     // Cooked mode again: canonical input and echo on (raw mode shows -icanon -echo).

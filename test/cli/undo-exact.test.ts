@@ -42,7 +42,7 @@ describe("mini-agent undo restores exactly", () => {
     const turn = await runCli(["-p", "change everything", "--yes", "--no-sandbox"], { cwd: ws, env });
     expect(turn.code, turn.stderr).toBe(0);
     // The one path git refuses is named before the turn ran; the rest was saved.
-    expect(turn.stderr).toContain("could not save 1 path(s)");
+    expect(turn.stderr).toContain("could not save 1 path, so");
     expect(turn.stderr).toContain("weird/git~1");
     const events = eventLines(onlySessionFile(box.home));
     const types = events.map((event) => event.type);
@@ -86,7 +86,7 @@ describe("mini-agent undo restores exactly", () => {
 
     const undone = await runCli(["undo"], { cwd: ws, env });
     expect(undone.code, undone.stderr).toBe(0);
-    expect(undone.stdout).toContain("restored the workspace to before turn 1 (checkpoint 1); 1 file(s):");
+    expect(undone.stdout).toContain("restored the workspace to before turn 1 (checkpoint 1); 1 file:");
     expect(undone.stdout).toMatch(/rewrite\tnotes\.txt/);
     expect(readFileSync(path.join(ws, "notes.txt"), "utf8")).toBe("the user's notes\n");
 

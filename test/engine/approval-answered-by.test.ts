@@ -46,6 +46,7 @@ function rig(answer: ApprovalAnswer, options: { sandbox?: boolean; guards?: Guar
   return async (tool: Parameters<typeof gate>[1], input: Record<string, unknown>, claimed?: ToolContext["answeredBy"]) => {
     const outcome = await gate(`c${Math.random()}`, tool, input);
     if ("refused" in outcome) throw new Error(outcome.refused);
+    if ("unchanged" in outcome) throw new Error(`unexpectedly answered without running: ${outcome.unchanged}`);
     return executeApproved(outcome.approved, { signal: new AbortController().signal, ...(claimed ? { answeredBy: claimed } : {}) });
   };
 }

@@ -48,7 +48,7 @@ describe("the checkpoint hook", () => {
     await turn("t2");
     const notices = seen.filter((line) => line.startsWith("notice"));
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/could not save 1 path\(s\), so undo cannot bring them back; the rest is saved: weird\/git~1 \(invalid path/);
+    expect(notices[0]).toMatch(/could not save 1 path, so undo cannot bring it back; the rest is saved: weird\/git~1 \(invalid path/);
     expect(seen.slice(0, 6)).toEqual(["turn.started", "checkpoint.created", notices[0], "gate", "gate", "turn.started"]);
     // Another refused path is a new list: said again.
     rmSync(path.join(root, "weird"), { recursive: true });

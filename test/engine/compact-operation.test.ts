@@ -10,13 +10,21 @@ import type { FakeScript } from "../../src/engine/llm/fake/fake-script.js";
 import { startEngine } from "../helpers/engine.js";
 import { recordedRequests } from "../helpers/session-files.js";
 
+/**
+ * A budget the tool list and one long answer fit with room to spare, so no turn compacts by
+ * itself; /compact then keeps under a third of it, and the long answer is the older part.
+ */
+const BUDGET = 6000;
+/** About 2,400 tokens: more than the third of BUDGET the tail keeps. */
+const LONG = `first answer ${"with a good deal of detail ".repeat(360)}`;
+
 function engineFor(script: FakeScript) {
   const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "compact-op-")));
   const cwd = path.join(base, "ws");
   mkdirSync(cwd);
   const home = path.join(base, "home");
   const record = path.join(base, "requests.jsonl");
-  return { cwd, home, record, ...startEngine({ home, cwd, provider: new FakeProvider(script, record) }) };
+  return { cwd, home, record, ...startEngine({ home, cwd, provider: new FakeProvider(script, record), contextBudget: BUDGET }) };
 }
 
 function of<T extends AgentEvent["type"]>(events: AgentEvent[], type: T): EventOf<T>[] {
@@ -28,7 +36,7 @@ type Sent = ReturnType<typeof recordedRequests>[number] & { purpose?: string };
 describe("compact as an engine operation", () => {
   it("summarises between turns with the person's focus; the next request and a resume carry the summary", async () => {
     const { engine, events, record, home, cwd } = engineFor({
-      turns: [{ text: "first answer" }, { text: "second answer" }, { text: "third answer" }],
+      turns: [{ text: LONG }, { text: "second answer" }, { text: "third answer" }],
       summaries: [{ text: "Goal: the first thing.\nNext step: the second thing." }],
     });
     engine.submit("do the first thing");
@@ -76,7 +84,7 @@ describe("compact as an engine operation", () => {
 
   it("a prompt submitted while compacting waits its turn; a failed summary still compacts by dropping", async () => {
     const { engine, events, record } = engineFor({
-      turns: [{ text: "one" }, { text: "two" }, { text: "three" }],
+      turns: [{ text: LONG }, { text: "two" }, { text: "three" }],
       summaries: [{ error: { kind: "provider", message: "overloaded" }, delay_ms: 20 }],
     });
     engine.submit("first");
@@ -96,8 +104,30 @@ describe("compact as an engine operation", () => {
     expect(last.messages.at(-1)).toEqual({ role: "user", content: "third" });
   });
 
+  it("a summary no smaller than what it would replace is not applied: no event, the reason says so, the context stays", async () => {
+    const { engine, events, record } = engineFor({
+      turns: [{ text: "one" }, { text: "two" }, { text: "three" }],
+      summaries: [{ text: "Goal: the first thing, restated at some length so the summary outgrows it." }],
+    });
+    engine.submit("first");
+    await engine.idle();
+    engine.submit("second");
+    await engine.idle();
+    const before = engine.state.messages;
+    const result = await engine.compact();
+    expect(result).toEqual({ compacted: false, reason: expect.stringMatching(/^the summary would be no smaller than the conversation \(\d+ → \d+ tokens\), so the conversation is kept as it was$/) });
+    expect(of(events, "context.compacted")).toEqual([]);
+    expect(engine.state.messages).toEqual(before);
+    engine.submit("third");
+    await engine.idle();
+    await engine.shutdown();
+    const sent = recordedRequests(record) as Sent[];
+    expect(sent.map((request) => request.purpose ?? "turn")).toEqual(["turn", "turn", "summary", "turn"]);
+    expect(sent[3]!.messages[0]).toEqual({ role: "user", content: "first" });
+  });
+
   it("clearing the context forgets the compaction too", async () => {
-    const { engine } = engineFor({ turns: [{ text: "one" }, { text: "two" }] });
+    const { engine } = engineFor({ turns: [{ text: LONG }, { text: "two" }] });
     engine.submit("first");
     await engine.idle();
     engine.submit("second");

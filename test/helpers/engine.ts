@@ -18,6 +18,8 @@ export interface TestEngineOptions {
   /** The face can ask a person: the `ask` tool is offered. */
   canAsk?: boolean;
   maxRounds?: number;
+  /** The context budget in tokens (the model's window less room for the answer otherwise). */
+  contextBudget?: number;
   /** Subscribed before the first event. */
   listener?: (event: AgentEvent) => void;
 }
@@ -36,7 +38,7 @@ export function startEngine(options: TestEngineOptions): { engine: EngineHost; e
     session,
     cwd: options.cwd,
     home: options.home,
-    model: { provider: options.provider, systemPrompt: () => "test" },
+    model: { provider: options.provider, systemPrompt: () => "test", ...(options.contextBudget ? { contextBudget: options.contextBudget } : {}) },
     options: { sandbox: false, ...(options.maxRounds ? { maxRounds: options.maxRounds } : {}) },
     ...(options.guards ? { guards: options.guards } : {}),
     ...(options.canAsk ? { canAsk: true } : {}),

@@ -188,6 +188,8 @@ describe("classified errors", () => {
     expect(err.message).toContain("env OPENAI_API_KEY");
     expect(err.message).not.toContain(TEST_KEY);
     expect(err.message).toContain("sk-…wxyz");
+    // The server's own full stop gives way to ours: never "wxyz.. The key came from".
+    expect(err.message).toContain("sk-…wxyz. The key came from env OPENAI_API_KEY.");
   });
 
   it("recognises OpenAI's context_length_exceeded as its own kind", async () => {

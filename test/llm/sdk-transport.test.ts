@@ -65,7 +65,7 @@ describe("the SDKs over our fetch", () => {
     const { parts, error } = await collect(await build(kimiConfig(url), { retry: { baseDelayMs: 1, maxBackoffMs: 2, maxRetries: 2 } }));
     expect(ofType(parts, "retry").map((part) => part.reason)).toEqual([expect.stringContaining("ECONNREFUSED"), expect.stringContaining("ECONNREFUSED")]);
     expect(error).toBeInstanceOf(ProviderError);
-    expect((error as ProviderError).message).toContain(`Could not reach kimi at ${url}: Connection error.: fetch failed (ECONNREFUSED)`);
+    expect((error as ProviderError).message).toContain(`Could not reach kimi at ${url}: Connection error: fetch failed (ECONNREFUSED)`);
   });
 
   it("an abort while the server holds the headers ends the stream as cancelled, without a retry", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, statSync, symlinkSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createJail } from "../../src/engine/tools/jail/jail.js";
@@ -28,6 +28,20 @@ describe("write_file", () => {
     expect(content).toContain("--- a/x.txt");
     expect(content).toContain("-old");
     expect(content).toContain("+new");
+  });
+
+  it("the same text again is no change: said by unchanged() before any question, and never written", async () => {
+    const { root, tool } = setup({ "x.txt": "same\n" });
+    const file = path.join(root, "x.txt");
+    utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const before = statSync(file).mtimeMs;
+    expect(await tool.unchanged!({ path: "x.txt", content: "same\n" })).toBe("No changes: x.txt already has exactly this content, so nothing was written.");
+    expect(await tool.unchanged!({ path: "x.txt", content: "other\n" })).toBeUndefined();
+    expect(await tool.unchanged!({ path: "new.txt", content: "" })).toBeUndefined();
+    // Allowed without a question (a rule, "always", --yes), it still writes nothing.
+    const { content } = await run(tool, { path: "x.txt", content: "same\n" });
+    expect(content).toBe("No changes: x.txt already has exactly this content, so nothing was written.");
+    expect(statSync(file).mtimeMs).toBe(before);
   });
 
   it("previews the same diff without writing", async () => {

@@ -40,12 +40,14 @@ describe("context in the TUI", () => {
 
   it("/compact sends the instructions to the summary, draws one dim line, and the footer follows", async () => {
     const box = makeSandbox();
+    // The long first answer is more than the third of the budget /compact keeps: it is summarised.
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ context_budget: 8000 }));
     const record = path.join(path.dirname(box.home), "requests.jsonl");
     running = startApp({
       box,
       record,
       script: {
-        turns: [{ text: "first answer " + "words ".repeat(400) }, { text: "second answer." }, { text: "third answer." }],
+        turns: [{ text: "first answer " + "words ".repeat(1600) }, { text: "second answer." }, { text: "third answer." }],
         summaries: [{ text: "Goal: the first thing." }],
       },
     });
@@ -70,6 +72,19 @@ describe("context in the TUI", () => {
     terminal.send("and the third\r");
     await terminal.waitForText("third answer.");
     expect(recordedRequests(record)[3]!.messages[0]!.content).toMatch(/Goal: the first thing\./);
+  });
+
+  it("/compact on a short conversation keeps it when the summary would be no smaller, and says so", async () => {
+    running = startApp({ script: { turns: [{ text: "one." }, { text: "two." }], summaries: [{ text: "Goal: the first thing, said at length." }] } });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("first\r");
+    await terminal.waitForText("one.");
+    terminal.send("second\r");
+    await terminal.waitForText("two.");
+    terminal.send("/compact\r");
+    await terminal.waitForText("nothing compacted: the summary would be no smaller than the conversation");
+    expect(terminal.allLines().join("\n")).not.toContain("context compacted");
   });
 
   it("/compact with nothing to summarise says why", async () => {

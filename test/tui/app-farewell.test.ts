@@ -6,6 +6,8 @@ import { sessionFiles } from "../helpers/session-files.js";
 import { waitFor } from "../helpers/processes.js";
 import { startApp, type RunningApp } from "./app-harness.js";
 
+const CTRL_D = "\x04";
+
 let running: RunningApp | undefined;
 afterEach(async () => {
   await running?.app.quit(0);
@@ -20,6 +22,23 @@ describe("leaving the TUI", () => {
     terminal.send("hello\r");
     await terminal.waitForText("hi there.");
     terminal.send("/quit\r");
+    expect(await exit).toBe(0);
+    expect(app.farewell).toMatch(/^session (\S+) \(resume: mini-agent -r \1\)$/);
+  });
+
+  it("ctrl-d on an empty input quits with the resume hint, as /quit does; with text it deletes forward", async () => {
+    running = startApp({ script: { turns: [{ text: "hi there." }] } });
+    const { terminal, app, exit } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("hello\r");
+    await terminal.waitForText("hi there.");
+    terminal.send("abc\x1b[D\x1b[D");
+    terminal.send(CTRL_D);
+    await waitFor(() => app.editor.getText() === "ac", 10_000, "ctrl-d to delete the character under the cursor");
+    // Only once the input is empty does ctrl-d leave.
+    terminal.send("\x1b[F\x7f\x7f");
+    await waitFor(() => app.editor.getText() === "", 10_000, "the input to be empty");
+    terminal.send(CTRL_D);
     expect(await exit).toBe(0);
     expect(app.farewell).toMatch(/^session (\S+) \(resume: mini-agent -r \1\)$/);
   });

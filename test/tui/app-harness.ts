@@ -32,7 +32,8 @@ export function startApp(options: {
   box?: Sandbox;
   script?: unknown;
   choice?: SessionOpenChoice;
-  offer?: boolean;
+  /** Count the workspace's earlier sessions for the welcome's hint, as launch.ts does. */
+  countEarlier?: boolean;
   prompt?: string;
   /** Holds the engine's opening until it resolves (to type while it opens). */
   openGate?: Promise<void>;
@@ -44,6 +45,10 @@ export function startApp(options: {
   outputCapture?: OutputCapture;
   /** The terminal's width; 100 unless a test draws text as wide as a temp path. */
   columns?: number;
+  /** The terminal's height; 30 by default. */
+  rows?: number;
+  /** Lines already in the terminal when mini-agent starts (a shell's history), written first. */
+  shellHistory?: readonly string[];
 }): RunningApp {
   const box = options.box ?? makeSandbox();
   const env: NodeJS.ProcessEnv = options.providerEnv
@@ -57,7 +62,8 @@ export function startApp(options: {
         ...(options.record ? { FAKE_LLM_RECORD: options.record } : {}),
       };
   const cli: CliOptions = { prompt: options.prompt ?? "", yes: false, outputFormat: "text", session: { mode: "new" }, sandbox: false };
-  const terminal = new VirtualTerminal(options.columns ?? 100, 30);
+  const terminal = new VirtualTerminal(options.columns ?? 100, options.rows ?? 30);
+  for (const line of options.shellHistory ?? []) terminal.write(`${line}\r\n`);
   const store = new SessionStore(box.home, box.workspace);
   const listSessions = () => store.list().map((s) => ({ id: s.id, mtimeMs: s.lastActivityMs, title: s.title, turns: s.turns, model: s.model }));
   const app = new TuiApp({
@@ -67,7 +73,7 @@ export function startApp(options: {
     cwd: box.workspace,
     history: HistoryStore.forWorkspace(box.home, workspaceKey(box.workspace)),
     footer: { model: "", thinking: "default", cwd: box.workspace, branch: "main" },
-    offerSessions: options.offer ? listSessions() : [],
+    earlierSessions: options.countEarlier ? listSessions().length : 0,
     defaultChoice: options.choice ?? { mode: "new" },
     open: async (choice, ask) => {
       await options.openGate;

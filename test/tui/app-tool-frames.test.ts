@@ -1,7 +1,7 @@
 // Tool frames over a real engine session: the person's answer shows in the frame's title
 // before the outcome (and no answered approval line trails after it), each frame says how long
 // its call ran, and a denial with a note says it once.
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./app-harness.js";
@@ -44,5 +44,25 @@ describe("tool frames", () => {
     expect(screen).toContain("declined by the user: use the system one");
     expect(screen).not.toContain("→ allowed once");
     expect(screen).not.toContain("→ denied");
+  });
+
+  it("a write of the text the file already holds asks nothing and says at once that nothing changed", async () => {
+    const content = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+    running = startApp({
+      script: {
+        turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "big.txt", content } }] }, { text: "Model saw: {{last_result}}" }],
+      },
+    });
+    const { terminal, box } = running;
+    const file = path.join(box.workspace, "big.txt");
+    writeFileSync(file, content);
+    const written = statSync(file).mtimeMs;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("write it\r");
+    await terminal.waitForText("Model saw: No changes: big.txt already has exactly this content, so nothing was written.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen).not.toContain("y allow once");
+    expect(screen).toMatch(/✓ write_file big\.txt {2}ok/);
+    expect(statSync(file).mtimeMs).toBe(written);
   });
 });

@@ -46,7 +46,7 @@ describe("/undo in the TUI", () => {
     expect(existsSync(added)).toBe(true);
 
     terminal.send("/undo\r");
-    await terminal.waitForText("/undo puts the files back as they were before turn 1, changing 2 file(s):");
+    await terminal.waitForText("/undo puts the files back as they were before turn 1, changing 2 files:");
     await terminal.waitForText("  rewrite notes.md");
     await terminal.waitForText("  delete new.txt");
     await terminal.waitForText("Undo these changes? (y/n)");
@@ -62,6 +62,21 @@ describe("/undo in the TUI", () => {
     await terminal.waitForText("(mini-agent undo --checkpoint 2 brings it back)");
     expect(readFileSync(notes, "utf8")).toBe("the old notes\n");
     expect(existsSync(added)).toBe(false);
+  });
+
+  it("one file is counted in the singular", async () => {
+    const box = makeSandbox();
+    writeFileSync(path.join(box.workspace, "notes.md"), "the old notes\n");
+    const write = { name: "write_file", arguments: { path: "notes.md", content: "the new notes\n" } };
+    running = startApp({ box, script: { turns: [{ text: "Changing one.", tool_calls: [write] }, { text: "Written." }] } });
+    const { terminal } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    terminal.send("change it\r");
+    await terminal.waitForText("y allow once");
+    terminal.send("y");
+    await terminal.waitForText("Written.");
+    terminal.send("/undo\r");
+    await terminal.waitForText("/undo puts the files back as they were before turn 1, changing 1 file:");
   });
 
   it("a session whose turns changed nothing: /undo says so and touches nothing", async () => {

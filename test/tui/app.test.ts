@@ -139,11 +139,34 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("thinking: high");
     await waitFor(() => app.footer.info.thinking === "high");
     terminal.send("/help\r");
-    await terminal.waitForText("/sessions — list this workspace's sessions and switch to one");
+    await terminal.waitForText("/sessions (also /resume) — list this workspace's sessions and switch to one");
     terminal.send("/frob\r");
     await terminal.waitForText("unknown command /frob; /help lists the commands");
+    terminal.send("/hlep\r");
+    await terminal.waitForText("unknown command /hlep; did you mean /help?");
     terminal.send("/clear\r");
     await terminal.waitForText("context cleared");
+  });
+
+  it("the slash menu closes when ctrl-c clears the input or esc is pressed, and enter then runs nothing", async () => {
+    running = startApp({ script: { turns: [{ text: "answered x." }] } });
+    const { terminal, app } = running;
+    await terminal.waitForText("ctrl-c twice quit");
+    await waitFor(() => app.footer.info.model === "fake-scripted");
+    for (const close of [CTRL_C, ESC]) {
+      terminal.send("/");
+      await terminal.waitForText("start a fresh context in this session");
+      terminal.send(close);
+      await terminal.waitForScreen((s) => !s.includes("start a fresh context"), "the menu to close");
+      if (close === ESC) terminal.send("\x7f");
+      await waitFor(() => app.editor.getText() === "");
+      terminal.send("\r");
+    }
+    terminal.send("x\r");
+    await terminal.waitForText("answered x.");
+    const screen = terminal.allLines().join("\n");
+    expect(screen).not.toContain("context cleared");
+    expect(screen).not.toContain("/help — list the commands");
   });
 
   it("history is kept per workspace across runs", async () => {
@@ -159,7 +182,25 @@ describe("the TUI over a real engine session", () => {
     await waitFor(() => running!.app.editor.getText() === "remember this prompt");
   });
 
-  it("the picker offers earlier sessions; a resumed one shows its conversation", async () => {
+  it("with earlier sessions it starts in a new one at once: what is typed is kept and sent; the welcome says how to resume", async () => {
+    const first = startApp({ script: { turns: [{ text: "first answer." }] } });
+    await first.terminal.waitForText("ctrl-c twice quit");
+    first.terminal.send("hello\r");
+    await first.terminal.waitForText("first answer.");
+    await first.app.quit(0);
+
+    running = startApp({ box: first.box, countEarlier: true, script: { turns: [{ text: "second answer." }] } });
+    const { terminal, box } = running;
+    // Typed before anything else is drawn: nothing stands between the keys and the input.
+    terminal.send("typed at once\r");
+    await terminal.waitForText("› typed at once");
+    await terminal.waitForText("second answer.");
+    await terminal.waitForText("1 earlier session here: /resume continues one (mini-agent -c: the newest)");
+    expect(terminal.allLines().join("\n")).not.toContain("Start a new session");
+    await waitFor(() => sessionFiles(box.home).length === 2, 10_000, "a second session file");
+  });
+
+  it("/resume offers the earlier sessions; a resumed one shows its conversation; esc keeps this one", async () => {
     running = startApp({ prompt: "the earlier question" });
     const box = running.box;
     await running.terminal.waitForText("y allow once");
@@ -168,9 +209,16 @@ describe("the TUI over a real engine session", () => {
     await running.app.quit(0);
     expect(existsSync(path.join(box.workspace, "demo", "notes.md"))).toBe(true);
 
-    running = startApp({ box, offer: true });
+    running = startApp({ box, countEarlier: true, script: { turns: [{ text: "still here." }] } });
     const { terminal } = running;
+    await waitFor(() => running!.app.footer.info.model === "fake-scripted");
+    terminal.send("/resume\r");
     await terminal.waitForText("Start a new session");
+    terminal.send(ESC);
+    await terminal.waitForScreen((s) => !s.includes("Start a new session"), "esc to close the list");
+    terminal.send("are you there\r");
+    await terminal.waitForText("still here.");
+    terminal.send("/resume\r");
     // Newest first, by title, with its age and turns.
     await terminal.waitForScreen((s) => /the earlier question\s+just now · 1 turn · fake-scripted/.test(s), "the session's title, age, turns and model");
     terminal.send("\x1b[B");
@@ -179,19 +227,6 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("✓ write_file demo/notes.md  ok");
     // Replayed frames are folded: the diff is not drawn again.
     expect(terminal.allLines().join("\n")).not.toContain("│ +mini-agent wrote this file.");
-  });
-
-  it("ctrl-c in the picker quits before any session opens", async () => {
-    const first = startApp({});
-    await first.terminal.waitForText("ctrl-c twice quit");
-    first.terminal.send("hello\r");
-    await first.terminal.waitForText("› hello");
-    await first.app.quit(0);
-    running = startApp({ box: first.box, offer: true });
-    await running.terminal.waitForText("Start a new session");
-    running.terminal.send(CTRL_C);
-    expect(await running.exit).toBe(0);
-    expect(running.terminal.stopped).toBe(true);
   });
 
   it("a session that cannot be opened: run() fails with the reason and the terminal is restored", async () => {

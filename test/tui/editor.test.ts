@@ -90,6 +90,36 @@ describe("input editor", () => {
     expect(editor.isShowingAutocomplete()).toBe(false);
   });
 
+  it("emptying the input closes the menu, whatever empties it; enter on an empty input never runs a command", async () => {
+    const CTRL_U = "\x15";
+    const CTRL_W = "\x17";
+    const BACKSPACE = "\x7f";
+    for (const clear of [CTRL_U, CTRL_W, BACKSPACE]) {
+      const { terminal, editor, submitted } = setup();
+      terminal.send("/");
+      await terminal.waitForText("start a fresh context in this session");
+      // Enter at once, before any redraw: the menu must already be gone, not merely hidden later.
+      terminal.send(clear);
+      terminal.send("\r");
+      expect(editor.isShowingAutocomplete()).toBe(false);
+      await terminal.waitForScreen((s) => !s.includes("start a fresh context"), "the menu to close");
+      expect(editor.getText()).toBe("");
+      terminal.send("\r");
+      terminal.send("x\r");
+      await waitFor(() => submitted.length > 0);
+      expect(submitted).toEqual(["x"]);
+    }
+  });
+
+  it("an @ menu closes when the word it completes is deleted", async () => {
+    const { terminal, editor } = setup();
+    terminal.send("look at @");
+    await waitFor(() => editor.isShowingAutocomplete(), 10_000, "the file menu");
+    terminal.send("\x17");
+    expect(editor.getText()).toBe("look at ");
+    expect(editor.isShowingAutocomplete()).toBe(false);
+  });
+
   it("@ opens a file picker that honours .gitignore and ranks prefix matches first", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "tui-picker-"));
     mkdirSync(path.join(dir, "src"));

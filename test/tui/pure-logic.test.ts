@@ -2,11 +2,17 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/tui/commands/declarations.js";
 import { parseInput } from "../../src/tui/commands/parse.js";
+import { describeUnknown, editDistance } from "../../src/tui/commands/suggest.js";
 import { splitStableBlocks } from "../../src/tui/components/messages/markdown-blocks.js";
 import { sanitizeForTerminal } from "../../src/tui/components/messages/sanitize.js";
 import { keyArgument, extractDiff } from "../../src/tui/components/messages/tool-summary.js";
-import { formatAge } from "../../src/tui/components/chrome/session-item.js";
+import { formatAge, sessionLabel } from "../../src/tui/components/chrome/session-item.js";
+import { fitPath } from "../../src/tui/components/chrome/footer.js";
+import { describeDropped } from "../../src/tui/coordinator.js";
+import { fitLine } from "../../src/tui/fit-width.js";
+import { clipGraphemes, worstWidth } from "../../src/tui/graphemes.js";
 import { HistoryStore, MAX_FILE_BYTES } from "../../src/tui/input/history-store.js";
 import { PastePlaceholders } from "../../src/tui/input/paste-placeholders.js";
 import { rankPaths } from "../../src/tui/input/path-rank.js";
@@ -39,6 +45,45 @@ describe("slash command parsing", () => {
     expect(parseInput("/usr/bin is odd")).toEqual({ kind: "prompt", text: "/usr/bin is odd" });
     expect(parseInput("/frob the widget").kind).toBe("prompt");
     expect(parseInput("hello /help").kind).toBe("prompt");
+  });
+  it("/resume is /sessions, as Claude Code users type it", () => {
+    const parsed = parseInput("/resume");
+    expect(parsed.kind === "command" && parsed.command.name).toBe("sessions");
+  });
+  it("an unknown word gets the command it begins or is a slip away from, or none", () => {
+    expect(describeUnknown("hlep", COMMANDS)).toBe("unknown command /hlep; did you mean /help?");
+    expect(describeUnknown("claer", COMMANDS)).toBe("unknown command /claer; did you mean /clear?");
+    expect(describeUnknown("sess", COMMANDS)).toBe("unknown command /sess; did you mean /sessions?");
+    expect(describeUnknown("mo", COMMANDS)).toBe("unknown command /mo; did you mean /model or /models?");
+    expect(describeUnknown("resum", COMMANDS)).toBe("unknown command /resum; did you mean /resume?");
+    expect(describeUnknown("frob", COMMANDS)).toBe("unknown command /frob; /help lists the commands");
+    expect(editDistance("hlep", "help")).toBe(1);
+  });
+});
+
+describe("graphemes", () => {
+  const FAMILY = "👨‍👩‍👧‍👦";
+  it("cutting keeps a cluster whole: a title, a dropped prompt, a path", () => {
+    const title = `${"x".repeat(58)}${FAMILY}${FAMILY} and more`;
+    expect(sessionLabel({ id: "s", mtimeMs: 0, title })).toBe(`${"x".repeat(58)}${FAMILY}…`);
+    expect(describeDropped([`${"y".repeat(59)}${FAMILY} tail`])).toContain(`“${"y".repeat(59)}…”`);
+    expect(fitPath(`/home/me/${FAMILY}${FAMILY}-project/src`, 21)).toBe(`…${FAMILY}-project/src`);
+    expect(fitPath(`/home/me/${FAMILY}${FAMILY}-project/src`, 20)).toBe("…-project/src");
+  });
+  it("a cluster is counted as wide as a terminal drawing its parts apart would draw it", () => {
+    expect(worstWidth("ok")).toBe(2);
+    expect(worstWidth("👍🏽")).toBe(4);
+    expect(worstWidth(FAMILY)).toBe(8);
+    expect(worstWidth("🇩🇪")).toBe(2);
+    expect(worstWidth(`\x1b[1m${FAMILY}\x1b[22m`)).toBe(8);
+    expect(clipGraphemes(`${FAMILY}${FAMILY}${FAMILY}`, 2)).toBe(`${FAMILY}…`);
+  });
+  it("a line too wide for such a terminal loses its padding, then wraps at a space, keeping its styles and indent", () => {
+    expect(fitLine(" short", 10)).toEqual([" short"]);
+    expect(fitLine(` ${FAMILY}        `, 10)).toEqual([` ${FAMILY}`]);
+    const rows = fitLine(` \x1b[1mbold ${FAMILY} words ${FAMILY} end\x1b[22m`, 16);
+    expect(rows).toEqual([` \x1b[1mbold ${FAMILY}`, `\x1b[1m words ${FAMILY}`, `\x1b[1m end\x1b[22m`]);
+    for (const row of rows) expect(worstWidth(row)).toBeLessThanOrEqual(16);
   });
 });
 

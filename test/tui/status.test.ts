@@ -7,7 +7,7 @@ import { event, mount, plainTheme } from "./harness.js";
 
 function setup() {
   const theme = plainTheme();
-  const footer = new Footer(theme, { model: "", thinking: "default", cwd: "/work/project", branch: "main", contextTokens: 0, costUsd: 0, backgroundTasks: 0, contextWindow: 200_000 });
+  const footer = new Footer(theme, { model: "", thinking: "default", cwd: "/work/project", branch: "main", contextTokens: 0, backgroundTasks: 0, contextWindow: 200_000 });
   const { terminal, tui } = mount([], 120, 12);
   const spinner = new Spinner(theme, () => tui.requestRender());
   tui.addChild(spinner);
@@ -28,6 +28,18 @@ describe("status line", () => {
     feed(event("usage", { inputTokens: 40_000, outputTokens: 10, cacheReadTokens: 10_000, costUsd: 0.0123 }));
     feed(event("usage", { inputTokens: 50_000, outputTokens: 10, costUsd: 0.02 }));
     await terminal.waitForText("gpt-test · thinking high · ctx 50k/200k (25%) · $0.0323 · /work/project (main)");
+  });
+
+  it("no cost is named before the first reply; then the sum, or $— for a model without a price", async () => {
+    const { terminal, feed } = setup();
+    feed(event("session.started", { sessionId: "s", cwd: "/work/project", provider: "openai", model: "gpt-test", resumed: false }));
+    await terminal.waitForText("gpt-test · thinking default · ctx 0/200k (0%) · /work/project (main)");
+    expect(terminal.screenText()).not.toContain("$");
+    feed(event("usage", { inputTokens: 1000, outputTokens: 10 }));
+    await terminal.waitForText("ctx 1.0k/200k (1%) · $— · /work/project (main)");
+    const priced = setup();
+    priced.feed(event("usage", { inputTokens: 1000, outputTokens: 10, costUsd: 0.001 }));
+    await priced.terminal.waitForText("ctx 1.0k/200k (1%) · $0.0010 · /work/project (main)");
   });
 
   it("a subagent's usage adds to the cost but not to this conversation's context", async () => {

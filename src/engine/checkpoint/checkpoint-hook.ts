@@ -68,5 +68,6 @@ const FAILED_SHOWN = 10;
 export function describeFailed(failed: readonly Unsaved[]): string {
   const named = failed.slice(0, FAILED_SHOWN).map((item) => `${item.path} (${item.reason})`);
   const more = failed.length > FAILED_SHOWN ? ` and ${failed.length - FAILED_SHOWN} more` : "";
-  return `the checkpoint for this turn could not save ${failed.length} path(s), so undo cannot bring them back; the rest is saved: ${named.join(", ")}${more}`;
+  const one = failed.length === 1;
+  return `the checkpoint for this turn could not save ${failed.length} ${one ? "path" : "paths"}, so undo cannot bring ${one ? "it" : "them"} back; the rest is saved: ${named.join(", ")}${more}`;
 }

@@ -63,6 +63,11 @@ export interface Tool<Input = any> {
   execute(input: Input, context: ToolContext): Promise<ToolResult>;
   /** What a person sees before approving (e.g. the unified diff a write would make). */
   preview?(input: Input): Promise<string | undefined>;
+  /**
+   * When the call would change nothing (a write of the text the file already holds): the
+   * result to give at once. The gate then asks no one and nothing runs.
+   */
+  unchanged?(input: Input): Promise<string | undefined>;
   subject?(input: Input): ToolSubject;
   /** The input's JSON Schema as sent to the model, when it comes from elsewhere (an MCP server). */
   jsonSchema?: Record<string, unknown>;
@@ -105,6 +110,7 @@ export function defineTool<I extends ToolInput | z.ZodType>(tool: {
   input: I;
   execute(input: InputOf<I>, context: ToolContext): Promise<ToolResult>;
   preview?(input: InputOf<I>): Promise<string | undefined>;
+  unchanged?(input: InputOf<I>): Promise<string | undefined>;
   subject?(input: InputOf<I>): ToolSubject;
   concurrent?: boolean;
 }): Tool<InputOf<I>> {

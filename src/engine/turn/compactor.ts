@@ -1,7 +1,8 @@
 // Compaction as the engine does it: when the next request would not fit the budget (or the
 // provider said so, or a person asked), one summary request to the same model over the older
 // part, then a `context.compacted` event the fold applies. If the summary request fails, the
-// older part is dropped instead and the event says so.
+// older part is dropped instead and the event says so. A result no smaller than what it would
+// replace is not applied: no event, and the outcome says why.
 import {
   chooseBoundary,
   keepTokensFor,
@@ -172,6 +173,14 @@ export function createCompactor(options: CompactorOptions) {
       ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
       ...(elided.length > 0 ? { elided } : {}),
     };
+    // A short conversation can summarise to more than it was (the summary states the request,
+    // the files and the todos besides): then it shrinks nothing, and the original says more.
+    if (event.tokensAfter >= event.tokensBefore) {
+      return {
+        compacted: false,
+        reason: `the summary would be no smaller than the conversation (${event.tokensBefore} → ${event.tokensAfter} tokens), so the conversation is kept as it was`,
+      };
+    }
     publish("context.compacted", event);
     // Losing part of the conversation without a summary is said in every output format.
     if (reason) publish("notice", { level: "warn", message: `context compacted by dropping the ${older.length} oldest messages: ${reason}` });

@@ -25,6 +25,11 @@ export async function runToolCall(deps: CallDeps, call: ToolCall, signal: AbortS
     publish("tool.result", { callId: call.callId, name: call.name, content: outcome.refused, isError: true });
     return;
   }
+  // Nothing to do (a write of what the file already holds): said, not run.
+  if ("unchanged" in outcome) {
+    publish("tool.result", { callId: call.callId, name: call.name, content: outcome.unchanged, isError: false });
+    return;
+  }
   const result = await executeApproved(outcome.approved, {
     signal,
     callId: call.callId,

@@ -5,6 +5,8 @@ export interface CommandDeclaration {
   name: string;
   description: string;
   argumentHint?: string;
+  /** Other names it answers to (/resume is what Claude Code users type for /sessions). */
+  aliases?: readonly string[];
   /** Values the argument may take, offered in the menu. */
   argumentValues?: readonly string[];
   /** A skill's entry: running it submits the skill's body (and any words after it) as a prompt. */
@@ -13,7 +15,7 @@ export interface CommandDeclaration {
 
 /** The built-in commands, then one entry per skill whose name no built-in takes. */
 export function commandsWithSkills(skills: readonly { name: string; description: string; body: string }[]): CommandDeclaration[] {
-  const taken = new Set(COMMANDS.map((command) => command.name));
+  const taken = new Set(COMMANDS.flatMap((command) => [command.name, ...(command.aliases ?? [])]));
   const entries = skills
     .filter((skill) => !taken.has(skill.name))
     .map((skill) => ({ name: skill.name, description: `skill: ${skill.description}`, argumentHint: "[request]", skillBody: skill.body }));
@@ -30,7 +32,7 @@ export const COMMANDS: readonly CommandDeclaration[] = [
   { name: "model", description: "show or switch the model", argumentHint: "[provider] <model>" },
   { name: "models", description: "list the provider's models and pick one" },
   { name: "thinking", description: "show or set the thinking level", argumentHint: "<level>", argumentValues: THINKING_LEVELS },
-  { name: "sessions", description: "list this workspace's sessions and switch to one" },
+  { name: "sessions", description: "list this workspace's sessions and switch to one", aliases: ["resume"] },
   { name: "registry", description: "search, show, install or remove skills and guard plugins", argumentHint: "search|show|install|remove <name>" },
   { name: "help", description: "list the commands and keys" },
   { name: "quit", description: "leave mini-agent" },

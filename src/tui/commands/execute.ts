@@ -22,10 +22,11 @@ export interface CommandContext {
 }
 
 function helpText(): string {
-  const commands = COMMANDS.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""} — ${c.description}`);
+  const also = (c: CommandDeclaration) => (c.aliases?.length ? ` (also ${c.aliases.map((alias) => `/${alias}`).join(", ")})` : "");
+  const commands = COMMANDS.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""}${also(c)} — ${c.description}`);
   const keys = [
     "enter send · shift+enter or ctrl+j newline · up/down history · @ file · / command",
-    "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit",
+    "esc stop the turn · ctrl-c stop a command, clear the input, twice to quit · ctrl-d on an empty input quit",
     "ctrl-o fold the latest tool frame · ctrl-r expand thinking · ctrl-l repaint the screen",
   ];
   return [...commands, ...keys].join("\n");
@@ -106,6 +107,9 @@ async function chooseModel(context: CommandContext): Promise<void> {
 
 const VERBS = { A: "restore", M: "rewrite", D: "delete" } as const;
 
+/** "1 file", "2 files". */
+const files = (count: number) => `${count} file${count === 1 ? "" : "s"}`;
+
 /** Lists what the undo would change, asks, then restores and lists what it did. */
 async function undoLastTurn(context: CommandContext): Promise<void> {
   if (context.session.busy) return context.error("/undo waits for the turn to end (esc stops it)");
@@ -113,7 +117,7 @@ async function undoLastTurn(context: CommandContext): Promise<void> {
   const label = preview.target.turn !== undefined ? `before turn ${preview.target.turn}` : `checkpoint ${preview.target.number}`;
   if (preview.changes.length === 0) return context.info(`nothing to undo: the files already match the checkpoint ${label}, and no later turn changed any`);
   const list = (changes: typeof preview.changes) => changes.map((change) => `  ${VERBS[change.status]} ${change.path}`).join("\n");
-  context.info(`/undo puts the files back as they were ${label}, changing ${preview.changes.length} file(s):\n${list(preview.changes)}`);
+  context.info(`/undo puts the files back as they were ${label}, changing ${files(preview.changes.length)}:\n${list(preview.changes)}`);
   if (!(await context.confirm("Undo these changes? (y/n)"))) return context.info("nothing undone");
   const result = await context.session.undo();
   const saved = result.saved ? `\nthe state before this undo is checkpoint ${result.saved.number} (mini-agent undo --checkpoint ${result.saved.number} brings it back)` : "";

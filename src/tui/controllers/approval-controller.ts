@@ -13,6 +13,8 @@ export interface ApprovalHost {
   answerQuestion?(id: string, reply: QuestionReply): void;
   /** Gives the frame the keyboard (null: back to the input). */
   focus(frame: AskFrame | null): void;
+  /** Lines a waiting frame may take and stay wholly on screen (live-area.ts); absent: no limit. */
+  room?(): number;
 }
 
 export type AskFrame = ApprovalFrame | QuestionFrame;
@@ -59,6 +61,7 @@ export class ApprovalController implements EventSink {
           this.host.answer(id, reply);
           this.advance(frame);
         },
+        () => this.host.room?.() ?? Number.POSITIVE_INFINITY,
       );
       this.byCall.set(event.callId, frame);
       this.waiting.push(frame);
@@ -98,6 +101,13 @@ export class ApprovalController implements EventSink {
         this.host.focus(null);
       }
     }
+  }
+
+  /** The app quits (or leaves the session): a frame still waiting says it was not answered. */
+  abandon(): void {
+    this.waiting.length = 0;
+    this.active?.settle("not answered");
+    this.active = undefined;
   }
 
   private showNext(): void {

@@ -22,6 +22,7 @@ export function describeCompaction(event: Extract<UiEvent, { type: "context.comp
       : `${messages} ${event.mode === "summary" ? "summarised" : "dropped (the summary failed)"}${cut > 0 ? `, ${results}` : ""}`;
   const figures = `${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
   // A summary longer than what it replaced frees nothing: say so rather than print a "saving".
+  // The engine no longer applies one, but an older session file may hold such an event.
   const tokens = event.tokensAfter >= event.tokensBefore ? `no smaller (${figures})` : figures;
   return `context compacted (${event.trigger}): ${how}, ${tokens}`;
 }
@@ -112,6 +113,16 @@ export class ConversationController implements EventSink {
     const view = new UserMessage(this.theme, text, { queued: true });
     this.pending.addChild(view);
     return () => this.pending.removeChild(view);
+  }
+
+  /**
+   * A command's y/n question: answered, its line shows the answer; withdrawn (the app quits
+   * before an answer), the line goes, as a question nobody can answer any more.
+   */
+  ask(question: string): { answer(reply: string): void; withdraw(): void } {
+    const line = new NoteLine(this.theme, question, "muted");
+    this.transcript.append(line);
+    return { answer: (reply) => line.setText(`${question} ${reply}`), withdraw: () => this.transcript.removeChild(line) };
   }
 
   /** A line from the app itself (a command's answer). */

@@ -1,5 +1,5 @@
-// Offers this workspace's earlier sessions (newest first) or a new one. Resolves with the
-// chosen id, "new", or undefined when the person cancels (esc / ctrl-c).
+// /sessions (/resume): offers this workspace's other sessions (newest first) or a new one.
+// Resolves with the chosen id, "new", or undefined when the person keeps the current one (esc).
 import { SelectList, type Container, type TUI } from "@mariozechner/pi-tui";
 import { NoteLine } from "../components/messages/note-line.js";
 import { sessionDescription, sessionLabel, type SessionSummary } from "../components/chrome/session-item.js";
@@ -22,7 +22,7 @@ export function pickSession(
       description: sessionDescription(session, now),
     })),
   ];
-  const title = new NoteLine(theme, "Continue an earlier session of this workspace, or start a new one (enter picks, esc cancels):", "accent");
+  const title = new NoteLine(theme, "Continue an earlier session of this workspace, or start a new one (enter picks, esc keeps this one):", "accent");
   const list = new SelectList(items, Math.min(10, items.length), theme.selectList, { minPrimaryColumnWidth: 20, maxPrimaryColumnWidth: 64 });
   host.addChild(title);
   host.addChild(list);

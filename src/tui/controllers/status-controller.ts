@@ -34,7 +34,7 @@ export class StatusController implements EventSink {
         this.footer.update({ thinking: event.level });
         return;
       case "usage": {
-        const costUsd = this.footer.info.costUsd + (event.costUsd ?? 0);
+        const costUsd = (this.footer.info.costUsd ?? 0) + (event.costUsd ?? 0);
         // No price for this model: the sum is a lower bound at best, never "$0.0000".
         const costUnknown = this.footer.info.costUnknown || event.costUsd === undefined;
         // A subagent's request costs money but says nothing about this conversation's context.

@@ -4,6 +4,7 @@
 import type { AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions } from "@mariozechner/pi-tui";
 import { createJail, walkFiles } from "../../engine/index.js";
 import type { CommandDeclaration } from "../commands/declarations.js";
+import { namesOf } from "../commands/suggest.js";
 import { rankPaths } from "./path-rank.js";
 
 const MAX_FILES = 20_000;
@@ -17,6 +18,23 @@ export async function listWorkspaceFiles(cwd: string, signal?: AbortSignal): Pro
     if (files.length >= MAX_FILES) break;
   }
   return files;
+}
+
+/** What the text before the cursor is completing: a file after @, a command, a command's argument. */
+export type CompletionContext =
+  | { kind: "file"; prefix: string }
+  | { kind: "command"; before: string; typed: string }
+  | { kind: "argument"; command: string; typed: string };
+
+export function completionContext(lines: readonly string[], cursorLine: number, cursorCol: number): CompletionContext | undefined {
+  const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
+  const mention = /(?:^|\s)(@[^\s]*)$/.exec(before);
+  if (mention) return { kind: "file", prefix: mention[1]! };
+  const slash = cursorLine === 0 ? /^\/(\S*)$/.exec(before) : null;
+  if (slash) return { kind: "command", before, typed: slash[1]!.toLowerCase() };
+  const argument = cursorLine === 0 ? /^\/(\S+)\s+(\S*)$/.exec(before) : null;
+  if (argument) return { kind: "argument", command: argument[1]!, typed: argument[2]! };
+  return undefined;
 }
 
 export class CompletionProvider implements AutocompleteProvider {
@@ -35,26 +53,26 @@ export class CompletionProvider implements AutocompleteProvider {
   }
 
   async getSuggestions(lines: string[], cursorLine: number, cursorCol: number): Promise<AutocompleteSuggestions | null> {
-    const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
-    const mention = /(?:^|\s)(@[^\s]*)$/.exec(before);
-    if (mention) {
-      const prefix = mention[1]!;
+    const context = completionContext(lines, cursorLine, cursorCol);
+    if (context?.kind === "file") {
+      const { prefix } = context;
       const files = rankPaths(await this.files(), prefix.slice(1));
       if (files.length === 0) return null;
       return { prefix, items: files.map((file) => ({ value: `@${file}`, label: file })) };
     }
-    const slash = cursorLine === 0 ? /^\/(\S*)$/.exec(before) : null;
-    if (slash) {
-      const typed = slash[1]!.toLowerCase();
-      const items: AutocompleteItem[] = this.commands()
-        .filter((command) => command.name.startsWith(typed))
-        .map((command) => ({ value: command.name, label: `/${command.name}`, description: command.description }));
+    if (context?.kind === "command") {
+      const { typed, before } = context;
+      // An alias is offered under its own name, saying what it stands for.
+      const items: AutocompleteItem[] = this.commands().flatMap((command) =>
+        namesOf(command)
+          .filter((name) => name.startsWith(typed))
+          .map((name) => ({ value: name, label: `/${name}`, description: name === command.name ? command.description : `same as /${command.name}: ${command.description}` })),
+      );
       return items.length > 0 ? { prefix: before, items } : null;
     }
-    const argument = cursorLine === 0 ? /^\/(\S+)\s+(\S*)$/.exec(before) : null;
-    if (argument) {
-      const command = this.commands().find((candidate) => candidate.name === argument[1]);
-      const typed = argument[2]!;
+    if (context?.kind === "argument") {
+      const command = this.commands().find((candidate) => namesOf(candidate).includes(context.command));
+      const { typed } = context;
       const values = command?.argumentValues?.filter((value) => value.startsWith(typed)) ?? [];
       return values.length > 0 ? { prefix: typed, items: values.map((value) => ({ value, label: value })) } : null;
     }

@@ -1,7 +1,8 @@
 // The approval gate: the only place an ApprovedCall can be made. The executor refuses
 // anything else, so a denied call cannot reach a tool by construction.
 // Order: async guards (hooks, policies; --yes never skips them) → pure rules (deny is final)
-// → the scoped "always" memory → the approver, asked by id (approval.request / .decision).
+// → the scoped "always" memory → a call that would change nothing is answered as such (nobody
+// asked, nothing run) → the approver, asked by id (approval.request / .decision).
 import { randomUUID } from "node:crypto";
 import type { Publish } from "../../event-bus.js";
 import type { EventOrigin } from "../../events.js";
@@ -78,7 +79,8 @@ export type GuardVerdict = { decision: "allow" | "confirm" | "deny"; reason: str
 /** An async check that runs before the rules (a hook, an organisation policy). Undefined: no opinion. */
 export type Guard = (call: GuardCall, signal: AbortSignal) => Promise<GuardVerdict | undefined>;
 
-export type GateOutcome = { approved: ApprovedCall; note?: string } | { refused: string };
+/** `unchanged`: the call would change nothing, so nobody was asked and it is answered with this text instead of run. */
+export type GateOutcome = { approved: ApprovedCall; note?: string } | { refused: string } | { unchanged: string };
 
 export interface GateOptions {
   rules: RuleContext;
@@ -167,6 +169,11 @@ export function createApprovalGate(options: GateOptions) {
       return approve(callId, tool, input);
     }
 
+    // A question about a change that changes nothing only costs the person a keypress. Not
+    // when a guard asked for one: it wants a person to see every such call.
+    const unchanged = forced ? undefined : await safeUnchanged(tool, input);
+    if (unchanged !== undefined) return { unchanged };
+
     const target = tool.kind === "write" ? subject.paths?.[0] : undefined;
     // Side by side: the dirty check waits on a git process while the preview reads the file.
     const [toolPreview, dirty] = await Promise.all([safePreview(tool, input), target !== undefined ? options.isDirty?.(target) : undefined]);
@@ -203,6 +210,15 @@ export function createApprovalGate(options: GateOptions) {
     }
     return { ...approve(callId, tool, input, answer.by), ...(answer.note ? { note: answer.note } : {}) };
   };
+}
+
+/** A tool that cannot tell (its check failed) is asked about as usual. */
+async function safeUnchanged(tool: Tool, input: unknown): Promise<string | undefined> {
+  try {
+    return await tool.unchanged?.(input);
+  } catch {
+    return undefined;
+  }
 }
 
 async function safePreview(tool: Tool, input: unknown): Promise<string | undefined> {

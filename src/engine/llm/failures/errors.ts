@@ -34,7 +34,7 @@ export function factsFrom(err: unknown): ErrorFacts {
   if (name.includes("APIConnection")) {
     const cause = (err as { cause?: unknown }).cause;
     const detail = cause instanceof Error ? `: ${cause.message}${causeCode(cause) ? ` (${causeCode(cause)})` : ""}` : "";
-    return { message: `${err.message}${detail}`, network: true };
+    return { message: `${detail ? clause(err.message) : err.message}${detail}`, network: true };
   }
   const api = err as Error & { status?: unknown; headers?: unknown; error?: unknown; errorCode?: unknown };
   if ("status" in api && "headers" in api && typeof api.status === "number") return apiFacts(api, api.status);
@@ -65,6 +65,14 @@ function apiFacts(api: Error & { headers?: unknown; error?: unknown; errorCode?:
   return facts;
 }
 
+/**
+ * A message set inside our own sentence loses its full stop: the SDKs end theirs with one
+ * ("Connection error."), and ours go on after it (": fetch failed", ". The key came from …").
+ */
+function clause(message: string): string {
+  return message.replace(/\.+\s*$/, "");
+}
+
 function causeCode(err: Error): string | undefined {
   const cause = (err as { cause?: unknown }).cause;
   const code = isRecord(cause) ? cause["code"] : (err as { code?: unknown }).code;
@@ -82,7 +90,7 @@ export function isKimiAccessTerminated(facts: ErrorFacts): boolean {
 /** The ProviderError the user and the loop see. Retry decisions are made separately on the facts. */
 export function toProviderError(facts: ErrorFacts, ctx: ErrorContext): ProviderError {
   const scrub = (text: string) => scrubSecrets(text, ctx.secrets ?? []);
-  const said = facts.message ? `: ${facts.message}` : "";
+  const said = facts.message ? `: ${clause(facts.message)}` : "";
   const where = ctx.baseUrl ? ` at ${ctx.baseUrl}` : "";
   const keyFrom = ctx.keySource ? `The key came from ${ctx.keySource}.` : "No API key was configured.";
   const ref = facts.requestId ? ` (request id ${facts.requestId})` : "";

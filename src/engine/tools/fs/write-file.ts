@@ -19,6 +19,9 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
     return { absolute, shown, before, diff: unifiedDiff(shown, before, input.content) };
   }
 
+  /** The file already holds exactly this text: nothing to write, nothing to ask about. */
+  const sameText = (shown: string) => `No changes: ${shown} already has exactly this content, so nothing was written.`;
+
   return defineTool({
     name: "write_file",
     description:
@@ -29,8 +32,14 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
     async preview(input) {
       return (await plan(input)).diff;
     },
+    async unchanged(input) {
+      const { shown, before } = await plan(input);
+      return before === input.content ? sameText(shown) : undefined;
+    },
     async execute(input) {
       const { absolute, shown, before, diff } = await plan(input);
+      // Allowed without a question (a rule, "always", --yes): still no write, so no new mtime.
+      if (before === input.content) return { content: sameText(shown) };
       try {
         await mkdir(path.dirname(absolute), { recursive: true });
         await writeFileAtomic(absolute, input.content, () => jail.resolveWrite(input.path));

@@ -1,7 +1,8 @@
-// The status line under the editor: model, thinking, context used, cost, directory, branch,
+// The status line under the editor: model, thinking, context used, cost (from the first reply on), directory, branch,
 // background tasks; and above it, dim, the latest engine notice (every line of it).
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
+import { graphemes, worstWidth } from "../../graphemes.js";
 import { sanitizeForTerminal } from "../messages/sanitize.js";
 
 /** A notice longer than this (a missing key's advice is seven lines) ends with "… N more lines". */
@@ -14,7 +15,12 @@ export interface FooterInfo {
   contextTokens: number;
   /** The session's context budget (the engine's, for the current model): then `used/budget (%)` shows. */
   contextWindow?: number | undefined;
-  costUsd: number;
+  /**
+   * What the session's requests cost so far; undefined until the first one reports its usage.
+   * Before a reply there is nothing to price, and whether this model has a price is not known
+   * yet: "$0.0000" there would turn into "$—" after the first reply for a model without one.
+   */
+  costUsd?: number | undefined;
   /** A request whose price is unknown (a model without a price list): the cost is not a sum. */
   costUnknown?: boolean | undefined;
   cwd: string;
@@ -36,11 +42,12 @@ export function shortenPath(cwd: string, home: string | undefined): string {
 
 /** A path cut from the left to fit: "…/project/src" keeps the end that says where one is. */
 export function fitPath(cwd: string, width: number): string {
-  if (visibleWidth(cwd) <= width) return cwd;
+  if (worstWidth(cwd) <= width) return cwd;
   if (width <= 1) return width === 1 ? "…" : "";
-  const chars = [...cwd];
+  // By grapheme: a family emoji in a folder name is kept whole or left out whole.
+  const parts = graphemes(cwd);
   let tail = "";
-  for (let i = chars.length - 1; i >= 0 && visibleWidth(chars[i] + tail) <= width - 1; i--) tail = chars[i] + tail;
+  for (let i = parts.length - 1; i >= 0 && worstWidth(parts[i] + tail) <= width - 1; i--) tail = parts[i] + tail;
   return `…${tail}`;
 }
 
@@ -75,7 +82,7 @@ export class Footer implements Component {
       ...(info.model ? [t.fg("accent", info.model)] : []),
       `thinking ${info.thinking}`,
       context,
-      formatCost(info.costUsd, info.costUnknown),
+      ...(info.costUsd !== undefined ? [formatCost(info.costUsd, info.costUnknown)] : []),
     ];
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
     // The directory goes last and gives way first, from its left: the branch always shows.

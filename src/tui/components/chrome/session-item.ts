@@ -1,4 +1,5 @@
 // How a stored session reads in the picker: title (or id), age, turns, model.
+import { clipGraphemes } from "../../graphemes.js";
 
 export interface SessionSummary {
   id: string;
@@ -21,7 +22,7 @@ export function formatAge(ms: number): string {
 
 export function sessionLabel(session: SessionSummary): string {
   const title = session.title?.replace(/\s+/g, " ").trim();
-  return title ? (title.length > 60 ? `${title.slice(0, 59)}…` : title) : session.id;
+  return title ? clipGraphemes(title, 60) : session.id;
 }
 
 export function sessionDescription(session: SessionSummary, now: number): string {

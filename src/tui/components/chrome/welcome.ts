@@ -1,10 +1,13 @@
-// The first lines of a session: name, version, where it works, and the few keys worth knowing.
+// The first lines of a session: name, version, where it works, the few keys worth knowing, and
+// how to go back to an earlier session of this workspace when there is one.
 import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 
 export interface WelcomeInfo {
   version: string;
   cwd: string;
+  /** Earlier sessions of this workspace (a new one is open): say how to go back to one. */
+  earlierSessions?: number;
 }
 
 export class Welcome implements Component {
@@ -23,6 +26,11 @@ export class Welcome implements Component {
       ` ${t.fg("dim", "enter send · shift+enter newline · / commands · @ files")}`,
       ` ${t.fg("dim", "esc stop · ctrl-c twice quit · /help")}`,
     ];
+    const earlier = this.info.earlierSessions ?? 0;
+    if (earlier > 0) {
+      const sessions = `${earlier} earlier session${earlier === 1 ? "" : "s"} here`;
+      lines.push(` ${t.fg("muted", `${sessions}: /resume continues one (mini-agent -c: the newest)`)}`);
+    }
     return lines.map((line) => truncateToWidth(line, width));
   }
 }

@@ -22,7 +22,10 @@ export interface ApprovalView {
   foldWhenAnswered?: boolean | undefined;
 }
 
+/** The most of a preview a frame shows, however tall the window. */
 const PREVIEW_LINES = 30;
+/** The least it shows, however short the window. */
+const MIN_PREVIEW_LINES = 3;
 
 export class ApprovalFrame implements Component, Focusable {
   focused = false;
@@ -34,6 +37,11 @@ export class ApprovalFrame implements Component, Focusable {
     private readonly theme: Theme,
     readonly view: ApprovalView,
     private readonly onAnswer: (reply: ApprovalReply) => void,
+    /**
+     * The lines the whole frame may take while it waits: all of it stays on screen, so its
+     * answer (which folds it) changes no line that has scrolled out of view (live-area.ts).
+     */
+    private readonly room: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
   private get alwaysOffered(): boolean {
@@ -82,15 +90,15 @@ export class ApprovalFrame implements Component, Focusable {
 
   invalidate(): void {}
 
-  private previewLines(width: number): string[] {
+  /** At most `limit` lines, the last saying how many more there are. */
+  private previewLines(width: number, limit: number): string[] {
     const preview = sanitizeForTerminal(this.view.preview ?? "");
     if (!preview.trim()) return [];
     const diff = looksLikeDiff(preview);
     const all = preview.split("\n");
-    const lines = all.slice(0, PREVIEW_LINES).map((line) =>
-      truncateToWidth(`   ${this.theme.fg(diff ? diffLineToken(line) : "toolArg", line)}`, width),
-    );
-    if (all.length > PREVIEW_LINES) lines.push(this.theme.fg("muted", `   … ${all.length - PREVIEW_LINES} more lines`));
+    const shown = all.length > limit ? Math.max(1, limit - 1) : all.length;
+    const lines = all.slice(0, shown).map((line) => truncateToWidth(`   ${this.theme.fg(diff ? diffLineToken(line) : "toolArg", line)}`, width));
+    if (all.length > shown) lines.push(this.theme.fg("muted", `   … ${all.length - shown} more lines`));
     return lines;
   }
 
@@ -106,7 +114,17 @@ export class ApprovalFrame implements Component, Focusable {
       return ["", truncateToWidth(`${title} ${t.fg("muted", `→ ${this.answered}`)}`, width)];
     }
     const sized = counts ? `${title}  ${countsText(t, counts)}` : title;
-    const lines = ["", truncateToWidth(sized, width), ...this.previewLines(width)];
+    const head = ["", truncateToWidth(sized, width)];
+    const tail = this.tailLines(width);
+    // The preview takes what the window leaves after the title, the reason and the keys.
+    const limit = Math.min(PREVIEW_LINES, Math.max(MIN_PREVIEW_LINES, this.room() - head.length - tail.length));
+    return [...head, ...this.previewLines(width, limit), ...tail];
+  }
+
+  /** Under the preview: why it asks, then the keys (or the note being typed). */
+  private tailLines(width: number): string[] {
+    const t = this.theme;
+    const lines: string[] = [];
     // A command's preview already gives each part's reason: the same words once is enough.
     const reason = sanitizeForTerminal(this.view.reason);
     const said = sanitizeForTerminal(this.view.preview ?? "").includes(reason);

@@ -7,9 +7,14 @@ import { sanitizeForTerminal } from "./sanitize.js";
 export class NoteLine implements Component {
   constructor(
     private readonly theme: Theme,
-    private readonly text: string,
+    private text: string,
     private readonly token: Token = "muted",
   ) {}
+
+  /** A question's line shows its answer once given. */
+  setText(text: string): void {
+    this.text = text;
+  }
 
   invalidate(): void {}
 

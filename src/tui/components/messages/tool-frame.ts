@@ -75,7 +75,10 @@ export class ToolFrame implements Component {
     const dim = (line: string) => this.theme.fg("muted", line);
     if (this.status === "denied") return { lines: this.note ? [this.note] : [], colour: dim };
     if (this.diff && this.status !== "error") {
-      return { lines: this.diff.split("\n").slice(0, BODY_LINES), colour: (line) => this.theme.fg(diffLineToken(line), line) };
+      // Running, the frame is still live (its title changes when the call ends): kept short, so
+      // the title is still on screen then (live-area.ts); the whole diff comes with the result.
+      const shown = this.status === "running" ? LIVE_LINES : BODY_LINES;
+      return { lines: this.diff.split("\n").slice(0, shown), colour: (line) => this.theme.fg(diffLineToken(line), line) };
     }
     if (this.status === "running" || this.status === "pending") {
       const lines = this.output.replace(/\n$/, "").split("\n").filter((line, i, all) => line !== "" || i < all.length - 1);
