@@ -102,9 +102,10 @@ describe("scoped always", () => {
   });
 
   it("a folder glob does not cover another folder, and a critical file is never remembered", async () => {
-    const write = (file: string) => ({ name: "write_file", arguments: { path: file, content: "x\n" } });
+    const write = (file: string, content = "x\n") => ({ name: "write_file", arguments: { path: file, content } });
     const { engine, events } = engineFor({
-      turns: [{ tool_calls: [write("src/a.ts"), write("src/deep/b.ts"), write("lib/c.ts"), write("package.json"), write("package.json")] }],
+      // The second package.json write changes it again (a write of the same text asks nothing).
+      turns: [{ tool_calls: [write("src/a.ts"), write("src/deep/b.ts"), write("lib/c.ts"), write("package.json"), write("package.json", "y\n")] }],
     });
     engine.subscribe((event) => {
       if (event.type === "approval.request") engine.answerApproval(event.id!, { decision: "allow_always" });
