@@ -19,5 +19,7 @@ export function chooseSandbox(input: { flag?: "on" | "off"; config?: string; yes
   if (input.config === "off") {
     return input.yes ? { mode: "off", warning: '"sandbox": "off" in the config: --yes runs commands unconfined' } : { mode: "off" };
   }
-  return { mode: input.yes ? "auto" : "off" };
+  // No choice made: --yes sandboxes what it approves; without it, what the allowlist lets run
+  // unasked is still held to its proof (ADR 0056).
+  return { mode: input.yes ? "auto" : "read-only-unasked" };
 }

@@ -49,10 +49,13 @@ export function createToolset(input: ToolsetInput): Toolset {
     ...(model.sandbox !== undefined ? { config: model.sandbox } : {}),
     yes: options.yes ?? false,
   });
+  // The sandbox shows no read_roots: where the user widened reads, a proved read-only command
+  // reading one would fail inside it, so without --yes such a session keeps running them as before.
+  const mode = sandbox.mode === "read-only-unasked" && model.readRoots?.length ? "off" : sandbox.mode;
   const commands = createCommandTools({
     root: jail.root,
     tasksDir: path.join(input.sideDir, "tasks"),
-    sandbox: sandbox.mode,
+    sandbox: mode,
     sandboxHidden: [input.home],
     ...(model.sandboxNetwork ? { sandboxNetwork: model.sandboxNetwork } : {}),
     ...(input.redact ? { redact: input.redact } : {}),

@@ -14,7 +14,13 @@ import path from "node:path";
 import { realPathIfAny } from "./real-path.js";
 
 /** "workspace-write" is the config spelling of "required"; "auto" uses it where it works. */
-export type SandboxMode = "off" | "auto" | "required" | "workspace-write";
+/**
+ * `read-only-unasked`: no --yes and no choice made. Only commands the allowlist proved
+ * read-only run sandboxed (offline, the workspace read-only), so a mistake in that proof can
+ * write, send or read no secret; every other command runs as before, and the policy is the one
+ * for no sandbox. Silent where there is no sandbox (ADR 0056).
+ */
+export type SandboxMode = "off" | "auto" | "required" | "workspace-write" | "read-only-unasked";
 
 export interface SandboxProbe {
   works: boolean;

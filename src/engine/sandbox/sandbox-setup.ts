@@ -46,8 +46,13 @@ export interface SandboxSetup {
    * starts it; later calls share it). Await it before a command is judged or run.
    */
   ready(): Promise<void>;
-  /** Commands really run inside the sandbox; false until `ready()` has settled. */
+  /**
+   * Commands that may write run inside the sandbox (the policy may let workspace-only writes
+   * skip asking); false until `ready()` has settled, and always in `read-only-unasked` mode.
+   */
   readonly active: boolean;
+  /** The sandbox wraps commands at all (in `read-only-unasked` mode, those proved read-only). */
+  readonly confines: boolean;
   /** Shown once to the user (auto without a sandbox, the network fully on or offline); known once `ready()` has settled. */
   readonly notice: string | undefined;
   /**
@@ -72,8 +77,10 @@ interface Decided {
 }
 
 async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boolean): Promise<Decided> {
-  const required = options.mode !== "auto";
+  const readOnlyOnly = options.mode === "read-only-unasked";
+  const required = options.mode !== "auto" && !readOnlyOnly;
   const none = { takeRefused: () => [], dispose() {} };
+  if (!probe.works && readOnlyOnly) return { active: false, ...none };
   if (!probe.works) {
     if (!required) return { active: false, notice: `No sandbox here (${probe.reason}): commands run unconfined.`, ...none };
     const hint = macOS ? "sandbox-exec ships with macOS; check that it runs" : INSTALL_HINT;
@@ -108,7 +115,7 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
   const root = realpathSync(options.root);
   return {
     active: true,
-    ...(networkNoticeSaid || socketNotice ? { notice: [networkNoticeSaid ? NETWORK_ON_NOTICE : undefined, socketNotice].filter(Boolean).join(" ") } : {}),
+    ...(!readOnlyOnly && (networkNoticeSaid || socketNotice) ? { notice: [networkNoticeSaid ? NETWORK_ON_NOTICE : undefined, socketNotice].filter(Boolean).join(" ") } : {}),
     wrap: async (argv, protection, offline) => {
       const net = offline ? OFFLINE_COMMAND : await (await startNetwork()).forCommand();
       if (macOS) {
@@ -145,7 +152,7 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
 }
 
 export function setUpSandbox(options: SandboxOptions): SandboxSetup {
-  if (options.mode === "off") return { active: false, notice: undefined, ready: async () => {}, takeRefused: () => [], dispose() {} };
+  if (options.mode === "off") return { active: false, confines: false, notice: undefined, ready: async () => {}, takeRefused: () => [], dispose() {} };
   const macOS = process.platform === "darwin" && !options.probe;
   let decided: Decided | undefined;
   let deciding: Promise<Decided> | undefined;
@@ -165,6 +172,9 @@ export function setUpSandbox(options: SandboxOptions): SandboxSetup {
       await ready();
     },
     get active() {
+      return options.mode !== "read-only-unasked" && (decided?.active ?? false);
+    },
+    get confines() {
       return decided?.active ?? false;
     },
     get notice() {

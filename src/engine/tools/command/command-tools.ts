@@ -89,6 +89,7 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
     asideDir: path.join(options.tasksDir, "undone"),
   });
   const wrapArgv = setup.wrapArgv;
+  const readOnlyOnly = options.sandbox === "read-only-unasked";
   /** What the proxy refused while the command ran: said in its result, so the model knows why a download failed. */
   const refusedLines = () => {
     const refused = setup.takeRefused();
@@ -99,8 +100,11 @@ export function createCommandTools(options: CommandToolsOptions): CommandTools {
   let realRoot: string | undefined;
   const prepare: PrepareRun | undefined = wrapArgv
     ? async (argv, answeredBy, offline) => {
+        // Without --yes the sandbox holds only what runs unasked as proved read-only (ADR 0056):
+        // every other command runs as it did, and the probe is not even waited for.
+        if (readOnlyOnly && !offline) return { argv, finish: () => [] };
         await setup.ready();
-        if (!setup.active) return { ...(await wrapArgv(argv)), finish: () => [] };
+        if (!setup.confines) return { ...(await wrapArgv(argv)), finish: () => [] };
         if (offline) {
           // Proved read-only: the whole workspace is mounted so, which needs no walk before it
           // and no check after it (nothing in it can change), and holds even if the proof was wrong.
