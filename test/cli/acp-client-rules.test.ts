@@ -7,20 +7,12 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { methods, PROTOCOL_VERSION, type RequestError } from "@agentclientprotocol/sdk";
-import { afterEach, describe, expect, it } from "vitest";
-import { chunkText, startEditor, updatesOf, type Editor } from "../helpers/acp-editor.js";
-import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { chunkText, closedAfterEachTest, ONE_PIXEL_PNG as PNG, startEditor, updatesOf, type Editor } from "../helpers/acp-editor.js";
+import { chatText, startScriptedServer } from "../helpers/fake-openai-server.js";
 import { messagesOf, providerSandbox, type ProviderSandbox } from "../helpers/provider-cli.js";
 
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-const editors: Editor[] = [];
-let servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(editors.splice(0).map((editor) => editor.close()));
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
-});
+const { editors, servers } = closedAfterEachTest();
 
 function open(box: ProviderSandbox, env: Record<string, string>, args: string[] = []): Editor {
   const editor = startEditor(box.workspace, { HOME: box.userHome, MINI_AGENT_HOME: box.home, ...env }, undefined, args);

@@ -2,20 +2,12 @@
 // image block reaches the provider (the bytes a fake OpenAI server received) and is echoed back
 // as the user's message; a bad image rejects the prompt, naming it, and nothing is sent.
 import { methods } from "@agentclientprotocol/sdk";
-import { afterEach, describe, expect, it } from "vitest";
-import { initialize, startEditor, updatesOf, type Editor } from "../helpers/acp-editor.js";
-import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { closedAfterEachTest, initialize, ONE_PIXEL_PNG as PNG, startEditor, updatesOf } from "../helpers/acp-editor.js";
+import { chatText, startScriptedServer } from "../helpers/fake-openai-server.js";
 import { messagesOf, providerSandbox } from "../helpers/provider-cli.js";
 
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-const editors: Editor[] = [];
-let servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(editors.splice(0).map((editor) => editor.close()));
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
-});
+const { editors, servers } = closedAfterEachTest();
 
 describe("mini-agent acp with image prompts", () => {
   it("passes an image block to the provider with the prompt's text", async () => {

@@ -13,7 +13,22 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
 } from "@agentclientprotocol/sdk";
+import { afterEach } from "vitest";
+import type { FakeServer } from "./fake-openai-server.js";
 import { startCli } from "./run-cli.js";
+
+/** A 1×1 PNG: the smallest image a prompt can carry. */
+export const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** Lists for the editors and fake servers a test file starts: each is closed after every test. */
+export function closedAfterEachTest(): { editors: Editor[]; servers: FakeServer[] } {
+  const started = { editors: [] as Editor[], servers: [] as FakeServer[] };
+  afterEach(async () => {
+    await Promise.all(started.editors.splice(0).map((editor) => editor.close()));
+    await Promise.all(started.servers.splice(0).map((server) => server.close()));
+  });
+  return started;
+}
 
 export interface Editor {
   child: ChildProcess;
