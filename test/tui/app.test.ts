@@ -86,7 +86,8 @@ describe("the TUI over a real engine session", () => {
   });
 
   it("ctrl-c while a command runs stops only the command, keeping its output; the turn goes on", async () => {
-    const command = "echo printed-before-ctrl-c; while [ ! -f never ]; do sleep 0.05; done";
+    // The output (upper case) differs from the command's own text, so waiting for it waits for the output.
+    const command = "echo printed-before-ctrl-c | tr a-z A-Z; while [ ! -f never ]; do sleep 0.05; done";
     const turns = [{ text: "running it.", tool_calls: [{ name: "run_command", arguments: { command } }] }, { text: "the command was stopped, moving on. Model saw: {{last_result}}" }];
     running = startApp({ script: { turns } });
     const { terminal, exit } = running;
@@ -95,15 +96,15 @@ describe("the TUI over a real engine session", () => {
     await terminal.waitForText("y allow once");
     terminal.send("y");
     await terminal.waitForText("running the command (ctrl-c stops it)");
-    await terminal.waitForText("printed-before-ctrl-c");
+    await terminal.waitForText("PRINTED-BEFORE-CTRL-C");
     terminal.send(CTRL_C);
     await terminal.waitForText("command stopped (ctrl-c)");
     await terminal.waitForText("the command was stopped, moving on.");
     await terminal.waitForText("✗ run_command echo");
     // The frame and the model both keep what was printed before the stop.
-    await terminal.waitForText("│ printed-before-ctrl-c");
+    await terminal.waitForText("│ PRINTED-BEFORE-CTRL-C");
     await terminal.waitForText("Model saw: The user interrupted this command");
-    expect(terminal.allLines().join("\n")).toMatch(/Model saw:[\s\S]*stdout:\s+printed-before-ctrl-c/);
+    expect(terminal.allLines().join("\n")).toMatch(/Model saw:[\s\S]*stdout:\s+PRINTED-BEFORE-CTRL-C/);
     let exited = false;
     void exit.then(() => (exited = true));
     expect(exited).toBe(false);
