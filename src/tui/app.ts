@@ -1,7 +1,6 @@
-// The TUI's composition root: lays out the screen, opens the session the CLI chose (a new one
-// unless -c, -r or --fork; no question stands before the input, ADR 0054), replays a resumed
-// session, wires controllers and the coordinator to a live EngineSession; /sessions switches.
-// Process concerns (the real terminal, signals, crashes) live in launch.ts.
+// The TUI's composition root: lays out the screen, opens the session the CLI chose (new unless
+// -c, -r or --fork, ADR 0054), replays a resumed session, wires controllers and the coordinator
+// to a live EngineSession; /sessions switches. Process concerns live in launch.ts.
 import { Container, matchesKey, type Terminal, type TUI } from "@mariozechner/pi-tui";
 import type { CliOptions } from "../config/cli-options.js";
 import type { EngineSession } from "../engine/index.js";
@@ -21,6 +20,7 @@ import { TrustPrompt } from "./controllers/trust-prompt.js";
 import { Coordinator, quitsOnEmpty } from "./coordinator.js";
 import { CompletionProvider } from "./input/completion-provider.js";
 import type { HistoryStore } from "./input/history-store.js";
+import { PromptHistorySink } from "./input/history-sink.js";
 import { PromptEditor } from "./input/prompt-editor.js";
 import { FitTUI } from "./fit-width.js";
 import { KeepScrollback } from "./keep-scrollback.js";
@@ -209,7 +209,7 @@ export class TuiApp {
       room: () => this.live.roomForFrame(),
     });
     const status = new StatusController(this.footer, this.spinner, () => session.contextBudget);
-    const sinks: EventSink[] = [conversation, tools, approvals, status];
+    const sinks: EventSink[] = [conversation, tools, approvals, status, new PromptHistorySink(this.options.history)];
     // A child agent's events (a subagent) are not this conversation: its approval requests
     // (a person must answer them), its usage, and its progress on the task's frame.
     const childSinks: EventSink[] = [approvals, status, tools];

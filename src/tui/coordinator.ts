@@ -159,10 +159,11 @@ export class Coordinator {
   submit(text: string, typed = text): void {
     const { session, editor, history, tui } = this.parts;
     if (!text.trim()) return;
-    // Up recalls it as it was typed (a paste as its placeholder); the saved history keeps the text.
+    // Up recalls it as it was typed (a paste as its placeholder). The saved history keeps a
+    // command's text here, and a prompt's as the engine publishes it, redacted (history-sink.ts).
     editor.addToHistory(typed);
-    history.add(text);
     const parsed = parseInput(text, this.parts.commands());
+    if (parsed.kind === "command") history.add(text);
     const turnOn = session.busy || session.queue.length > 0 || this.held.holding;
     // A command waits for the turn, as a prompt does; a prompt waits behind a held command.
     if (turnOn && (parsed.kind === "command" ? !IMMEDIATE.has(parsed.command.name) : this.held.holding)) this.held.hold(text);

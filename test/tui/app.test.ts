@@ -1,6 +1,6 @@
 // The whole TUI over a real engine session (FAKE_LLM scripts, real tools, real commands), with
 // real key sequences on a virtual terminal.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/processes.js";
@@ -181,6 +181,22 @@ describe("the TUI over a real engine session", () => {
     await running.terminal.waitForText("ctrl-c twice quit");
     running.terminal.send(UP);
     await waitFor(() => running!.app.editor.getText() === "remember this prompt");
+  });
+
+  it("a key pasted into a prompt is saved in the history redacted, as the engine published it; a command as typed", async () => {
+    running = startApp({ script: { turns: [{ text: "noted, thanks." }] } });
+    const box = running.box;
+    await running.terminal.waitForText("ctrl-c twice quit");
+    running.terminal.send("use ghp_abcdefghijklmnopqrstuvwxyz0123456789 please\r");
+    await running.terminal.waitForText("› use [redacted] please");
+    await running.terminal.waitForText("noted, thanks.");
+    running.terminal.send("/help\r");
+    await running.terminal.waitForText("/resume");
+    await running.app.quit(0);
+    const saved = readdirSync(path.join(box.home, "history")).map((file) => readFileSync(path.join(box.home, "history", file), "utf8")).join("\n");
+    expect(saved).toContain("use [redacted] please");
+    expect(saved).toContain("/help");
+    expect(saved).not.toContain("ghp_abcdefghijklmnopqrstuvwxyz0123456789");
   });
 
   it("with earlier sessions it starts in a new one at once: what is typed is kept and sent; the welcome says how to resume", async () => {
