@@ -90,9 +90,9 @@ export function safeCut(text: string, redact: Redactor): number {
   // Past LONG_RUN characters only a run's end need wait: a key that began earlier has matched
   // by now (and the ranges below keep the cut out of it) or never will; the same for a
   // credential name. A known value's form may still begin within the last stretch.
-  const trailingMayBeginKey = text.length - end <= LONG_RUN;
+  const trailingRunIsShort = text.length - end <= LONG_RUN;
   const margin = Math.max(LONG_RUN, (redact.longestForm ?? 0) - 1);
-  cut = Math.min(cut, trailingMayBeginKey ? end : text.length - margin);
+  cut = Math.min(cut, trailingRunIsShort ? end : text.length - margin);
   const from = Math.max(0, text.length - CONTEXT_REACH);
   const open = openContextAt(from > 0 ? text.slice(from) : text);
   if (open >= 0) cut = Math.min(cut, from + open);
@@ -103,7 +103,7 @@ export function safeCut(text: string, redact: Redactor): number {
   else {
     // A cut inside a word moves to its start, unless no key can begin anywhere in that word.
     const start = wordStart(text, Math.max(0, cut));
-    if (start < cut && (start < end || trailingMayBeginKey)) cut = start;
+    if (start < cut && (start < end || trailingRunIsShort)) cut = start;
   }
   // A match already complete in the text: cut before it (or, forced, after it, redacted whole).
   const ranges = redact.ranges?.(text) ?? [];
