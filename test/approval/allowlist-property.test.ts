@@ -59,7 +59,7 @@ function echoCommand(pick: Pick): Tree {
 
 function otherCommand(pick: Pick): Tree {
   return {
-    text: pick(["rm a.txt", "curl https://x", "sh x.sh", "eval ls", "source x", "trap ls EXIT", "python3 x.py", "find . -delete", "cd src", "x[$X]=1",
+    text: pick(["rm a.txt", "curl https://x", "sh x.sh", "eval ls", "source x", "trap ls EXIT", "python3 x.py", "find . -delete", "cd ..", "x[$X]=1",
       "declare a=1", "let a=1", "PATH=/tmp ls", "mapfile -C ls a", "exec ls", "git -C x status", "git push", "touch a.txt", "./ls", "npm install"]),
     harmless: false,
   };

@@ -14,16 +14,16 @@ const SAFE = [
   "grep -rn foo src", "grep -c x notes.txt | sort", "cat a.txt | grep x | sort | uniq -c", "npm test", "npm run test",
   "npm test -- --run", "npm run test:unit", "pnpm test", "yarn test", "cargo test", "go test ./...", "pytest -q",
   "echo hello", 'echo "$HOME"', "printf '%s\\n' a b", "which node", "command -v node", "find . -name '*.ts'",
-  "find src -type f | wc -l", "du -sh src", "stat package.json", "diff a.txt b.txt", "ls 2>/dev/null", "cat src/a.ts src/b.ts",
+  "find src -type f | wc -l", "du -sh src", "stat package.json", "diff a.txt b.txt", "ls 2>/dev/null", "cat src/a.ts src/b.ts", "cd src && ls", "cd src && cat a.ts ../README.md",
   "date", "uname -a", "jq .name package.json", "sort notes.txt", "file README.md", "git diff HEAD -- src > /dev/null",
   "LC_ALL=C sort notes.txt", "env LANG=C ls", "grep --line-number foo src/a.ts", "TZ=UTC date",
 ];
 
 /**
- * Harmless in practice, but outside the allowlist by design (ADR 0009): after `cd` relative
- * paths mean another directory, and `git -C` can point at a repository the model planted.
+ * Harmless in practice, but outside the allowlist by design (ADR 0009, ADR 0057): git after a
+ * `cd`, or `git -C`, can meet a repository the model planted.
  */
-const ASKED_BY_DESIGN = ["cd src && ls", "git -C packages/core status"];
+const ASKED_BY_DESIGN = ["cd src && git status", "git -C packages/core status"];
 
 describe("safe commands", () => {
   it("outside the sandbox the project's tests ask: they run the repository's own code", () => {

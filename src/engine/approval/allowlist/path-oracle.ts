@@ -3,7 +3,7 @@
 // the workspace or a read root and outside the credential set (as the kernel will resolve it,
 // symlinks and `..` included), whether a directory read recursively holds a credential file,
 // and whether the workspace has its own git repository. The allowlist itself stays pure.
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoConfigRisks } from "../../git/repo-config-risks.js";
@@ -24,13 +24,19 @@ export interface PathOracle {
   treeProblem(value: string, visibleOnly?: boolean): string | undefined;
   /** The workspace root is itself a git repository (its own `.git`), not a parent's or a planted one. */
   ownRepository(): boolean;
+  /**
+   * The same questions asked from the directory `value` (as after `cd value`): a new oracle, or
+   * why it cannot be entered (outside the workspace, a credential, not a directory).
+   */
+  enter(value: string): PathOracle | string;
 }
 
 const MAX_GLOB_MATCHES = 1_000;
 const MAX_TREE_ENTRIES = 50_000;
 const GLOB_CHARS = /[*?[]/;
 
-export function createPathOracle(jail: Jail, home: string = os.homedir()): PathOracle {
+/** `base`: the directory relative operands start from (the workspace root unless a `cd` moved it). */
+export function createPathOracle(jail: Jail, home: string = os.homedir(), base: string = jail.root): PathOracle {
   const roots = [jail.root, ...jail.readRoots];
   const trees = new Map<string, string | undefined>();
 
@@ -41,15 +47,19 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
     return match ? home + (match[1] ?? "") : undefined;
   }
 
+  /** `value` from the base directory, joined without collapsing `..` (a link before it counts). */
+  const absolute = (value: string) => (path.isAbsolute(value) ? value : `${base}${path.sep}${value}`);
+
+  /** What the jail is asked: as given from the root (its messages then quote the model's words). */
+  const forJail = (value: string) => (base === jail.root ? value : absolute(value));
+
   /** The absolute path the kernel will open: symlinks resolved in order, `..` after them. */
   function kernelPath(value: string): string {
-    const absolute = path.isAbsolute(value) ? value : `${jail.root}${path.sep}${value}`;
-    return resolveSymlinks(absolute);
+    return resolveSymlinks(absolute(value));
   }
 
   function globMatches(pattern: string): string[] | undefined {
-    const absolute = path.isAbsolute(pattern) ? pattern : path.join(jail.root, pattern);
-    const segments = absolute.split("/").filter(Boolean);
+    const segments = path.join(absolute(pattern)).split("/").filter(Boolean);
     let current = ["/"];
     for (const segment of segments) {
       if (!GLOB_CHARS.test(segment)) {
@@ -90,7 +100,7 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
         const found = globMatches(expanded);
         if (!found) return undefined;
         // Relative patterns yield relative words, as bash gives them (so `-rf` is seen as a name).
-        const matches = path.isAbsolute(expanded) ? found : found.map((match) => path.relative(jail.root, match));
+        const matches = path.isAbsolute(expanded) ? found : found.map((match) => path.relative(base, match));
         // No match: bash passes the pattern itself on, as one word.
         out.push(...(matches.length > 0 ? matches : [expanded]));
         if (out.length > MAX_GLOB_MATCHES) return undefined;
@@ -100,7 +110,7 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
 
     readProblem(value) {
       try {
-        jail.resolveRead(value);
+        jail.resolveRead(forJail(value));
         const real = kernelPath(value);
         if (!roots.some((root) => isInside(root, real))) return `${value} resolves outside the workspace`;
         return jail.deniedReason(real) ? `${value} holds credentials` : undefined;
@@ -111,7 +121,7 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
 
     writeProblem(value) {
       try {
-        jail.resolveWrite(value);
+        jail.resolveWrite(forJail(value));
         const real = kernelPath(value);
         if (!isInside(jail.root, real)) return `${value} resolves outside the workspace`;
         return undefined;
@@ -141,6 +151,18 @@ export function createPathOracle(jail: Jail, home: string = os.homedir()): PathO
       } catch {
         return false;
       }
+    },
+
+    enter(value) {
+      const problem = this.readProblem(value);
+      if (problem) return problem;
+      const real = kernelPath(value);
+      try {
+        if (!statSync(real).isDirectory()) return `${value} is not a directory`;
+      } catch {
+        return `${value} does not exist`;
+      }
+      return createPathOracle(jail, home, real);
     },
   };
 }

@@ -8,6 +8,7 @@
 // other node — functions, `trap`, `eval`, arithmetic, subscripts, `${x@P}`, `$(…)`, loops,
 // background jobs, an option nobody listed — makes the answer "not understood", i.e. ask.
 // This judges allow only; the deny rules (command-rules.ts) run independently of it.
+import { judgeAfterCd } from "./change-directory.js";
 import { assignmentProblem } from "./env-prefix.js";
 import { loadShellGrammar, type ShNode } from "../shell/mvdan-sh.js";
 import { plainWords } from "../shell/plain-command.js";
@@ -64,6 +65,7 @@ function checkStmt(stmt: ShNode, options: Judging): void {
   if (type === "BinaryCmd") {
     const op = binaryOp(Number(cmd.Op));
     if (!op || !SAFE_OPS.has(op)) reject(`the operator ${op ?? cmd.Op}`);
+    if (op === "&&") return checkAndChain(andChain(stmt), options);
     checkStmt(cmd.X, options);
     checkStmt(cmd.Y, options);
     return;
@@ -73,6 +75,30 @@ function checkStmt(stmt: ShNode, options: Judging): void {
     return;
   }
   reject(`${type} is outside the harmless subset`);
+}
+
+/** `a && b && c` (parsed left-nested) as its commands in order. */
+function andChain(stmt: ShNode): ShNode[] {
+  const cmd = stmt.Cmd;
+  const plain = !stmt.Redirs?.length && !stmt.Background && !stmt.Coprocess;
+  if (!plain || !cmd || loadShellGrammar().syntax.NodeType(cmd) !== "BinaryCmd" || binaryOp(Number(cmd.Op)) !== "&&") return [stmt];
+  return [...andChain(cmd.X), ...andChain(cmd.Y)];
+}
+
+/** After `cd dir &&`, the rest of the chain runs only where the cd succeeded. */
+function checkAndChain(items: ShNode[], options: Judging): void {
+  for (const [i, item] of items.entries()) {
+    if (isPlainCd(item) && i < items.length - 1) return judgeAfterCd(options, () => checkStmt(item, options), () => checkAndChain(items.slice(i + 1), options));
+    checkStmt(item, options);
+  }
+}
+
+/** `cd dir` on its own: no redirection, assignment or background; its words are checked as usual. */
+function isPlainCd(stmt: ShNode): boolean {
+  const { syntax } = loadShellGrammar();
+  const first = (stmt.Cmd?.Args as ShNode[] | undefined)?.[0]?.Parts as ShNode[] | undefined;
+  if (!stmt.Cmd || syntax.NodeType(stmt.Cmd) !== "CallExpr" || stmt.Redirs?.length || stmt.Cmd.Assigns?.length || stmt.Background) return false;
+  return first?.length === 1 && syntax.NodeType(first[0]) === "Lit" && first[0].Value === "cd";
 }
 
 /** A word made only of literal text and plain `$VAR` / `${VAR}`; returns what bash would see. */

@@ -23,8 +23,12 @@ export interface StrictOptions {
  */
 export type StrictResult = { ok: true; readOnly: boolean } | { ok: false; reason: string };
 
-/** The options plus a note that a relaxation was used: what passed may write. */
-export type Judging = StrictOptions & { mayWrite(): void };
+/**
+ * The options plus a note that a relaxation was used (what passed may write), and where the
+ * line may be by now: `places` holds an oracle per possible working directory and `oracle`
+ * answers for all of them; `moved` once a `cd` was met (change-directory.ts).
+ */
+export type Judging = StrictOptions & { mayWrite(): void; places: PathOracle[]; moved: boolean };
 
 class NotUnderstood extends Error {}
 
@@ -43,6 +47,8 @@ export function judge(strict: StrictOptions, check: (options: Judging) => void):
   let readOnly = true;
   const options: Judging = {
     ...strict,
+    places: [strict.oracle],
+    moved: false,
     mayWrite: () => {
       readOnly = false;
     },

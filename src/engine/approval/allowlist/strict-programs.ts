@@ -4,6 +4,7 @@
 // is given — operands, file-valued options, the directory it searches by default — must
 // resolve inside the workspace or a read root and outside the credential set. `env NAME=v cmd`
 // is judged as its command with those assignments; find's expression has its own grammar.
+import { changeDirectory } from "./change-directory.js";
 import { assignmentProblem } from "./env-prefix.js";
 import { gitOptionProblem } from "./git-allow.js";
 import { readWords } from "./option-reader.js";
@@ -19,11 +20,13 @@ export function checkCommandWords(words: ShellWord[], options: Judging): void {
   const [first, ...args] = words as [ShellWord, ...ShellWord[]];
   if (!first.literal || (first.glob && first.value !== "[") || first.value.includes("/")) reject("a command name that is not a plain program name");
   const name = first.value;
+  if (name === "cd") return changeDirectory(args, options);
   if (name === "git") return checkGit(args, options);
   if (name === "find") return checkFind(args, options);
   if (name === "env" && args.length > 0) return checkEnv(args, options);
   const spec = SAFE_PROGRAMS[name] ?? specialForm(name, args.map((word) => word.value)) ?? (options.sandbox ? SANDBOX_WRITERS[name] : undefined);
   if (!spec) {
+    if (options.moved) reject(`${name} after cd: it reads its own configuration from where it starts`);
     if (options.vouched(name, args)) return;
     reject(`${name} is not on the list of harmless programs`);
   }
@@ -48,6 +51,7 @@ function checkEnv(args: ShellWord[], options: Judging): void {
 }
 
 function checkGit(args: ShellWord[], options: Judging): void {
+  if (options.moved) reject("git after cd: git finds its repository and config from where it starts");
   if (!options.oracle.ownRepository()) reject("git outside the workspace's own repository");
   if (!args.every((word) => word.literal && !word.glob)) reject("git with words known only at run time");
   for (const word of args) {

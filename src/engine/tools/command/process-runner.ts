@@ -66,10 +66,11 @@ export function shellArgv(command: string): string[] {
 
 /**
  * The argv for a command of the model's: bash -lc, with the secret names unset again after the
- * login profile (which may export a token commandEnvironment() took out), then the command.
+ * login profile (which may export a token commandEnvironment() took out), and CDPATH unset (it
+ * would send `cd name` out of the workspace the allowlist judged it in), then the command.
  */
 export function commandArgv(command: string): string[] {
-  return IS_WINDOWS ? shellArgv(command) : shellArgv(`${UNSET_SECRET_NAMES_BASH}\n${command}`);
+  return IS_WINDOWS ? shellArgv(command) : shellArgv(`${UNSET_SECRET_NAMES_BASH}; unset CDPATH\n${command}`);
 }
 
 /** Keeps the head and tail of a stream: the start says what ran, the end says how it ended. */
