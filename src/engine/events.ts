@@ -182,7 +182,12 @@ export const payloads = {
     /** Every file read / changed so far, carried from one compaction to the next. */
     filesRead: z.array(z.string()),
     filesChanged: z.array(z.string()),
-    /** The user's latest request, verbatim, when the compacted part held it (carried to the next compaction). */
+    /**
+     * The user's requests taken out of the conversation so far, verbatim, oldest first: the
+     * session's first one (the task) and the latest few (carried to the next compaction).
+     */
+    requests: z.array(z.string()).optional(),
+    /** Files written before `requests`: the one latest request then kept (read as `requests: [request]`). */
     request: z.string().optional(),
     /** Why the summary request failed (mode `dropped`). */
     reason: z.string().optional(),

@@ -147,6 +147,25 @@ describe("compaction in a long turn", () => {
     ]);
   });
 
+  it("a follow-up turn compacted away does not replace the task it continues", async () => {
+    const box = setUp(4000);
+    const first = await run(box, TURN, [GOAL]);
+    expect(first.result.code, first.result.stderr).toBe(0);
+    // "go on" comes after the task was summarised; "now also" then compacts in its own turn.
+    expect((await run(box, { turns: [{ text: "Going on." }] }, ["go on", "-c"])).result.code).toBe(0);
+    const followUp = await run(box, TURN, ["now also check the headings twice", "-c"]);
+    expect(followUp.result.code, followUp.result.stderr).toBe(0);
+    const summaryAt = followUp.sent.findIndex((request) => request.purpose === "summary");
+    expect(summaryAt).toBeGreaterThan(0);
+    const later = followUp.sent.slice(summaryAt + 1).filter((request) => request.purpose === undefined);
+    expect(later.length).toBeGreaterThanOrEqual(1);
+    for (const request of later) {
+      const pinned = request.messages[0]!.content!;
+      expect(pinned).toContain(`The user's request, verbatim:\n${GOAL}`);
+      expect(pinned).toMatch(/The user's later messages, verbatim, oldest first:\n- go on\n- now also check the headings twice/);
+    }
+  });
+
   it("falls back to dropping the oldest messages when the summary request fails, and says so", async () => {
     const box = setUp(4000);
     const script = { ...TURN, summaries: [{ error: { kind: "provider", message: "summary service down" } }] };

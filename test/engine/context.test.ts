@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chooseBoundary, contextBudget, messageTokens, requestTokens, TokenMeter } from "../../src/engine/state/context.js";
 import { DROPPED_RESULT, repairView } from "../../src/engine/state/context-repair.js";
-import { filesTouched, summaryMessage, summaryRequestMessages } from "../../src/engine/turn/context-summary.js";
+import { filesTouched, pinnedRequests, summaryMessage, summaryRequestMessages } from "../../src/engine/turn/context-summary.js";
 import type { Message } from "../../src/engine/messages.js";
 
 const user = (content: string): Message => ({ role: "user", content });
@@ -125,6 +125,16 @@ describe("summary", () => {
     expect(filesTouched(messages, { filesRead: ["old.md"], filesChanged: ["b.ts"] })).toEqual({ filesRead: ["old.md", "a.ts"], filesChanged: ["b.ts"] });
   });
 
+  it("pins the first request and the latest three that fit, never a summary, oldest first", () => {
+    const summary = user("[Context summary] earlier");
+    expect(pinnedRequests([], [summary, user("task"), said("x"), user("b"), user(" "), user("c")])).toEqual(["task", "b", "c"]);
+    expect(pinnedRequests(["task", "b"], [user("c"), user("d"), user("e")])).toEqual(["task", "c", "d", "e"]);
+    // Past the room, the older of the latest go first; the task always stays.
+    const long = "x".repeat(9_000);
+    expect(pinnedRequests([long], [user("y".repeat(5_000)), user("z".repeat(5_000))])).toEqual([long, "z".repeat(5_000)]);
+    expect(pinnedRequests([], [said("no user here")])).toEqual([]);
+  });
+
   it("clips long results in the summary request and ends with the ask and the focus", () => {
     const messages = summaryRequestMessages([user("goal"), said("", ["1", "read_file"]), result("1", "r".repeat(10_000))], "the API design");
     expect(messages).toHaveLength(4);
@@ -136,7 +146,7 @@ describe("summary", () => {
   it("states the request verbatim, the files and only the open todos", () => {
     const text = summaryMessage({
       summary: "Goal: x",
-      request: "fix  the\nbug",
+      requests: ["fix  the\nbug", "go on"],
       filesRead: ["a"],
       filesChanged: [],
       todos: [
@@ -146,6 +156,7 @@ describe("summary", () => {
     });
     expect(text).toMatch(/^\[Context summary\]/);
     expect(text).toContain("The user's request, verbatim:\nfix  the\nbug");
+    expect(text).toContain("The user's later messages, verbatim, oldest first:\n- go on");
     expect(text).toContain("Files read so far: a");
     expect(text).not.toContain("Files changed");
     expect(text).toContain("- [pending] next one");

@@ -37,8 +37,8 @@ export interface CompactionState {
   summary: string;
   filesRead: string[];
   filesChanged: string[];
-  /** The user's request verbatim, when a compaction took it out of the conversation. */
-  request?: string;
+  /** The user's requests verbatim, oldest first, that compactions took out of the conversation. */
+  requests: string[];
 }
 
 export interface SessionState {
@@ -153,7 +153,7 @@ function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type:
     summary: event.summary,
     filesRead: [...event.filesRead],
     filesChanged: [...event.filesChanged],
-    ...(event.request !== undefined ? { request: event.request } : {}),
+    requests: event.requests ? [...event.requests] : event.request !== undefined ? [event.request] : [],
   };
 }
 

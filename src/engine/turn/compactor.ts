@@ -12,7 +12,7 @@ import {
   type TokenMeter,
 } from "../state/context.js";
 import { applyElisions, planElisions, type Elision } from "../state/context-elide.js";
-import { filesTouched, latestRequest, SUMMARY_MARK, SUMMARY_SYSTEM, summaryMessage, summaryRequestMessages } from "./context-summary.js";
+import { filesTouched, pinnedRequests, SUMMARY_MARK, SUMMARY_SYSTEM, summaryMessage, summaryRequestMessages } from "./context-summary.js";
 import type { Publish } from "../event-bus.js";
 import type { Payload } from "../events.js";
 import type { ModelProvider, ToolSpec } from "../llm/provider.js";
@@ -148,12 +148,13 @@ export function createCompactor(options: CompactorOptions) {
     }
     const files = filesTouched(older, state.compaction);
     const first = older[0];
-    // The request is repeated only while the tail does not show it.
-    const goal = tail.some((m) => m.role === "user") ? undefined : (latestRequest(older) ?? state.compaction?.request);
+    // Every request the older part takes out stays pinned (the task first): a follow-up such
+    // as "go on" or "now also X" must not replace the task it continues.
+    const requests = pinnedRequests(state.compaction?.requests ?? [], older);
     const text = summaryMessage({
       ...(summary ? { summary } : {}),
       ...(first?.role === "user" && first.content.startsWith(SUMMARY_MARK) ? { previous: first.content } : {}),
-      ...(goal !== undefined ? { request: goal } : {}),
+      requests,
       ...files,
       todos: state.todos,
     });
@@ -168,7 +169,7 @@ export function createCompactor(options: CompactorOptions) {
       tokensBefore: estimate(shape, messages),
       tokensAfter: estimate(shape, [...head, ...applyElisions(tail, elided)]),
       ...files,
-      ...(goal !== undefined ? { request: goal } : {}),
+      ...(requests.length > 0 ? { requests } : {}),
       ...(reason ? { reason } : {}),
       ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
       ...(elided.length > 0 ? { elided } : {}),

@@ -1,6 +1,6 @@
 // What compaction asks the model and what it puts in place of the older conversation. The
 // model writes the structured summary; the engine adds what it knows for certain (the user's
-// request verbatim, files read and changed, the open todos), so a weak summary can never
+// requests verbatim: the task and the latest ones; files read and changed, the open todos), so a weak summary can never
 // make the agent forget its task. Pure.
 import type { Message } from "../messages.js";
 import type { TodoItem } from "../state/state.js";
@@ -67,13 +67,27 @@ export function summaryRequestMessages(older: readonly Message[], instructions?:
   return [...clipped, { role: "user", content: `Summarise the conversation above under the headings in your instructions.${focus}` }];
 }
 
-/** The latest user request in `messages` (the goal a compaction must never lose). */
-export function latestRequest(messages: readonly Message[]): string | undefined {
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const message = messages[i]!;
-    if (message.role === "user" && !message.content.startsWith(SUMMARY_MARK)) return message.content;
+/** How many of the latest requests stay pinned besides the first, and how long the pinned text may grow. */
+const LATEST_REQUESTS = 3;
+const PINNED_CHARS = 16_000;
+
+/**
+ * The user's requests a compaction must never lose: those pinned before, then the ones in the
+ * part it takes out, oldest first. The first (the task as stated) always stays; of the rest
+ * only the latest few, as long as they fit (the summary carries the ones between). Pure.
+ */
+export function pinnedRequests(earlier: readonly string[], older: readonly Message[]): string[] {
+  const all = [...earlier, ...older.flatMap((m) => (m.role === "user" && !m.content.startsWith(SUMMARY_MARK) && m.content.trim() ? [m.content] : []))];
+  if (all.length === 0) return [];
+  const [first, ...rest] = all as [string, ...string[]];
+  const latest: string[] = [];
+  let room = PINNED_CHARS - first.length;
+  for (const request of rest.slice(-LATEST_REQUESTS).reverse()) {
+    if (request.length > room) break;
+    latest.unshift(request);
+    room -= request.length;
   }
-  return undefined;
+  return [first, ...latest];
 }
 
 export const SUMMARY_MARK = "[Context summary]";
@@ -83,7 +97,8 @@ export interface SummaryFacts {
   summary?: string;
   /** The previous compaction's summary message, when the dropped part held one. */
   previous?: string;
-  request?: string;
+  /** The user's requests verbatim, oldest first (pinnedRequests). */
+  requests: readonly string[];
   filesRead: readonly string[];
   filesChanged: readonly string[];
   todos: readonly TodoItem[];
@@ -99,7 +114,9 @@ export function summaryMessage(facts: SummaryFacts): string {
     parts.push("The summary request failed, so the oldest messages were dropped without a summary.");
     if (facts.previous) parts.push(`An earlier summary said:\n${facts.previous.replace(SUMMARY_MARK, "").trim()}`);
   }
-  if (facts.request) parts.push(`The user's request, verbatim:\n${facts.request}`);
+  const [task, ...later] = facts.requests;
+  if (task !== undefined) parts.push(`The user's request, verbatim:\n${task}`);
+  if (later.length > 0) parts.push(`The user's later messages, verbatim, oldest first:\n${later.map((request) => `- ${request}`).join("\n")}`);
   if (facts.filesRead.length > 0) parts.push(`Files read so far: ${facts.filesRead.join(", ")}`);
   if (facts.filesChanged.length > 0) parts.push(`Files changed so far: ${facts.filesChanged.join(", ")}`);
   const open = facts.todos.filter((todo) => todo.status !== "done");

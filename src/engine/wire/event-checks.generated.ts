@@ -285,17 +285,25 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
       const e175 = x173[i174];
       if (typeof e175 !== "string") return R;
     }
+    const x176 = v.requests;
+    if (x176 !== undefined) {
+      if (!Array.isArray(x176)) return R;
+      for (let i177 = 0; i177 < x176.length; i177 += 1) {
+        const e178 = x176[i177];
+        if (typeof e178 !== "string") return R;
+      }
+    }
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
     if (v.instructions !== undefined && (typeof v.instructions !== "string")) return R;
-    const x179 = v.elided;
-    if (x179 !== undefined) {
-      if (!Array.isArray(x179)) return R;
-      for (let i180 = 0; i180 < x179.length; i180 += 1) {
-        const e181 = x179[i180];
-        if (typeof e181 !== "object" || e181 === null || Array.isArray(e181)) return R;
-        if (typeof e181.callId !== "string") return R;
-        if (typeof e181.chars !== "number" || !Number.isSafeInteger(e181.chars) || e181.chars <= 0) return R;
+    const x182 = v.elided;
+    if (x182 !== undefined) {
+      if (!Array.isArray(x182)) return R;
+      for (let i183 = 0; i183 < x182.length; i183 += 1) {
+        const e184 = x182[i183];
+        if (typeof e184 !== "object" || e184 === null || Array.isArray(e184)) return R;
+        if (typeof e184.callId !== "string") return R;
+        if (typeof e184.chars !== "number" || !Number.isSafeInteger(e184.chars) || e184.chars <= 0) return R;
       }
     }
     if (v.type !== "context.compacted") return R;
@@ -376,14 +384,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x234 = v.options;
-    if (x234 !== undefined) {
-      if (!Array.isArray(x234)) return R;
-      for (let i235 = 0; i235 < x234.length; i235 += 1) {
-        const e236 = x234[i235];
-        if (typeof e236 !== "object" || e236 === null || Array.isArray(e236)) return R;
-        if (typeof e236.label !== "string") return R;
-        if (e236.detail !== undefined && (typeof e236.detail !== "string")) return R;
+    const x237 = v.options;
+    if (x237 !== undefined) {
+      if (!Array.isArray(x237)) return R;
+      for (let i238 = 0; i238 < x237.length; i238 += 1) {
+        const e239 = x237[i238];
+        if (typeof e239 !== "object" || e239 === null || Array.isArray(e239)) return R;
+        if (typeof e239.label !== "string") return R;
+        if (e239.detail !== undefined && (typeof e239.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -397,12 +405,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x246 = v.choices;
-    if (x246 !== undefined) {
-      if (!Array.isArray(x246)) return R;
-      for (let i247 = 0; i247 < x246.length; i247 += 1) {
-        const e248 = x246[i247];
-        if (typeof e248 !== "string") return R;
+    const x249 = v.choices;
+    if (x249 !== undefined) {
+      if (!Array.isArray(x249)) return R;
+      for (let i250 = 0; i250 < x249.length; i250 += 1) {
+        const e251 = x249[i250];
+        if (typeof e251 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -461,11 +469,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x285 = v.files;
-    if (!Array.isArray(x285)) return R;
-    for (let i286 = 0; i286 < x285.length; i286 += 1) {
-      const e287 = x285[i286];
-      if (typeof e287 !== "string") return R;
+    const x288 = v.files;
+    if (!Array.isArray(x288)) return R;
+    for (let i289 = 0; i289 < x288.length; i289 += 1) {
+      const e290 = x288[i289];
+      if (typeof e290 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;
