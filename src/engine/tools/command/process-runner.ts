@@ -4,6 +4,7 @@
 import * as childProcess from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { UNSET_SECRET_NAMES_BASH } from "../../secrets/env-secrets.js";
+import { ENDED, withLifeline } from "./lifeline.js";
 
 export type StopReason = "interrupt" | "timeout" | "abort" | "stop" | "shutdown";
 
@@ -195,9 +196,17 @@ export function createProcessRunner(): ProcessRunner {
   };
 }
 
+/** stdin if given, the two outputs, bwrap's fd 3 if any, then the lifeline on POSIX. */
+function stdioFor(spec: CommandSpec): childProcess.StdioOptions {
+  const extra: "pipe"[] = [...(spec.fd3 ? ["pipe" as const] : []), ...(IS_WINDOWS ? [] : ["pipe" as const])];
+  return [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe", ...extra];
+}
+
 function startCommand(spec: CommandSpec): RunningCommand {
-  const [program, ...args] = spec.argv;
-  if (!program) throw new Error("empty argv");
+  if (spec.argv.length === 0) throw new Error("empty argv");
+  // On POSIX the group dies with us, even after a kill -9 (lifeline.ts): its pipe comes after fd 3.
+  const lifelineFd = spec.fd3 ? 4 : 3;
+  const [program, ...args] = (IS_WINDOWS ? spec.argv : withLifeline(spec.argv, lifelineFd)) as [string, ...string[]];
   const stdout = new CapturedOutput(spec.captureChars);
   const stderr = new CapturedOutput(spec.captureChars);
   let stoppedBy: StopReason | undefined;
@@ -209,7 +218,7 @@ function startCommand(spec: CommandSpec): RunningCommand {
     env: spec.env,
     // The child leads its own process group so one kill reaches every grandchild.
     detached: !IS_WINDOWS,
-    stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe", ...(spec.fd3 ? ["pipe" as const] : [])],
+    stdio: stdioFor(spec),
     windowsHide: true,
     windowsVerbatimArguments: IS_WINDOWS,
   });
@@ -223,6 +232,12 @@ function startCommand(spec: CommandSpec): RunningCommand {
     fd3.on("error", () => {});
     fd3.end(spec.fd3);
   }
+
+  const lifeline = IS_WINDOWS ? undefined : (child.stdio[lifelineFd] as import("node:stream").Duplex | null | undefined);
+  // The watcher may be gone already (killed with its group): nothing to tell it then.
+  lifeline?.on("error", () => {});
+  // Once the command has ended, the watcher is told so and leaves; its end closing lets "close" fire.
+  child.on("exit", () => lifeline?.end(ENDED));
 
   for (const [name, stream, sink] of [
     // Both are pipes (stdio above), so never null; the stdin choice only widens the type.
