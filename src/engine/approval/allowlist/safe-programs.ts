@@ -10,6 +10,7 @@
 // `file -L`, `ls -H`, `du -D`) stay: every operand is resolved through its links anyway.
 import { gnuLongOptions } from "./gnu-long-options.js";
 import type { OptionTable } from "./option-reader.js";
+import { awkProgramProblem } from "./awk-program.js";
 import { sedScriptProblem } from "./sed-script.js";
 import type { ShellWord } from "../shell/shell-words.js";
 
@@ -193,6 +194,8 @@ const TABLE: Record<string, ProgramSpec> = {
     operands: "first-then-paths",
     check: (_words, operands, words) => (!words[0]?.literal ? "sed with a script known only at run time" : sedScriptProblem(operands[0]!)),
   },
+  // The program first, then the files it reads: only -F and -v (awk-program.ts judges the program).
+  awk: { style: "exact", short: "F:v:", long: [], operands: "first-then-paths", check: awkCheck },
   seq: { ...any, operands: "none" },
   // Text readers that print a rearranged copy of their files: nothing they take writes or runs.
   tac: { short: "brs:", long: ["before", "regex", "separator:", ...STD], operands: "paths" },
@@ -268,8 +271,20 @@ function withManuals(table: Record<string, ProgramSpec>): Record<string, Program
 
 export const SAFE_PROGRAMS: Record<string, ProgramSpec> = withManuals(TABLE);
 
-/** `command -v name`, `env` with no arguments: spelled as one command, judged by their words. */
+function awkCheck(_words: readonly string[], operands: readonly string[], words: readonly ShellWord[]): string | undefined {
+  return !words[0]?.literal ? "awk with a program known only at run time" : awkProgramProblem(operands[0] ?? "");
+}
+
+/** Version checks that print and exit before reading any file or config: `node -v`, `python3 -V`. */
+const VERSION_ONLY: Record<string, ProgramSpec> = {
+  node: { style: "exact", short: "v", long: ["version"], operands: "none" },
+  python3: { style: "exact", short: "V", long: ["version"], operands: "none" },
+  python: { style: "exact", short: "V", long: ["version"], operands: "none" },
+};
+
+/** `command -v name`, `env` with no arguments, a version check: spelled as one command, judged by their words. */
 export function specialForm(name: string, words: readonly string[]): ProgramSpec | undefined {
+  if (VERSION_ONLY[name] && words.length === 1) return VERSION_ONLY[name];
   if (name === "command" && /^-[vV]$/.test(words[0] ?? "")) return { short: "vV", long: [], operands: "none" };
   if (name === "env" && words.length === 0) return { short: "", long: [], operands: "none" };
   return undefined;

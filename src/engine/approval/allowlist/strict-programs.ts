@@ -51,6 +51,8 @@ function checkEnv(args: ShellWord[], options: Judging): void {
 }
 
 function checkGit(args: ShellWord[], options: Judging): void {
+  // Printed before git looks for a repository or reads any config (ADR 0060).
+  if (args.length === 1 && args[0]!.literal && args[0]!.value === "--version") return;
   if (options.moved) reject("git after cd: git finds its repository and config from where it starts");
   if (!options.oracle.ownRepository()) reject("git outside the workspace's own repository");
   if (!args.every((word) => word.literal && !word.glob)) reject("git with words known only at run time");

@@ -6,6 +6,7 @@ import { readShellLaunch, SHELLS } from "../shell/shell-launch.js";
 import { fileWriterVerdict } from "./file-writers.js";
 import { gitVerdict } from "./git-rules.js";
 import { testCommandVerdict } from "./test-runners.js";
+import { awkProgramProblem } from "../allowlist/awk-program.js";
 import { sedScriptProblem } from "../allowlist/sed-script.js";
 import { STDIN_PATHS, type SimpleCommand } from "../shell/shell-parse.js";
 import type { ShellWord } from "../shell/shell-words.js";
@@ -52,6 +53,8 @@ export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boo
   // Only a script that selects, edits and prints (no w, r, e), never -i or a script from -e/-f.
   sed: { check: (args) => !hasFlag(options(args), "ief", ["--in-place", "--expression", "--file"]) && sedScriptProblem(positionals(args)[0]?.value ?? "") === undefined },
   sort: { check: (args) => !hasFlag(options(args), "o", ["--output", "--compress-program"]) },
+  // Only -F and -v, and a program that neither runs, writes nor reads beyond its operands (awk-program.ts).
+  awk: { check: (args) => options(args).every((o) => /^-[Fv]/.test(o)) && awkProgramProblem(positionals(args)[0]?.value ?? "") === undefined },
   jq: {}, seq: {}, sha256sum: { globs: true }, sha1sum: { globs: true }, md5sum: { globs: true }, cksum: {},
   od: {}, hexdump: {}, xxd: { check: (args) => positionals(args).length <= 1 && !hasFlag(options(args), "r", ["--revert"]) },
   // bash evaluates an array subscript in `test -v 'a[$(cmd)]'` (and -R), running the $(…).
@@ -132,7 +135,12 @@ function writerVerdict(command: SimpleCommand, mode: "all" | "last" | "after-fir
   return { ...confirm(`${command.name} changes files in the workspace`, true), written: written.map((word) => word.value) };
 }
 
+/** `node -v`, `python3 -V`: printed and exited before any file or config is read. */
+const VERSION_FLAGS: Record<string, readonly string[]> = { node: ["-v", "--version"], python3: ["-V", "--version"], python: ["-V", "--version"] };
+
 function interpreterVerdict(command: SimpleCommand): PartVerdict {
+  const only = command.args.length === 1 && command.args[0]!.literal ? command.args[0]!.value : undefined;
+  if (only !== undefined && VERSION_FLAGS[command.name]?.includes(only) && command.redirects.length === 0) return allow(`${command.name} ${only} only prints its version`);
   // A shell's options are read as it reads them: in `bash -o pipefail` or `bash --rcfile x`
   // the word after the option is its value, not a script, so the script still comes from stdin.
   const launch = SHELLS.has(command.name) ? readShellLaunch(command.name, command.args) : undefined;

@@ -91,6 +91,8 @@ function configRead(rest: ShellWord[]): boolean {
 }
 
 export function gitVerdict(command: SimpleCommand, context?: PathContext): PartVerdict {
+  // Printed before git looks for a repository or reads any config.
+  if (command.args.length === 1 && command.args[0]!.literal && command.args[0]!.value === "--version") return allow("git --version only prints its version");
   const { globals, sub, rest, dynamic } = splitGlobal(command.args);
   if (dynamic) return confirm("git subcommand known only at run time");
   const reason = destructive(sub, rest, context);
