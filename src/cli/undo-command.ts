@@ -19,6 +19,13 @@ undone, is passed over. The current state is checkpointed first, so an undo can 
 with --checkpoint <n>. --list shows each checkpoint and what changed after it.
 `;
 
+/**
+ * A file name as printed: names come from the workspace, where a planted one could retitle the
+ * terminal or write the clipboard; a line break or tab in it is shown escaped, so one name
+ * cannot pose as two lines.
+ */
+const plain = (name: string) => stripTerminalControls(name).replace(/[\n\t]/g, (char) => (char === "\n" ? "\\n" : "\\t"));
+
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
   return value === undefined ? undefined : wholeNumberFlag(flag, value);
 }
@@ -58,24 +65,30 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
     if (values.list) {
       for (const { checkpoint, changed } of await listChanges({ sessionFile: session.file, sideDir: session.sideDir, root, exclude: [home] })) {
         const what = checkpoint.reason === "undo" ? "before an undo" : `before turn ${checkpoint.turn ?? "?"}`;
-        write(`${checkpoint.number}\t${what}\t${checkpoint.files} file${checkpoint.files === 1 ? "" : "s"}\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(changed)}\n`);
+        const names = changed.map((change) => ({ ...change, path: plain(change.path) }));
+        write(`${checkpoint.number}\t${what}\t${checkpoint.files} file${checkpoint.files === 1 ? "" : "s"}\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(names)}\n`);
       }
       return EXIT.ok;
     }
     const result = await undo({ sessionFile: session.file, sideDir: session.sideDir, bus: session.bus, root, target, dryRun: values["dry-run"] ?? false, exclude: [home] });
     const label = result.target.turn !== undefined ? `before turn ${result.target.turn}` : `checkpoint ${result.target.number}`;
-    if (result.changes.length === 0) {
+    const untracked = result.untracked.map(plain);
+    if (result.changes.length === 0 && untracked.length > 0) {
+      write(`nothing undo can restore: the files checkpoints save already match the checkpoint ${label} (checkpoint ${result.target.number})\n`);
+    } else if (result.changes.length === 0) {
       write(`nothing to undo: the files already match the checkpoint ${label} (checkpoint ${result.target.number}), and no later turn changed any\n`);
     } else {
       write(`${values["dry-run"] ? "would restore" : "restored"} the workspace to ${label} (checkpoint ${result.target.number}); ${result.changes.length} file${result.changes.length === 1 ? "" : "s"}:\n`);
       const verbs = { A: "restore", M: "rewrite", D: "delete" } as const;
-      for (const change of result.changes) write(`  ${verbs[change.status]}\t${change.path}\n`);
+      for (const change of result.changes) write(`  ${verbs[change.status]}\t${plain(change.path)}\n`);
     }
-    for (const file of result.kept) write(`  keep\t${file}\t(ignored when the checkpoint was taken)\n`);
+    for (const file of result.kept) write(`  keep\t${plain(file)}\t(ignored when the checkpoint was taken)\n`);
+    // Changed by the file tools since, but ignored: no checkpoint holds them (ADR 0036).
+    for (const file of untracked) write(`  not undone\t${file}\t(ignored, so not tracked by undo: no checkpoint saved it)\n`);
     if (result.saved) write(`the state before this undo is checkpoint ${result.saved.number}: mini-agent undo --checkpoint ${result.saved.number} brings it back\n`);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof UndoError) throw new UsageError(error.message);
+    if (error instanceof UndoError) throw new UsageError(stripTerminalControls(error.message));
     throw error;
   } finally {
     session.close();

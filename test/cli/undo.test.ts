@@ -2,7 +2,7 @@
 // away an uncommitted change with `git checkout -- tracked.txt`; `mini-agent undo` brings
 // both back, lists what it changes, and can itself be undone. The user's .git is untouched.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
@@ -96,5 +96,75 @@ describe("mini-agent undo", () => {
     const missing = await runCli(["undo", "--to", "7"], { cwd: box.workspace, env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no checkpoint before turn 7");
+  });
+
+  it.skipIf(process.platform === "win32")("a restored path now behind a symlink: the link is taken back, nothing is written through it; an ignored link stops the undo, named", async () => {
+    const box = makeSandbox();
+    const ws = box.workspace;
+    const outside = path.join(box.home, "out");
+    mkdirSync(path.join(ws, "sub"));
+    mkdirSync(outside);
+    writeFileSync(path.join(ws, "sub", "f.txt"), "orig\n");
+    writeFileSync(path.join(outside, "f.txt"), "OUTSIDE\n");
+    const script = box.script({ turns: [{ tool_calls: [{ name: "edit_file", arguments: { path: "sub/f.txt", old_string: "orig", new_string: "changed" } }] }, { text: "ok" }] });
+    const env = { MINI_AGENT_HOME: box.home };
+    expect((await runCli(["-p", "edit", "--yes"], { cwd: ws, env: { ...env, FAKE_LLM: script } })).code).toBe(0);
+    rmSync(path.join(ws, "sub"), { recursive: true });
+    symlinkSync(outside, path.join(ws, "sub"));
+
+    // Saved as a link by the undo's own checkpoint, so the link can be taken back like any file.
+    writeFileSync(path.join(ws, ".gitignore"), "sub\n");
+    const ignored = await runCli(["undo", "--dry-run"], { cwd: ws, env });
+    expect(ignored.code).toBe(2);
+    expect(ignored.stderr).toBe("mini-agent: cannot restore sub/f.txt: sub is a symbolic link now, and undo never writes through one; nothing was changed. Replace sub with a folder (or remove it), then undo again\n");
+    expect((await runCli(["undo"], { cwd: ws, env })).code).toBe(2);
+    expect(readFileSync(path.join(outside, "f.txt"), "utf8")).toBe("OUTSIDE\n");
+    expect(lstatSync(path.join(ws, "sub")).isSymbolicLink()).toBe(true);
+
+    rmSync(path.join(ws, ".gitignore"));
+    const dry = await runCli(["undo", "--dry-run"], { cwd: ws, env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/delete\tsub\n/);
+    expect(dry.stdout).toMatch(/restore\tsub\/f\.txt\n/);
+    const undone = await runCli(["undo"], { cwd: ws, env });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(lstatSync(path.join(ws, "sub")).isDirectory()).toBe(true);
+    expect(readFileSync(path.join(ws, "sub", "f.txt"), "utf8")).toBe("orig\n");
+    expect(readFileSync(path.join(outside, "f.txt"), "utf8")).toBe("OUTSIDE\n");
+  });
+
+  it.skipIf(process.platform === "win32")("prints file names without their terminal escape sequences", async () => {
+    const box = makeSandbox();
+    const name = "evil\u001b]0;PWNED\u0007\u001b[2J\u009b31mname.txt";
+    const script = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: name, content: "x" } }] }, { text: "ok" }] });
+    const env = { MINI_AGENT_HOME: box.home };
+    expect((await runCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { ...env, FAKE_LLM: script } })).code).toBe(0);
+    expect(existsSync(path.join(box.workspace, name))).toBe(true);
+    const list = await runCli(["undo", "--list"], { cwd: box.workspace, env });
+    const dry = await runCli(["undo", "--dry-run"], { cwd: box.workspace, env });
+    const undone = await runCli(["undo"], { cwd: box.workspace, env });
+    expect(list.stdout).toContain("changed 1: evilname.txt\n");
+    expect(dry.stdout).toContain("  delete\tevilname.txt\n");
+    expect(undone.stdout).toContain("  delete\tevilname.txt\n");
+    for (const out of [list.stdout, dry.stdout, undone.stdout]) expect(out).not.toMatch(/[\u001b\u0007\u009b]/);
+    expect(existsSync(path.join(box.workspace, name))).toBe(false);
+  });
+
+  it("names the files the tools changed that undo cannot take back because they are ignored", async () => {
+    const box = makeSandbox();
+    const ws = box.workspace;
+    mkdirSync(path.join(ws, "build"));
+    writeFileSync(path.join(ws, ".gitignore"), "build/\n");
+    writeFileSync(path.join(ws, "build", "local.cfg"), "precious hand-tuned config\n");
+    const script = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "build/local.cfg", content: "overwritten\n" } }] }, { text: "ok" }] });
+    const env = { MINI_AGENT_HOME: box.home };
+    expect((await runCli(["-p", "write", "--yes"], { cwd: ws, env: { ...env, FAKE_LLM: script } })).code).toBe(0);
+    const undone = await runCli(["undo"], { cwd: ws, env });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(undone.stdout).toBe(
+      "nothing undo can restore: the files checkpoints save already match the checkpoint before turn 1 (checkpoint 1)\n" +
+        "  not undone\tbuild/local.cfg\t(ignored, so not tracked by undo: no checkpoint saved it)\n",
+    );
+    expect(readFileSync(path.join(ws, "build", "local.cfg"), "utf8")).toBe("overwritten\n");
   });
 });

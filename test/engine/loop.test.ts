@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,6 +14,8 @@ import { executeApproved } from "../../src/engine/approval/gate/executor.js";
 import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolRegistry } from "../../src/engine/tools/registry.js";
 import { defineTool, type Tool } from "../../src/engine/tools/tool.js";
+import { createEditFileTool } from "../../src/engine/tools/fs/edit-file.js";
+import { createWriteFileTool } from "../../src/engine/tools/fs/write-file.js";
 
 function workspace(): string {
   return mkdtempSync(path.join(os.tmpdir(), "loop-"));
@@ -169,6 +171,69 @@ describe("turn loop", () => {
     const results = events.filter((event) => event.type === "tool.result");
     expect(results).toHaveLength(2);
     expect(events.at(-1)).toMatchObject({ type: "turn.ended", stopReason: "aborted" });
+  });
+
+  it("a file changed while its write waited for approval is not written: the call says so", async () => {
+    const root = workspace();
+    writeFileSync(path.join(root, "f.txt"), "v1 important line\n");
+    writeFileSync(path.join(root, "g.txt"), "alpha\nbeta\n");
+    const jail = createJail(root);
+    // The person's own edit lands while the question is on screen, then they approve.
+    const editsThenAllows: Approver = async (question) => {
+      const file = path.join(root, question.name === "write_file" ? "f.txt" : "g.txt");
+      writeFileSync(file, `${readFileSync(file, "utf8")}USER EDIT\n`);
+      return { decision: "allow", by: "user" };
+    };
+    const { loop, state } = rig(
+      root,
+      {
+        turns: [
+          {
+            tool_calls: [
+              { name: "write_file", arguments: { path: "f.txt", content: "model version\n" } },
+              { name: "edit_file", arguments: { path: "g.txt", old_string: "beta", new_string: "BETA" } },
+            ],
+          },
+          { text: "ok" },
+        ],
+      },
+      [createWriteFileTool({ jail }), createEditFileTool({ jail })],
+      editsThenAllows,
+    );
+    expect((await loop.runTurn("go", new AbortController().signal)).stopReason).toBe("completed");
+    expect(readFileSync(path.join(root, "f.txt"), "utf8")).toBe("v1 important line\nUSER EDIT\n");
+    expect(readFileSync(path.join(root, "g.txt"), "utf8")).toBe("alpha\nbeta\nUSER EDIT\n");
+    const results = state.messages.filter((message) => message.role === "tool").map((message) => message.role === "tool" && message.content);
+    expect(results).toEqual([
+      expect.stringMatching(/^f\.txt changed on disk while this call waited for approval.*nothing was written/),
+      expect.stringMatching(/^g\.txt changed on disk while this call waited for approval/),
+    ]);
+  });
+
+  it("a call whose check fails inside the engine is refused and the turn goes on", async () => {
+    const root = workspace();
+    const broken: Approver = async () => {
+      throw new Error("approver exploded");
+    };
+    const { loop, state, events } = rig(
+      root,
+      {
+        turns: [
+          { tool_calls: [{ name: "touch", arguments: { path: "a.txt" } }, { name: "touch", arguments: { path: "b".repeat(256) } }] },
+          { text: "recovered" },
+        ],
+      },
+      [markerTool(root)],
+      broken,
+    );
+    expect(await loop.runTurn("go", new AbortController().signal)).toEqual({ stopReason: "completed", rounds: 2 });
+    const results = state.messages.filter((message) => message.role === "tool").map((message) => message.role === "tool" && message.content);
+    expect(results).toEqual([
+      "not run: checking this call failed (approver exploded); nothing was changed",
+      expect.stringMatching(/^refused: path too long/),
+    ]);
+    expect(existsSync(path.join(root, "a.txt"))).toBe(false);
+    expect(events.some((event) => event.type === "error")).toBe(false);
   });
 
   it("reports a provider error as an error event and ends the turn with stop reason error", async () => {

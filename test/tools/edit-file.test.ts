@@ -37,7 +37,7 @@ describe("edit_file", () => {
 
   it("refuses ambiguous matches with the count and lines, unless replace_all", async () => {
     const { read, tool } = setup({ "m.js": SOURCE });
-    expect(await runError(tool, { path: "m.js", old_string: "(a, b)", new_string: "(x, y)" })).toMatch(/found 2 times \(lines 1, 5\)/);
+    expect(await runError(tool, { path: "m.js", old_string: "(a, b)", new_string: "(x, y)" })).toMatch(/found 2 times \(lines 1, 5\); .*or set replace_all\. No change was made\.$/);
     expect(read("m.js")).toBe(SOURCE);
     await run(tool, { path: "m.js", old_string: "(a, b)", new_string: "(x, y)", replace_all: true });
     expect(read("m.js")).toBe(SOURCE.replaceAll("(a, b)", "(x, y)"));
@@ -78,6 +78,35 @@ describe("edit_file", () => {
     expect(readFileSync(path.join(root, "w.txt"), "utf8")).toBe("\uFEFFfirst\r\nsecond\r\nextra\r\nline 3\r\n");
   });
 
+  it("gives lines new_string adds the file's CRLF endings, not bare LFs", async () => {
+    const { root, tool } = setup({ "crlf.txt": "a\r\nb\r\nc\r\n" });
+    await run(tool, { path: "crlf.txt", old_string: "b", new_string: "b\nb2\n\nb3" });
+    expect(readFileSync(path.join(root, "crlf.txt"), "latin1")).toBe("a\r\nb\r\nb2\r\n\r\nb3\r\nc\r\n");
+    await run(tool, { path: "crlf.txt", edits: [{ old_string: "c", new_string: "c\nd", replace_all: true }] });
+    expect(readFileSync(path.join(root, "crlf.txt"), "latin1")).toBe("a\r\nb\r\nb2\r\n\r\nb3\r\nc\r\nd\r\n");
+  });
+
+  it("keeps every byte that is not UTF-8 outside the replaced text, and shows them in the diff", async () => {
+    const latin1 = Buffer.from("caf\xe9 line1\nline2\n\xff\xfe tail \xc3\n", "latin1");
+    const { root, tool } = setup({ "latin1.txt": latin1 });
+    const { content } = await run(tool, { path: "latin1.txt", old_string: "line2", new_string: "LINE2" });
+    expect(readFileSync(path.join(root, "latin1.txt"))).toEqual(Buffer.from("caf\xe9 line1\nLINE2\n\xff\xfe tail \xc3\n", "latin1"));
+    expect(content).toContain(" caf\\xE9 line1");
+    expect(content).toContain("latin1.txt is not valid UTF-8");
+    // A miss shows the file's lines with the same escapes, never U+FFFD.
+    const miss = await runError(tool, { path: "latin1.txt", old_string: "caf line1", new_string: "x" });
+    expect(miss).toContain("caf\\xE9 line1");
+    expect(miss).not.toContain("\uFFFD");
+  });
+
+  it("refuses to put non-ASCII text into a file that is not UTF-8, naming it, and changes nothing", async () => {
+    const latin1 = Buffer.from("caf\xe9\nline2\n", "latin1");
+    const { root, tool } = setup({ "l.txt": latin1 });
+    const refused = await runError(tool, { path: "l.txt", old_string: "line2", new_string: "ligne \u00e9" });
+    expect(refused).toMatch(/^l\.txt is not valid UTF-8 .*No change was made\.$/);
+    expect(readFileSync(path.join(root, "l.txt"))).toEqual(latin1);
+  });
+
   it("leaves the other lines of a mixed-ending file untouched", async () => {
     const { read, tool } = setup({ "mixed.txt": "a\r\nb\nc\r\n" });
     await run(tool, { path: "mixed.txt", old_string: "b", new_string: "B" });
@@ -87,10 +116,10 @@ describe("edit_file", () => {
   it("previews the diff without writing, and previews failures as text", async () => {
     const { read, tool } = setup({ "m.js": SOURCE });
     const preview = await tool.preview!(await parseInput(tool, { path: "m.js", old_string: "add", new_string: "plus" }));
-    expect(preview).toContain("+function plus(a, b) {");
+    expect(preview).toMatchObject({ text: expect.stringContaining("+function plus(a, b) {") });
     expect(read("m.js")).toBe(SOURCE);
     const failed = await tool.preview!(await parseInput(tool, { path: "m.js", old_string: "zzz", new_string: "y" }));
-    expect(failed).toMatch(/would fail: .*found 0 times/);
+    expect(failed).toMatchObject({ text: expect.stringMatching(/would fail: .*found 0 times/) });
   });
 
   it("validates input shape", async () => {
@@ -108,6 +137,7 @@ describe("edit_file", () => {
     expect(await runError(tool, { path: "b.bin", old_string: "a", new_string: "b" })).toMatch(/binary/);
     expect(await runError(tool, { path: ".git/config", old_string: "core", new_string: "x" })).toMatch(/\.git/);
     expect(await runError(tool, { path: "../m.js", old_string: "a", new_string: "b" })).toMatch(/outside/);
+    expect(await runError(tool, { path: "m.js/", old_string: "add", new_string: "plus" })).toBe('"m.js/" ends in a slash, so it names a folder; give the path of a file');
     writeFileSync(path.join(root, "m.js"), SOURCE);
   });
 

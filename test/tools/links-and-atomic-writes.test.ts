@@ -2,7 +2,7 @@
 // go through a temp file and a rename, so a hard link elsewhere keeps its content, a half file
 // is never seen, the mode survives, and a symlink swapped into the path before the rename
 // stops the write.
-import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluateRules } from "../../src/engine/approval/rules/rules.js";
@@ -12,7 +12,7 @@ import { hardLinkCount } from "../../src/engine/tools/jail/hard-links.js";
 import { createJail } from "../../src/engine/tools/jail/jail.js";
 import { ToolError } from "../../src/engine/tools/tool.js";
 import { createWriteFileTool } from "../../src/engine/tools/fs/write-file.js";
-import { makeTree, run, tempDir } from "./tree.js";
+import { makeTree, run, runError, tempDir } from "./tree.js";
 
 describe("hard links", () => {
   it("asks before writing a file with more than one link, says why, and never offers always-allow", () => {
@@ -70,6 +70,44 @@ describe("atomic writes", () => {
     // The temp file stays behind in the moved directory (its old path now leads outside, so
     // removing it by name is exactly what must not happen); the target is untouched.
     expect(readdirSync(path.join(root, "sub-moved")).filter((name) => !/^\.target\.txt\.[0-9a-f]+\.tmp$/.test(name))).toEqual(["target.txt"]);
+  });
+
+  it("writes and edits a file whose name is near NAME_MAX: the temp file's name is cut to fit", async () => {
+    const long = `${"a".repeat(240)}.txt`;
+    const wide = `${"é".repeat(125)}.md`; // 254 bytes
+    const root = makeTree({ [long]: "long\n", [wide]: "wide\n" });
+    const jail = createJail(root, { home: tempDir() });
+    await run(createEditFileTool({ jail }), { path: long, old_string: "long", new_string: "edited" });
+    await run(createWriteFileTool({ jail }), { path: wide, content: "written\n" });
+    expect(readFileSync(path.join(root, long), "utf8")).toBe("edited\n");
+    expect(readFileSync(path.join(root, wide), "utf8")).toBe("written\n");
+    expect(readdirSync(root).sort()).toEqual([long, wide].sort());
+  });
+
+  it("a name over NAME_MAX is a tool error the model can act on, not a crash", async () => {
+    const root = makeTree({ "d/x": "x" });
+    const jail = createJail(root, { home: tempDir() });
+    const error = await runError(createWriteFileTool({ jail }), { path: "b".repeat(256), content: "x" });
+    expect(error).toMatch(/^path too long: a name in it is over 255 bytes/);
+    expect(await runError(createEditFileTool({ jail }), { path: `d/${"c".repeat(300)}`, old_string: "a", new_string: "b" })).toMatch(/^path too long/);
+    expect(readdirSync(root)).toEqual(["d"]);
+    expect(readdirSync(path.join(root, "d"))).toEqual(["x"]);
+  });
+
+  // As root the edit can keep any owner; otherwise the file is the runner's own. Either way a
+  // setuid bit stays only on a file whose owner was kept.
+  it("keeps the owner, the group and the set-id bits of a file it rewrites", async () => {
+    const root = makeTree({ "o.txt": "a\n" });
+    const file = path.join(root, "o.txt");
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chownSync(file, 1234, 2345);
+    chmodSync(file, 0o6755);
+    const before = statSync(file);
+    await run(createEditFileTool({ jail: createJail(root, { home: tempDir() }) }), { path: "o.txt", old_string: "a", new_string: "b" });
+    const after = statSync(file);
+    expect(readFileSync(file, "utf8")).toBe("b\n");
+    expect([after.uid, after.gid, after.mode & 0o7777]).toEqual([before.uid, before.gid, 0o6755]);
+    if (asRoot) expect([after.uid, after.gid]).toEqual([1234, 2345]);
   });
 
   it("writes a new file in a new directory", async () => {

@@ -47,10 +47,43 @@ describe("write_file", () => {
   it("previews the same diff without writing", async () => {
     const { root, tool } = setup({ "x.txt": "old\n" });
     const preview = await tool.preview!({ path: "x.txt", content: "new\n" });
-    expect(preview).toContain("-old");
+    expect(preview).toMatchObject({ text: expect.stringContaining("-old") });
     expect(readFileSync(path.join(root, "x.txt"), "utf8")).toBe("old\n");
-    expect(await tool.preview!({ path: "fresh.txt", content: "n\n" })).toContain("--- /dev/null");
+    expect(await tool.preview!({ path: "fresh.txt", content: "n\n" })).toMatchObject({ text: expect.stringContaining("--- /dev/null"), basis: "absent" });
     expect(existsSync(path.join(root, "fresh.txt"))).toBe(false);
+  });
+
+  it("creates a new file with the umask's mode (0644 under 022), never 0666", async () => {
+    const { root, tool } = setup();
+    const previous = process.umask(0o022);
+    try {
+      await run(tool, { path: "new.txt", content: "new\n" });
+      await run(tool, { path: "sub/deep/n.txt", content: "n\n" });
+    } finally {
+      process.umask(previous);
+    }
+    expect(statSync(path.join(root, "new.txt")).mode & 0o7777).toBe(0o644);
+    expect(statSync(path.join(root, "sub/deep/n.txt")).mode & 0o7777).toBe(0o644);
+  });
+
+  it("a path ending in a slash is an error naming it: no file of that name is made", async () => {
+    const { root, tool } = setup({ "f.txt": "keep\n" });
+    expect(await runError(tool, { path: "newdir/", content: "x" })).toBe('"newdir/" ends in a slash, so it names a folder; give the path of a file');
+    expect(await runError(tool, { path: "f.txt/", content: "x" })).toMatch(/^"f\.txt\/" ends in a slash/);
+    expect(existsSync(path.join(root, "newdir"))).toBe(false);
+    expect(readFileSync(path.join(root, "f.txt"), "utf8")).toBe("keep\n");
+  });
+
+  it("compares a file that is not UTF-8 by its bytes: what looks the same is no 'no change'", async () => {
+    const { root, tool } = setup({ "l.txt": Buffer.from("caf\xe9\n", "latin1") });
+    // read_file shows the byte as U+FFFD; writing that back is a change, and the diff says which.
+    expect(await tool.unchanged!({ path: "l.txt", content: "caf\uFFFD\n" })).toBeUndefined();
+    const { content } = await run(tool, { path: "l.txt", content: "caf\uFFFD\n" });
+    expect(content).toContain("-caf\\xE9");
+    expect(content).toContain("l.txt is not valid UTF-8");
+    expect(readFileSync(path.join(root, "l.txt"), "utf8")).toBe("caf\uFFFD\n");
+    expect(await runError(tool, { path: "s.txt", content: "lone \uDCE9" })).toMatch(/lone UTF-16 surrogate/);
+    expect(existsSync(path.join(root, "s.txt"))).toBe(false);
   });
 
   it("refuses .git, escapes, symlinks out, directories and binaries", async () => {

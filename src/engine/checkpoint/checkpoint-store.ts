@@ -24,6 +24,8 @@ export interface Snapshot {
   files: number;
   /** Paths not ignored that git could not save (named in a notice); the rest is saved. */
   failed: Unsaved[];
+  /** Present but not saved: ignored (folders collapsed, ending in "/"), or in `failed`. */
+  unsaved: string[];
 }
 
 export interface CheckpointStore {
@@ -67,13 +69,13 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
         // next `add -A` makes it match the workspace again, and only its stat cache is used.
         const tree = writeObject(gitDir, "tree", Buffer.alloc(0));
         const manifest = writeObject(gitDir, "blob", formatManifest(emptyManifest()));
-        return { commit: writeCommit(gitDir, tree, message + commitTrailer(manifest, started)), tree, files: 0, failed: [] };
+        return { commit: writeCommit(gitDir, tree, message + commitTrailer(manifest, started)), tree, files: 0, failed: [], unsaved: [] };
       }
       const walked = await walkTree({ git, dir: options.dir, root: options.root, exclude: options.exclude ?? [], ...(alsoSave ? { alsoSave } : {}) });
       const manifest = writeObject(gitDir, "blob", formatManifest({ modes: readModes(walked.entries, walked.emptyFolders), unsaved: walked.unsaved, emptyFolders: walked.emptyFolders }));
       // What `git commit-tree` would write, written here: one git process fewer per checkpoint.
       const commit = writeCommit(gitDir, walked.tree, message + commitTrailer(manifest, started));
-      return { commit, tree: walked.tree, files: walked.entries.length, failed: walked.failed };
+      return { commit, tree: walked.tree, files: walked.entries.length, failed: walked.failed, unsaved: walked.unsaved };
     },
 
     changes: (current, target) => planRestore(git, state(current), state(target)),

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { AgentEvent } from "../events.js";
 import type { EventBus } from "../event-bus.js";
 import { readWire } from "../wire/wire.js";
+import { knownUnsaved } from "./checkpoint-manifest.js";
 import { createCheckpointStore, type CheckpointStore, type FileChange } from "./checkpoint-store.js";
 import { changesAfter, pickLastChange } from "./turn-changes.js";
 
@@ -45,6 +46,11 @@ export interface UndoResult {
   changes: FileChange[];
   /** Paths the target lacks but knew were there, unsaved (ignored then): kept, not deleted. */
   kept: string[];
+  /**
+   * Files write_file or edit_file changed since the target that are ignored now: no checkpoint
+   * saved them, so this undo leaves them as they are (ADR 0036), and says so.
+   */
+  untracked: string[];
 }
 
 export function checkpointsDir(sideDir: string): string {
@@ -89,8 +95,31 @@ function openStore(options: Pick<UndoOptions, "root" | "sideDir" | "exclude">): 
 /** Files named in a `workspace.restored` event; the rest are counted. */
 const RESTORED_FILES_SHOWN = 50;
 
+/** Files the file tools changed after checkpoint `number` (1-based), in the order they were first changed. */
+function toolChangesAfter(events: readonly AgentEvent[], number: number): string[] {
+  const files = new Set<string>();
+  let seen = 0;
+  for (const event of events) {
+    if (event.type === "checkpoint.created") seen += 1;
+    else if (seen >= number && event.type === "tool.result" && !event.isError && event.details?.diff !== undefined && event.details.path !== undefined) files.add(event.details.path);
+  }
+  return [...files];
+}
+
+/** The first folder on the way to `file` that is a symlink now, if any. */
+function linkOnTheWay(root: string, file: string): string | undefined {
+  const parts = file.replace(/\/$/, "").split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join("/");
+    const stat = lstatSync(path.join(root, folder), { throwIfNoEntry: false });
+    if (!stat?.isDirectory()) return stat?.isSymbolicLink() ? folder : undefined;
+  }
+  return undefined;
+}
+
 export async function undo(options: UndoOptions): Promise<UndoResult> {
-  const checkpoints = listCheckpoints(readWire(options.sessionFile).events);
+  const events = readWire(options.sessionFile).events;
+  const checkpoints = listCheckpoints(events);
   if (options.target.kind === "last" ? !checkpoints.some((checkpoint) => checkpoint.reason === "turn") : false) throw noCheckpoint();
   const fixed = options.target.kind === "last" ? undefined : pick(checkpoints, options.target);
   const store = openStore(options);
@@ -99,15 +128,31 @@ export async function undo(options: UndoOptions): Promise<UndoResult> {
   if (!chosen) throw noCheckpoint();
   const { target } = chosen;
   let plan = chosen.plan;
+  // A path beyond a folder that is a symlink now: the restore removes the link first when this
+  // snapshot saved it (a D in the plan), and makes the folder; one it did not save (ignored)
+  // would be written through, so nothing is done and the path is named.
+  const removed = new Set(plan.changes.filter((change) => change.status === "D").map((change) => change.path));
+  for (const change of plan.changes) {
+    if (change.status === "D") continue;
+    const link = linkOnTheWay(options.root, change.path);
+    if (link !== undefined && !removed.has(link)) {
+      throw new UndoError(`cannot restore ${change.path}: ${link} is a symbolic link now, and undo never writes through one; nothing was changed. Replace ${link} with a folder (or remove it), then undo again`);
+    }
+  }
   // A file the target has and this snapshot left out (ignored now) is about to be overwritten:
-  // saved too, so this undo can be undone.
-  const overwritten = plan.changes.filter((change) => change.status === "A" && lstatSync(path.join(options.root, change.path), { throwIfNoEntry: false }) !== undefined).map((change) => change.path);
+  // saved too, so this undo can be undone. Not one beyond a link (it is not that file).
+  const overwritten = plan.changes
+    .filter((change) => change.status === "A" && linkOnTheWay(options.root, change.path) === undefined && lstatSync(path.join(options.root, change.path), { throwIfNoEntry: false }) !== undefined)
+    .map((change) => change.path);
   if (overwritten.length > 0) {
     current = await store.snapshot("before undo", overwritten);
     plan = await store.changes(current.commit, target.commit);
   }
+  const ignoredNow = new Set(current.unsaved);
+  const planned = new Set(plan.changes.map((change) => change.path));
+  const untracked = toolChangesAfter(events, target.number).filter((file) => !planned.has(file) && knownUnsaved(ignoredNow, file));
   // Nothing to change: no checkpoint is added and nothing is said to the model.
-  if (options.dryRun || plan.changes.length === 0) return { target, changes: plan.changes.map(({ status, path: file }) => ({ status, path: file })), kept: plan.kept };
+  if (options.dryRun || plan.changes.length === 0) return { target, changes: plan.changes.map(({ status, path: file }) => ({ status, path: file })), kept: plan.kept, untracked };
   options.bus.publish("checkpoint.created", { reason: "undo", commit: current.commit, files: current.files });
   const saved: CheckpointInfo = { number: checkpoints.length + 1, commit: current.commit, reason: "undo", files: current.files };
   const done = await store.restore(current.commit, target.commit);
@@ -115,7 +160,7 @@ export async function undo(options: UndoOptions): Promise<UndoResult> {
   // The conversation still says what the model did; this tells it what is on disk now.
   const files = changes.map((change) => change.path);
   options.bus.publish("workspace.restored", { checkpoint: target.number, commit: target.commit, files: files.slice(0, RESTORED_FILES_SHOWN), more: Math.max(0, files.length - RESTORED_FILES_SHOWN) });
-  return { target, saved, changes, kept: done.kept };
+  return { target, saved, changes, kept: done.kept, untracked };
 }
 
 /** `undo --list`: every checkpoint with what changed between it and the next (or now). */

@@ -24,6 +24,18 @@ export interface ToolContext {
   answeredBy?: "user" | "flag";
   /** Set by the executor when the rules proved the command only reads: it gets no network. */
   provedReadOnly?: boolean;
+  /**
+   * Set by the executor from the gate's approval: the state the approved preview was made from
+   * (`ToolPreview.basis`). A tool refuses to run when its target has moved on since, since the
+   * person approved a change to something else.
+   */
+  previewBasis?: string;
+}
+
+/** A preview with the state it was made from (a file's digest), checked again by `execute`. */
+export interface ToolPreview {
+  text: string;
+  basis: string;
 }
 
 export interface ToolResult {
@@ -62,7 +74,7 @@ export interface Tool<Input = any> {
   input: ToolInput<Input>;
   execute(input: Input, context: ToolContext): Promise<ToolResult>;
   /** What a person sees before approving (e.g. the unified diff a write would make). */
-  preview?(input: Input): Promise<string | undefined>;
+  preview?(input: Input): Promise<string | ToolPreview | undefined>;
   /**
    * When the call would change nothing (a write of the text the file already holds): the
    * result to give at once. The gate then asks no one and nothing runs.
@@ -109,7 +121,7 @@ export function defineTool<I extends ToolInput | z.ZodType>(tool: {
   /** A built-in tool's `builtinInput(name)`, or a zod schema. */
   input: I;
   execute(input: InputOf<I>, context: ToolContext): Promise<ToolResult>;
-  preview?(input: InputOf<I>): Promise<string | undefined>;
+  preview?(input: InputOf<I>): Promise<string | ToolPreview | undefined>;
   unchanged?(input: InputOf<I>): Promise<string | undefined>;
   subject?(input: InputOf<I>): ToolSubject;
   concurrent?: boolean;

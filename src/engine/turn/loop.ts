@@ -43,6 +43,8 @@ export interface LoopOptions {
 export const DEFAULT_MAX_ROUNDS = 50;
 const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call ran";
 export const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
+/** The turn failed (not the session): the call may not have started at all. */
+export const FAILED_TURN_RESULT = "the turn stopped on an error before this tool call finished; it may not have run at all";
 export const TRUNCATED_RESULT =
   "not run: your output was cut off by the output-token limit before this call was complete; " +
   "send it again, shorter (split a large file into several writes or edits)";
@@ -142,7 +144,7 @@ export function createLoop(options: LoopOptions) {
         if (streaming) publish("step.ended", { round: rounds, finishReason: "error" });
       }
     }
-    closeOpenCalls(stopReason === "aborted" ? ABORTED_RESULT : LOST_RESULT);
+    closeOpenCalls(stopReason === "aborted" ? ABORTED_RESULT : FAILED_TURN_RESULT);
     publish("turn.ended", { turnId, stopReason, rounds });
     return { stopReason, rounds };
   }

@@ -20,7 +20,17 @@ export async function runToolCall(deps: CallDeps, call: ToolCall, signal: AbortS
     publish("tool.result", { callId: call.callId, name: call.name, content: prepared.error, isError: true });
     return;
   }
-  const outcome = await gate(call.callId, prepared.tool, prepared.input, signal);
+  let outcome;
+  try {
+    outcome = await gate(call.callId, prepared.tool, prepared.input, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // A fault in judging one call (a bug, a path the system cannot even look up) refuses that
+    // call and says so; the turn goes on, and nothing claims the session ended.
+    const message = (error as Error).message ?? String(error);
+    publish("tool.result", { callId: call.callId, name: call.name, content: `not run: checking this call failed (${message}); nothing was changed`, isError: true });
+    return;
+  }
   if ("refused" in outcome) {
     publish("tool.result", { callId: call.callId, name: call.name, content: outcome.refused, isError: true });
     return;

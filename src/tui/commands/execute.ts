@@ -115,6 +115,8 @@ async function undoLastTurn(context: CommandContext): Promise<void> {
   if (context.session.busy) return context.error("/undo waits for the turn to end (esc stops it)");
   const preview = await context.session.undo({ dryRun: true });
   const label = preview.target.turn !== undefined ? `before turn ${preview.target.turn}` : `checkpoint ${preview.target.number}`;
+  const untracked = preview.untracked.length > 0 ? `\nnot undone (ignored, so not tracked by undo: no checkpoint saved them): ${preview.untracked.join(", ")}` : "";
+  if (preview.changes.length === 0 && untracked) return context.info(`nothing undo can restore: the files checkpoints save already match the checkpoint ${label}${untracked}`);
   if (preview.changes.length === 0) return context.info(`nothing to undo: the files already match the checkpoint ${label}, and no later turn changed any`);
   const list = (changes: typeof preview.changes) => changes.map((change) => `  ${VERBS[change.status]} ${change.path}`).join("\n");
   context.info(`/undo puts the files back as they were ${label}, changing ${files(preview.changes.length)}:\n${list(preview.changes)}`);
@@ -122,7 +124,7 @@ async function undoLastTurn(context: CommandContext): Promise<void> {
   const result = await context.session.undo();
   const saved = result.saved ? `\nthe state before this undo is checkpoint ${result.saved.number} (mini-agent undo --checkpoint ${result.saved.number} brings it back)` : "";
   const kept = result.kept.length > 0 ? `\nkept (ignored when the checkpoint was taken): ${result.kept.join(", ")}` : "";
-  context.info(`undone: the files are as they were ${label}:\n${list(result.changes)}${kept}${saved}`);
+  context.info(`undone: the files are as they were ${label}:\n${list(result.changes)}${kept}${untracked}${saved}`);
 }
 
 /** The registry's own command, its output shown in the conversation; an install asks y/n here. */

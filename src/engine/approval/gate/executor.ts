@@ -1,6 +1,7 @@
 // Runs approved calls only. The runtime check makes the gate impossible to skip, even by
 // a cast; every result is capped and every failure becomes a tool error, never a crash.
-// It lives beside the gate (not among the tools) so tools never import approval.
+// It lives beside the gate (not among the tools) so tools never import approval. What the
+// approved preview was made from is handed to the tool, which refuses if its target moved on.
 import { capImages, capOutput } from "../../tools/output-cap.js";
 import { ToolError, type ToolContext, type ToolResult } from "../../tools/tool.js";
 import { assertApproved, type ApprovedCall } from "./gate.js";
@@ -8,11 +9,12 @@ import { assertApproved, type ApprovedCall } from "./gate.js";
 export async function executeApproved(call: ApprovedCall, context: ToolContext): Promise<ToolResult> {
   assertApproved(call);
   // Whether a question was answered comes from the gate's approval alone, never from the caller.
-  const { answeredBy: _claimed, provedReadOnly: _claimedReadOnly, ...rest } = context;
+  const { answeredBy: _claimed, provedReadOnly: _claimedReadOnly, previewBasis: _claimedBasis, ...rest } = context;
   const toolContext: ToolContext = {
     ...rest,
     ...(call.answeredBy ? { answeredBy: call.answeredBy } : {}),
     ...(call.provedReadOnly ? { provedReadOnly: true } : {}),
+    ...(call.previewBasis !== undefined ? { previewBasis: call.previewBasis } : {}),
   };
   try {
     const result = await call.tool.execute(call.input, toolContext);

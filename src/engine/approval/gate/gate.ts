@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Publish } from "../../event-bus.js";
 import type { EventOrigin } from "../../events.js";
-import type { Tool, ToolSubject } from "../../tools/tool.js";
+import type { Tool, ToolPreview, ToolSubject } from "../../tools/tool.js";
 import { scopeCovers, scopeFor, type ScopedCall } from "./always-scope.js";
 import { evaluateRules, urlHost, writeTargets, type CommandRules, type RuleContext } from "../rules/rules.js";
 import type { Verdict } from "../rules/verdict.js";
@@ -22,6 +22,8 @@ export interface ApprovedCall {
   readonly answeredBy?: "user" | "flag";
   /** The rules proved this command only reads (Verdict.readOnly): it runs with no network. */
   readonly provedReadOnly?: true;
+  /** The state the preview the person approved was made from (ToolPreview.basis). */
+  readonly previewBasis?: string;
 }
 
 const issued = new WeakSet<object>();
@@ -102,8 +104,15 @@ export interface GateOptions {
 export function createApprovalGate(options: GateOptions) {
   const { publish } = options;
 
-  function approve(callId: string, tool: Tool, input: unknown, answeredBy?: "user" | "flag", provedReadOnly?: boolean): { approved: ApprovedCall } {
-    const approved = Object.freeze({ callId, tool, input, ...(answeredBy ? { answeredBy } : {}), ...(provedReadOnly ? { provedReadOnly: true } : {}) }) as unknown as ApprovedCall;
+  function approve(callId: string, tool: Tool, input: unknown, answeredBy?: "user" | "flag", provedReadOnly?: boolean, previewBasis?: string): { approved: ApprovedCall } {
+    const approved = Object.freeze({
+      callId,
+      tool,
+      input,
+      ...(answeredBy ? { answeredBy } : {}),
+      ...(provedReadOnly ? { provedReadOnly: true } : {}),
+      ...(previewBasis !== undefined ? { previewBasis } : {}),
+    }) as unknown as ApprovedCall;
     issued.add(approved);
     return { approved };
   }
@@ -177,7 +186,7 @@ export function createApprovalGate(options: GateOptions) {
     const target = tool.kind === "write" ? subject.paths?.[0] : undefined;
     // Side by side: the dirty check waits on a git process while the preview reads the file.
     const [toolPreview, dirty] = await Promise.all([safePreview(tool, input), target !== undefined ? options.isDirty?.(target) : undefined]);
-    const preview = [verdict.detail?.join("\n"), toolPreview].filter(Boolean).join("\n\n");
+    const preview = [verdict.detail?.join("\n"), toolPreview?.text].filter(Boolean).join("\n\n");
     const scope = verdict.critical ? undefined : scopeFor(call);
     const id = randomUUID();
     const question: ApprovalQuestion = {
@@ -208,7 +217,8 @@ export function createApprovalGate(options: GateOptions) {
       if (answer.by !== "user") return { refused: said };
       return { refused: `${said}. ${answer.note ? "Follow the user's note; if the next step is unclear, ask the user" : "Do not retry it or work around it: ask the user what to do instead"}.` };
     }
-    return { ...approve(callId, tool, input, answer.by), ...(answer.note ? { note: answer.note } : {}) };
+    // The answer is about what the preview showed: the tool checks its target is still that.
+    return { ...approve(callId, tool, input, answer.by, false, toolPreview?.basis), ...(answer.note ? { note: answer.note } : {}) };
   };
 }
 
@@ -221,12 +231,13 @@ async function safeUnchanged(tool: Tool, input: unknown): Promise<string | undef
   }
 }
 
-async function safePreview(tool: Tool, input: unknown): Promise<string | undefined> {
+async function safePreview(tool: Tool, input: unknown): Promise<Partial<ToolPreview> | undefined> {
   if (!tool.preview) return undefined;
   try {
-    return await tool.preview(input);
+    const preview = await tool.preview(input);
+    return typeof preview === "string" ? { text: preview } : preview;
   } catch (error) {
-    return `(no preview: ${(error as Error).message})`;
+    return { text: `(no preview: ${(error as Error).message})` };
   }
 }
 

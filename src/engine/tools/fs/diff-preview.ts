@@ -1,12 +1,18 @@
 // The unified diff every write and edit returns, and that the approval prompt shows
 // before it happens. One function, so the preview and the result cannot drift apart.
 import { createTwoFilesPatch } from "diff";
+import { showEscapedBytes } from "./byte-text.js";
 
 /**
  * A git-style unified diff of one file. `before` is undefined when the file is new.
- * Line endings are kept, so a CRLF file shows as such only where lines changed.
+ * Line endings are kept, so a CRLF file shows as such only where lines changed. Bytes that are
+ * not UTF-8 (escaped by byte-text.ts) show as `\xE9`: a changed one is seen as changed.
  */
 export function unifiedDiff(displayPath: string, before: string | undefined, after: string): string {
+  return showEscapedBytes(textDiff(displayPath, before, after));
+}
+
+function textDiff(displayPath: string, before: string | undefined, after: string): string {
   if (before === after) return `(no changes to ${displayPath})`;
   if (before === undefined) return newFileDiff(displayPath, after);
   const oldName = before === undefined ? "/dev/null" : `a/${displayPath}`;

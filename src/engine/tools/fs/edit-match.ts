@@ -24,6 +24,12 @@ function lineOf(text: string, index: number): number {
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
 
+/** Most of the file's line breaks are CRLF: new lines get CRLF too, not bare LFs among them. */
+function mostlyCrlf(text: string): boolean {
+  const crlf = text.split("\r\n").length - 1;
+  return crlf > 0 && crlf > text.split("\n").length - 1 - crlf;
+}
+
 /**
  * Applies edits in order to `text`; throws EditMismatch (naming the edit) on the first that
  * does not match exactly once (or at least once with replace_all). Nothing is partial:
@@ -31,11 +37,13 @@ const toCrlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
  */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   let current = text;
+  const crlfFile = mostlyCrlf(text);
   edits.forEach((edit, index) => {
     const label = edits.length > 1 ? `edit ${index + 1} of ${edits.length}: ` : "";
-    if (edit.old_string.length === 0) throw new EditMismatch(`${label}old_string is empty; use write_file to create a file`);
-    if (edit.old_string === edit.new_string) throw new EditMismatch(`${label}old_string and new_string are identical`);
+    if (edit.old_string.length === 0) throw new EditMismatch(`${label}old_string is empty; use write_file to create a file.`);
+    if (edit.old_string === edit.new_string) throw new EditMismatch(`${label}old_string and new_string are identical.`);
     let { old_string: oldText, new_string: newText } = edit;
+    if (crlfFile) newText = toCrlf(newText);
     let at = countOccurrences(current, oldText);
     // The model sees lines without their "\r"; in a CRLF file, retry with CRLF endings so
     // the edit matches and the file keeps its line endings.
@@ -54,7 +62,7 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
       const lines = at.slice(0, 10).map((i) => lineOf(current, i));
       throw new EditMismatch(
         `${label}old_string was found ${at.length} times (lines ${lines.join(", ")}${at.length > 10 ? ", …" : ""}); ` +
-          "include more surrounding text to make it unique, or set replace_all",
+          "include more surrounding text to make it unique, or set replace_all.",
       );
     }
     current = edit.replace_all ? current.split(oldText).join(newText) : current.slice(0, at[0]) + newText + current.slice(at[0]! + oldText.length);

@@ -1,9 +1,13 @@
 // Shared file checks for the file tools: binary detection and reading a file as text
-// exactly as it is on disk (BOM and CRLF kept, so edits can preserve them).
+// exactly as it is on disk (BOM, CRLF and bytes that are not UTF-8 kept, so edits preserve them).
+import { createHash } from "node:crypto";
 import { readSync } from "node:fs";
 import { stat } from "node:fs/promises";
+import path from "node:path";
+import { decodeLossless } from "./byte-text.js";
 import { notRegularError, openRegular, withRegularFileSync } from "./regular-file.js";
-import { ToolError } from "../tool.js";
+import type { Jail } from "../jail/jail.js";
+import { ToolError, type ToolContext } from "../tool.js";
 
 /** Bytes sniffed for a NUL, as git and ripgrep do. */
 export const BINARY_SNIFF_BYTES = 8192;
@@ -27,8 +31,43 @@ export function isBinaryFileSync(absolute: string): boolean {
   return binary ?? true;
 }
 
+export interface FileText {
+  /** Lossless: bytes that are not UTF-8 are escaped (byte-text.ts). */
+  text: string;
+  /** False when the file is not valid UTF-8 (latin-1, say). */
+  utf8: boolean;
+  /** SHA-256 of the bytes: what a preview showed, checked again before the write. */
+  digest: string;
+}
+
+/** The state a preview was made from: the file's digest, or "absent". */
+export const stateOf = (file: FileText | undefined): string => file?.digest ?? "absent";
+
+/**
+ * The approved preview was made from another state of the file (a person or a command changed
+ * it while the question waited): the change approved is not the one that would be made.
+ */
+export function changedSincePreview(shown: string, file: FileText | undefined, context: ToolContext): void {
+  if (context.previewBasis === undefined || context.previewBasis === stateOf(file)) return;
+  throw new ToolError(
+    `${shown} changed on disk while this call waited for approval, so it is no longer what the approved preview showed; nothing was written. ` +
+      "Read it again and redo the change if it is still wanted.",
+  );
+}
+
+/** Said under a diff of a file that is not UTF-8, whose other bytes show as `\xNN`. */
+export function notUtf8Note(shown: string, file: FileText | undefined): string {
+  return file && !file.utf8 ? `\n\n(${shown} is not valid UTF-8: its bytes that are not, shown as \\xNN, are kept exactly as they are)` : "";
+}
+
+/** The real path a write goes to; a path ending in a slash names a folder, never a file. */
+export function writeTarget(jail: Jail, userPath: string): string {
+  if (userPath.endsWith("/") || userPath.endsWith(path.sep)) throw new ToolError(`${JSON.stringify(userPath)} ends in a slash, so it names a folder; give the path of a file`);
+  return jail.resolveWrite(userPath);
+}
+
 /** The file as text, or undefined when it does not exist. Refuses directories, binaries, giants. */
-export async function readTextForEdit(absolute: string, display: string): Promise<string | undefined> {
+export async function readTextForEdit(absolute: string, display: string): Promise<FileText | undefined> {
   let info;
   try {
     info = await stat(absolute);
@@ -47,7 +86,7 @@ export async function readTextForEdit(absolute: string, display: string): Promis
     }
     const bytes = await handle.readFile();
     if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) throw new ToolError(`${display} is a binary file (NUL byte in the first 8 KB)`);
-    return bytes.toString("utf8");
+    return { ...decodeLossless(bytes), digest: createHash("sha256").update(bytes).digest("hex") };
   } finally {
     await handle.close();
   }

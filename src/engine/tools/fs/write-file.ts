@@ -3,7 +3,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { diffStat, unifiedDiff } from "./diff-preview.js";
-import { readTextForEdit } from "./file-text.js";
+import { loneSurrogateIn } from "./byte-text.js";
+import { changedSincePreview, notUtf8Note, readTextForEdit, stateOf, writeTarget } from "./file-text.js";
 import type { Jail } from "../jail/jail.js";
 import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
@@ -12,11 +13,14 @@ import type { ToolInputOf } from "../tool-inputs.js";
 export function createWriteFileTool({ jail }: { jail: Jail }) {
   /** Everything a write would do, computed without writing: shared by preview and execute. */
   async function plan(input: ToolInputOf<"write_file">) {
-    const absolute = jail.resolveWrite(input.path);
+    const absolute = writeTarget(jail, input.path);
     const shown = jail.display(absolute);
     if (input.content.includes("\0")) throw new ToolError("content contains a NUL byte; write_file writes text only");
-    const before = await readTextForEdit(absolute, shown);
-    return { absolute, shown, before, diff: unifiedDiff(shown, before, input.content) };
+    if (loneSurrogateIn(input.content)) throw new ToolError("content holds a lone UTF-16 surrogate, which is not text; nothing was written");
+    const file = await readTextForEdit(absolute, shown);
+    // Lossless text (byte-text.ts): a file with bytes that are not UTF-8 never equals the content.
+    const before = file?.text;
+    return { absolute, shown, file, before, diff: unifiedDiff(shown, before, input.content) + notUtf8Note(shown, file) };
   }
 
   /** The file already holds exactly this text: nothing to write, nothing to ask about. */
@@ -30,14 +34,16 @@ export function createWriteFileTool({ jail }: { jail: Jail }) {
     input: builtinInput("write_file"),
     subject: (input) => ({ paths: [input.path] }),
     async preview(input) {
-      return (await plan(input)).diff;
+      const { diff, file } = await plan(input);
+      return { text: diff, basis: stateOf(file) };
     },
     async unchanged(input) {
       const { shown, before } = await plan(input);
       return before === input.content ? sameText(shown) : undefined;
     },
-    async execute(input) {
-      const { absolute, shown, before, diff } = await plan(input);
+    async execute(input, context) {
+      const { absolute, shown, file, before, diff } = await plan(input);
+      changedSincePreview(shown, file, context);
       // Allowed without a question (a rule, "always", --yes): still no write, so no new mtime.
       if (before === input.content) return { content: sameText(shown) };
       try {

@@ -27,6 +27,8 @@ export function resolveSymlinks(absolute: string): string {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") return path.join(next, ...pending);
+      // The model's path, so the model's mistake: said to it, never an engine failure.
+      if (code === "ENAMETOOLONG") throw new ToolError(`path too long: a name in it is over 255 bytes, or the whole path over the system's limit (${next.slice(0, 80)}…)`);
       throw error;
     }
     if (!isLink) {
