@@ -1,37 +1,11 @@
-// What one "always allow" covers. Not a whole tool: for a command, its program and subcommand
-// (`npm test`, `git commit`, `npm run build`); for a file tool, the file's folder and what is
-// under it (`src/**`), or the file itself at the workspace root; for a URL, its host. Pure string logic.
+// What one "always allow" covers. Not a whole tool: for a command, the same command
+// (command-scope.ts: `npm test`, `git commit -m`, an exact `git --version`); for a file tool,
+// the file's folder and what is under it (`src/**`), or the file itself at the workspace root;
+// for a URL, its host. Pure string logic.
 //
 // A scope is stored as `<tool>: <pattern>` in `approval.decision.scope`. Session files written
 // before scopes remembered a bare tool name; that still covers the whole tool, as it did.
-
-/** Characters that make a command line more than one simple command (or hide one). */
-const COMPOUND = /[|&;<>()$`\n\r\\'"*?[\]{}~!#]/;
-/** Subcommands whose next word picks what runs (`npm run build`, `cargo run --bin x`). */
-const SCRIPT_RUNNERS = new Set(["run", "run-script", "exec", "x", "dlx"]);
-/** A first word setting a variable (`FOO=1 npm test`) changes what runs: no scope. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
-
-/**
- * `npm test -- --watch` → "npm test"; `npm run build` → "npm run build"; `ls` → "ls".
- * Undefined (no "always" offered) for compound lines, redirections, substitutions, quotes,
- * globs, and variable assignments: those get asked every time.
- */
-export function commandScope(command: string): string | undefined {
-  const trimmed = command.trim();
-  if (trimmed === "" || COMPOUND.test(trimmed)) return undefined;
-  const words = trimmed.split(/\s+/);
-  const program = words[0];
-  if (!program || ASSIGNMENT.test(program) || program.includes("/")) return undefined;
-  const parts = [program];
-  const sub = words[1];
-  if (sub && !sub.startsWith("-")) {
-    parts.push(sub);
-    const script = words[2];
-    if (SCRIPT_RUNNERS.has(sub) && script && !script.startsWith("-")) parts.push(script);
-  }
-  return parts.join(" ");
-}
+import { commandCovered, commandScope } from "./command-scope.js";
 
 /** `src/app/a.ts` → "src/app/**"; `README.md` → "README.md" (a root file covers itself only). */
 export function pathScope(relativePosixPath: string): string {
@@ -77,6 +51,6 @@ export function scopeCovers(entry: string, call: ScopedCall): boolean {
   if (!entry.startsWith(prefix)) return false;
   const pattern = entry.slice(prefix.length);
   if (call.host !== undefined) return pattern === call.host;
-  if (call.command !== undefined) return commandScope(call.command) === pattern;
+  if (call.command !== undefined) return commandCovered(pattern, call.command);
   return Boolean(call.paths && call.paths.length > 0 && call.paths.every((p) => pathCovered(pattern, p)));
 }

@@ -66,6 +66,17 @@ function destructive(sub: string, rest: ShellWord[], context?: PathContext): str
       return hasFlag(opts, "f", ["--force", "--discard-changes"]) ? "git switch --discard-changes discards work" : undefined;
     case "stash":
       return /^(drop|clear)$/.test(positionals(rest)[0]?.value ?? "") ? "git stash drop/clear throws stashed work away" : undefined;
+    // The reflog and unreachable objects are what brings back a deleted branch or a reset
+    // commit (checkpoints do not hold refs): expiring or pruning them makes the loss final.
+    case "reflog":
+      return /^(expire|delete)$/.test(positionals(rest)[0]?.value ?? "") ? "git reflog expire/delete throws away what recovers lost commits" : undefined;
+    case "gc":
+      // Any abbreviation git accepts (`--pru=now`); a bare --prune is gc's own two weeks.
+      return opts.some((o) => o.includes("=") && "--prune".startsWith(o.split("=", 1)[0]!) && o.split("=", 1)[0]!.length > 2)
+        ? "git gc --prune=<date> deletes unreachable commits before gc would"
+        : undefined;
+    case "prune":
+      return hasFlag(opts, "n", ["--dry-run"]) ? undefined : "git prune deletes unreachable commits";
     case "restore": {
       const worktree = hasFlag(opts, "W", ["--worktree"]) || !hasFlag(opts, "S", ["--staged"]);
       return worktree ? "git restore discards changes in the tree" : undefined;
@@ -109,13 +120,8 @@ export function gitVerdict(command: SimpleCommand, context?: PathContext): PartV
   if (opts.some((o) => /^(--output|-O|--open-files-in-pager|--ext-diff|--textconv|--no-index|--contents|--exec|--upload-pack|--receive-pack)/.test(o))) {
     return confirm(`git ${sub} with options that write, read outside or run programs`);
   }
-  if (READ_ONLY.has(sub)) {
-    const action = positionals(rest)[0]?.value;
-    if (sub === "reflog" && action !== undefined && !["show", "list", "exists"].includes(action) && /^(expire|delete)$/.test(action)) {
-      return confirm("git reflog that changes the reflog");
-    }
-    return allow(`git ${sub} only reads`);
-  }
+  // reflog's expire and delete were refused above (destructive).
+  if (READ_ONLY.has(sub)) return allow(`git ${sub} only reads`);
   const listing = LISTING[sub];
   // Bare `git stash` is `git stash push`: it only lists when told to.
   // Any other `git config` was refused above (destructive).
