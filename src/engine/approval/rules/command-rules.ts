@@ -19,6 +19,8 @@ export interface PartVerdict {
   writesInside?: boolean;
   /** The literal paths it writes, so the caller can flag critical files. */
   written?: string[];
+  /** Allowed by a user's allow rule, not because it only reads. */
+  byRule?: true;
 }
 
 const allow = (reason: string): PartVerdict => ({ decision: "allow", reason });
@@ -174,9 +176,9 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   if (danger) return deny(`${name} ${danger}`);
   if (name === "rm") return rmVerdict(command, context);
   if (name === "find" && command.args.some((word) => word.literal && word.value === "-delete")) return deny("find -delete deletes files");
-  if (name === "git") return gitVerdict(command, context);
   const writes = fileWriterVerdict(command, context);
   if (writes) return writes;
+  if (name === "git") return gitVerdict(command, context);
   // The project's tests and builds run its own code (a cloned repository's `"test": "curl … | sh"`):
   // unasked only inside the sandbox, which is what `writesInside` lets through. (`python -m
   // pytest` is one, so this comes before the interpreters.)
