@@ -101,9 +101,10 @@ const TABLE: Record<string, ProgramSpec> = {
   },
   cat: { short: "AbeEnstTuv", long: ["show-all", "number-nonblank", "show-ends", "number", "squeeze-blank", "show-tabs", "show-nonprinting", ...STD], operands: "paths" },
   head: { short: "c:n:qvz0123456789", long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD], dashValues: ["c", "n", "bytes", "lines"], operands: "paths" },
+  // No -f/-F/--follow: it never ends, and would hold the turn until the timeout kills it.
   tail: {
-    short: "c:n:fFqs:vz0123456789",
-    long: ["bytes:", "follow::", "lines:", "max-unchanged-stats:", "pid:", "quiet", "retry", "silent", "sleep-interval:", "verbose", "zero-terminated", ...STD],
+    short: "c:n:qvz0123456789",
+    long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD],
     dashValues: ["c", "n", "bytes", "lines"],
     operands: "paths",
   },
@@ -183,7 +184,9 @@ const TABLE: Record<string, ProgramSpec> = {
     dashValues: ["arg", "argjson"],
     operands: "first-then-paths",
     // `import "…" as $x` and `include` load files from anywhere.
-    check: (words) => (words.some((w) => /\b(import|include|modulemeta|input_filename|\$__loc__)\b/.test(w)) ? "a jq filter that loads modules" : undefined),
+    check: (words) => (words.some((w) => /\b(import|include|modulemeta|input_filename|\$__loc__)\b/.test(w)) ? "a jq filter that loads modules"
+      // `env` and `$ENV` print the environment, whose secrets only go by name (env-secrets.ts).
+      : words.some((w) => /(^|[^\w$.])(env|\$ENV)\b/.test(w)) ? "a jq filter that reads the environment" : undefined),
   },
   // The script first, then the files it reads. No -i (edits the files), -e/-f (scripts from
   // elsewhere); the script itself may only select, edit and print (sed-script.ts).
@@ -250,7 +253,8 @@ const TABLE: Record<string, ProgramSpec> = {
     // An operand that is not +FORMAT sets the clock.
     check: (_words, operands) => (operands.some((operand) => !operand.startsWith("+")) ? "date with an operand that sets the clock" : undefined),
   },
-  printenv: { short: "0", long: ["null", ...STD], operands: "none" },
+  // Alone it prints the whole environment: a secret whose name the scrubbing misses (DB_PW) would go out.
+  printenv: { short: "0", long: ["null", ...STD], operands: "none", check: (_words, operands) => (operands.length === 0 ? "printenv prints the whole environment" : undefined) },
   // `test -v 'a[$(cmd)]'` and -R evaluate an array subscript, running the $(…).
   test: { ...any, operands: "none", check: testCheck },
   "[": { ...any, operands: "none", check: testCheck },
@@ -268,10 +272,9 @@ function withManuals(table: Record<string, ProgramSpec>): Record<string, Program
 
 export const SAFE_PROGRAMS: Record<string, ProgramSpec> = withManuals(TABLE);
 
-/** `command -v name`, `env` with no arguments: spelled as one command, judged by their words. */
+/** `command -v name`: spelled as one command, judged by its words. (`env` alone prints the environment: it asks.) */
 export function specialForm(name: string, words: readonly string[]): ProgramSpec | undefined {
   if (name === "command" && /^-[vV]$/.test(words[0] ?? "")) return { short: "vV", long: [], operands: "none" };
-  if (name === "env" && words.length === 0) return { short: "", long: [], operands: "none" };
   return undefined;
 }
 
