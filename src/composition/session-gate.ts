@@ -10,6 +10,7 @@ import { changesNoFile, type CommandRules, type RuleContext } from "../engine/ap
 import { sandboxReadiness } from "../engine/approval/gate/sandbox-ready.js";
 import { warmShellParserWhileWaiting } from "../engine/approval/shell/shell-warmup.js";
 import { matchUserRules, type UserRules } from "../engine/approval/rules/user-rules.js";
+import { toolPathVerdict } from "../engine/approval/rules/tool-path-rules.js";
 import { withCheckpoints } from "../engine/checkpoint/checkpoint-hook.js";
 import { createCheckpointStore } from "../engine/checkpoint/checkpoint-store.js";
 import { checkpointsDir } from "../engine/checkpoint/undo.js";
@@ -53,6 +54,7 @@ export function createSessionGate(input: SessionGateInput): ApprovalGate {
     isCriticalFile,
     hardLinks: hardLinkCount,
     matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
+    pathRules: (call) => toolPathVerdict(call, permissions, jail),
   };
   // Command rules exist only as what this resolves to, built from the loaded policy: whatever
   // judges a command (the gate, the checkpoint's read-only proof, the warm-up) waits for it.

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { approvalWorkspace } from "../helpers/approval-workspace.js";
 import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
 import { isCriticalFile } from "../../src/engine/approval/rules/critical-files.js";
-import { matchUserRules, validateUserRule } from "../../src/engine/approval/rules/user-rules.js";
+import { KNOWN_TOOLS, matchUserRules, validateUserRule } from "../../src/engine/approval/rules/user-rules.js";
+import { toolInputs } from "../../src/engine/tools/tool-inputs.js";
 
 const root = approvalWorkspace();
 
@@ -60,6 +61,18 @@ describe("matchUserRules", () => {
   it("reports malformed rules", () => {
     expect(validateUserRule("run_command(npm test)")).toBeUndefined();
     expect(validateUserRule("run command(")).toMatch(/not a rule/);
+  });
+
+  it("rejects rules naming no tool, an empty pattern or a broken glob, with the right spelling", () => {
+    expect(validateUserRule("Bash(rm:*)")).toMatch(/Claude Code's name.*run_command\(rm\*\)/);
+    expect(validateUserRule("Write(src/**)")).toMatch(/write_file\(src\/\*\*\)/);
+    expect(validateUserRule("run_comand(rm *)")).toMatch(/did you mean run_command/);
+    expect(validateUserRule("run_command()")).toMatch(/empty pattern/);
+    expect(validateUserRule("write_file([)")).toMatch(/unclosed \[/);
+    expect(validateUserRule("mcp__docs__search")).toBeUndefined();
+    // Every built-in tool is a name a rule may use.
+    // (a key after ":" is a variant of one tool's input, e.g. the task tool's for read-only agents).
+    for (const name of Object.keys(toolInputs)) expect(KNOWN_TOOLS.has(name.split(":", 1)[0]!), name).toBe(true);
   });
 });
 

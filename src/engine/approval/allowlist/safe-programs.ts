@@ -102,9 +102,10 @@ const TABLE: Record<string, ProgramSpec> = {
   },
   cat: { short: "AbeEnstTuv", long: ["show-all", "number-nonblank", "show-ends", "number", "squeeze-blank", "show-tabs", "show-nonprinting", ...STD], operands: "paths" },
   head: { short: "c:n:qvz0123456789", long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD], dashValues: ["c", "n", "bytes", "lines"], operands: "paths" },
+  // No -f/-F/--follow: it never ends, and would hold the turn until the timeout kills it.
   tail: {
-    short: "c:n:fFqs:vz0123456789",
-    long: ["bytes:", "follow::", "lines:", "max-unchanged-stats:", "pid:", "quiet", "retry", "silent", "sleep-interval:", "verbose", "zero-terminated", ...STD],
+    short: "c:n:qvz0123456789",
+    long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD],
     dashValues: ["c", "n", "bytes", "lines"],
     operands: "paths",
   },
@@ -184,7 +185,9 @@ const TABLE: Record<string, ProgramSpec> = {
     dashValues: ["arg", "argjson"],
     operands: "first-then-paths",
     // `import "…" as $x` and `include` load files from anywhere.
-    check: (words) => (words.some((w) => /\b(import|include|modulemeta|input_filename|\$__loc__)\b/.test(w)) ? "a jq filter that loads modules" : undefined),
+    check: (words) => (words.some((w) => /\b(import|include|modulemeta|input_filename|\$__loc__)\b/.test(w)) ? "a jq filter that loads modules"
+      // `env` and `$ENV` print the environment, whose secrets only go by name (env-secrets.ts).
+      : words.some((w) => /(^|[^\w$.])(env|\$ENV)\b/.test(w)) ? "a jq filter that reads the environment" : undefined),
   },
   // The script first, then the files it reads. No -i (edits the files), -e/-f (scripts from
   // elsewhere); the script itself may only select, edit and print (sed-script.ts).
@@ -253,7 +256,8 @@ const TABLE: Record<string, ProgramSpec> = {
     // An operand that is not +FORMAT sets the clock.
     check: (_words, operands) => (operands.some((operand) => !operand.startsWith("+")) ? "date with an operand that sets the clock" : undefined),
   },
-  printenv: { short: "0", long: ["null", ...STD], operands: "none" },
+  // Alone it prints the whole environment: a secret whose name the scrubbing misses (DB_PW) would go out.
+  printenv: { short: "0", long: ["null", ...STD], operands: "none", check: (_words, operands) => (operands.length === 0 ? "printenv prints the whole environment" : undefined) },
   // `test -v 'a[$(cmd)]'` and -R evaluate an array subscript, running the $(…).
   test: { ...any, operands: "none", check: testCheck },
   "[": { ...any, operands: "none", check: testCheck },
@@ -282,11 +286,10 @@ const VERSION_ONLY: Record<string, ProgramSpec> = {
   python: { style: "exact", short: "V", long: ["version"], operands: "none" },
 };
 
-/** `command -v name`, `env` with no arguments, a version check: spelled as one command, judged by their words. */
+/** `command -v name`, a version check: spelled as one command, judged by their words. (`env` alone prints the environment: it asks.) */
 export function specialForm(name: string, words: readonly string[]): ProgramSpec | undefined {
   if (VERSION_ONLY[name] && words.length === 1) return VERSION_ONLY[name];
   if (name === "command" && /^-[vV]$/.test(words[0] ?? "")) return { short: "vV", long: [], operands: "none" };
-  if (name === "env" && words.length === 0) return { short: "", long: [], operands: "none" };
   return undefined;
 }
 

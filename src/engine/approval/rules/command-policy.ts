@@ -17,7 +17,11 @@ import { testCommandVerdict } from "./test-runners.js";
 import { isCriticalFile } from "./critical-files.js";
 import { parseCommandLine, type SimpleCommand } from "../shell/shell-parse.js";
 import type { ShellWord } from "../shell/shell-words.js";
-import { matchUserRules, type UserRules } from "./user-rules.js";
+import type { UserRules } from "./user-rules.js";
+import { hiddenProgramProblem, userRuleVerdict, type RuleFormsContext } from "./user-command-rules.js";
+import { commandPathVerdicts, withUserPathRules } from "./user-path-rules.js";
+import { writtenWords } from "./file-writers.js";
+import type { PathOracle } from "../allowlist/path-oracle.js";
 import type { Verdict } from "./verdict.js";
 
 export interface CommandPolicyOptions {
@@ -63,19 +67,6 @@ function hardLinked(file: string, context: PathContext): boolean {
   return (context.linkCount?.(path.posix.resolve(context.root, file)) ?? 0) > 1;
 }
 
-function userRuleVerdict(command: SimpleCommand, rules: UserRules | undefined): PartVerdict | undefined {
-  if (!rules || command.name === "") return undefined;
-  // A word known only at run time reads as "…" (which `*` matches), so a deny rule for
-  // `curl *` still catches `curl "$URL"`; an allow rule needs every word literal.
-  const literal = command.args.every((word) => word.literal) && !command.extraArgs;
-  const words = [command.name, ...command.args.map((word) => (word.literal ? word.value : "…"))];
-  const subject = (command.extraArgs ? [...words, "…"] : words).join(" "); // xargs adds words
-  const match = matchUserRules(rules, "run_command", subject);
-  if (match === "deny") return { decision: "deny", reason: "denied by a rule in your configuration" };
-  if (match === "allow" && literal) return { decision: "allow", reason: "allowed by a rule in your configuration" };
-  return undefined;
-}
-
 /**
  * A critical file (manifests, CI, agent config) or anything inside a `.git` directory: hooks
  * and config there run programs on the user's next git command, outside any sandbox, so a
@@ -115,13 +106,14 @@ function strictCheck(command: string, options: CommandPolicyOptions) {
   const context: PathContext = { root, cwdUncertain: false };
   const asCommand = (name: string, args: ShellWord[]): SimpleCommand =>
     ({ name, localProgram: false, args, assigns: [], redirects: [], pipedInput: false, extraArgs: false, via: [], text: "" });
+  const forms: RuleFormsContext = { root };
   return strictAllow(command, {
-    oracle: createPathOracle(jail),
+    oracle: withUserPathRules(createPathOracle(jail), options.userRules, jail.root),
     sandbox: options.sandbox ?? false,
     vouched: (name, args) => {
       if (!args.every((word) => word.literal && !word.glob)) return false;
       const part = asCommand(name, args);
-      return testCommandVerdict(part, context)?.allowed === true || userRuleVerdict(part, options.userRules)?.decision === "allow";
+      return testCommandVerdict(part, context)?.allowed === true || userRuleVerdict(part, options.userRules, forms)?.decision === "allow";
     },
     gitAllowed: (args) => gitVerdict(asCommand("git", args)).decision === "allow",
   });
@@ -148,13 +140,21 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
   const parts: string[] = [];
   const verdicts: PartVerdict[] = [];
   let critical = false;
+  const forms: RuleFormsContext = { root, ...(options.userRules ? { expand: ruleExpander(options) } : {}) };
 
   for (const part of parsed.commands) {
     let verdict = classifySimpleCommand(part, context);
-    const user = userRuleVerdict(part, options.userRules);
-    // Deny beats allow, and the built-in denials hold even against a user's allow rule.
-    if (user && verdict.decision !== "deny" && (user.decision === "deny" || verdict.decision === "confirm")) verdict = user;
+    const user = userRuleVerdict(part, options.userRules, forms);
+    // Deny beats allow, and the built-in denials hold even against a user's allow rule; a
+    // rule's doubt (an option that swaps the program, an unknowable subcommand) asks.
+    if (user && verdict.decision !== "deny") {
+      if (user.decision === "deny" || (user.decision === "confirm" && verdict.decision === "allow")) verdict = user;
+      else if (user.decision === "allow" && verdict.decision === "confirm") verdict = user;
+      else if (user.decision === "confirm" && verdict.decision === "confirm") verdict = { ...verdict, reason: `${verdict.reason}; ${user.reason}` };
+    }
     const all = [verdict, ...redirectVerdicts(part, context)];
+    const written = [...all.flatMap((item) => item.written ?? []), ...writtenWords(part).map((word) => word.value)];
+    all.push(...commandPathVerdicts(part, written, context, options.userRules, forms.expand));
     for (const item of all) {
       // A guessed command start (wrapper options misread) may refuse, never allow or ask.
       if (part.speculative && item.decision !== "deny") continue;
@@ -164,8 +164,11 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
     }
   }
   for (const opaque of parsed.opaque) {
-    verdicts.push({ decision: "confirm", reason: opaque.reason });
-    parts.push(describe(opaque.text, { decision: "confirm", reason: opaque.reason }));
+    // A program hidden from the text (`$(echo rm) x`) cannot be checked against deny rules.
+    const hidden = hiddenProgramProblem(options.userRules, opaque.reason);
+    const item: PartVerdict = hidden ? { decision: "deny", reason: hidden } : { decision: "confirm", reason: opaque.reason };
+    verdicts.push(item);
+    parts.push(describe(opaque.text, item));
   }
 
   const denied = verdicts.find((item) => item.decision === "deny");
@@ -175,5 +178,21 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
   if (verdicts.length === 0) return { decision: "confirm", reason: "nothing recognisable to run", parts };
   if (blocking.length > 0) return { decision: "confirm", reason: [...new Set(blocking.map((item) => item.reason))].join("; "), parts };
   const sandboxed = options.sandbox && verdicts.some((item) => item.writesInside);
-  return { decision: "allow", reason: sandboxed ? "in the sandbox: writes only inside the workspace, runs only the project's tests" : "every part only reads", parts };
+  // A rule-allowed part may do anything its program does: never reported as only reading.
+  const reason = verdicts.some((item) => item.byRule) ? "allowed by a rule in your configuration"
+    : sandboxed ? "in the sandbox: writes only inside the workspace, runs only the project's tests" : "every part only reads";
+  return { decision: "allow", reason, parts };
+}
+
+/** Globs in operands expanded against the real tree, for rules that name files (`cat README*` is `cat README.md`). */
+function ruleExpander(options: CommandPolicyOptions): (value: string) => string[] | undefined {
+  let oracle: PathOracle | undefined;
+  return (value) => {
+    try {
+      oracle ??= createPathOracle(options.jail ?? createJail(options.root));
+      return oracle.expand(value, true);
+    } catch {
+      return undefined;
+    }
+  };
 }

@@ -20,6 +20,8 @@ export interface PartVerdict {
   writesInside?: boolean;
   /** The literal paths it writes, so the caller can flag critical files. */
   written?: string[];
+  /** Allowed by a user's allow rule, not because it only reads. */
+  byRule?: true;
 }
 
 const allow = (reason: string): PartVerdict => ({ decision: "allow", reason });
@@ -37,8 +39,9 @@ export const DANGEROUS_PROGRAMS: Record<string, string> = {
 };
 
 /** Programs that only read; allowed when every argument is literal. `globs` allows *.ts. */
-export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boolean; check?: (args: ShellWord[]) => boolean }> = {
-  ls: { globs: true }, cat: { globs: true }, head: { globs: true }, tail: { globs: true }, wc: { globs: true },
+export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boolean; check?: (args: ShellWord[]) => boolean; why?: string }> = {
+  ls: { globs: true }, cat: { globs: true }, head: { globs: true }, wc: { globs: true },
+  tail: { globs: true, check: (args) => !hasFlag(options(args), "fF", ["--follow", "--retry", "--pid"]), why: "tail -f never ends: it would run until the timeout kills it" },
   pwd: {}, echo: { anyArgs: true }, printf: { anyArgs: true, check: (args) => !options(args).some((o) => o.startsWith("-v")) },
   true: {}, false: {}, which: {}, type: {}, whoami: {}, id: {}, uname: {}, hostname: { check: (args) => args.length === 0 },
   // file -C compiles a magic file and writes it into the current directory.
@@ -58,7 +61,7 @@ export const READ_ONLY_PROGRAMS: Record<string, { globs?: boolean; anyArgs?: boo
   jq: {}, seq: {}, sha256sum: { globs: true }, sha1sum: { globs: true }, md5sum: { globs: true }, cksum: {},
   od: {}, hexdump: {}, xxd: { check: (args) => positionals(args).length <= 1 && !hasFlag(options(args), "r", ["--revert"]) },
   // bash evaluates an array subscript in `test -v 'a[$(cmd)]'` (and -R), running the $(…).
-  test: { check: testIsReadOnly }, "[": { check: testIsReadOnly }, printenv: {}, env: { check: (args) => args.length === 0 }, cd: { anyArgs: true }, ":": {},
+  test: { check: testIsReadOnly }, "[": { check: testIsReadOnly }, printenv: { check: (args) => positionals(args).length > 0, why: "printenv prints the whole environment" }, cd: { anyArgs: true }, ":": {},
   command: { check: (args) => /^-[vV]$/.test(args[0]?.value ?? "") },
   find: { globs: false, check: findIsReadOnly },
 };
@@ -182,9 +185,9 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   if (danger) return deny(`${name} ${danger}`);
   if (name === "rm") return rmVerdict(command, context);
   if (name === "find" && command.args.some((word) => word.literal && word.value === "-delete")) return deny("find -delete deletes files");
-  if (name === "git") return gitVerdict(command, context);
   const writes = fileWriterVerdict(command, context);
   if (writes) return writes;
+  if (name === "git") return gitVerdict(command, context);
   // The project's tests and builds run its own code (a cloned repository's `"test": "curl … | sh"`):
   // unasked only inside the sandbox, which is what `writesInside` lets through. (`python -m
   // pytest` is one, so this comes before the interpreters.)
@@ -198,6 +201,6 @@ function classifyProgram(command: SimpleCommand, context: PathContext): PartVerd
   if (!safe) return confirm(`${name} is not on the list of read-only commands`);
   const wordsOk = safe.anyArgs ? command.args.every((word) => !word.unsafe) : everyWordLiteral(command.args, safe.globs ?? false);
   if (!wordsOk || command.extraArgs) return confirm(`${name} with arguments known only at run time`);
-  if (safe.check && !safe.check(command.args)) return confirm(`${name} with these options can change files`);
+  if (safe.check && !safe.check(command.args)) return confirm(safe.why ?? `${name} with these options can change files`);
   return allow(`${name} only reads`);
 }

@@ -1,8 +1,10 @@
 // Programs that write files named by an option or an operand, beyond the plain writers
-// (touch, cp, mv, …): `sed -i`, `curl -o`, `wget -O`, `tar -x -C`, `unzip -d`, `rsync`,
-// `scp`. A target outside the workspace is refused, as `cp x ~/` is; inside, they still ask.
+// (touch, cp, mv, …): `sed -i`, `curl -o`, `wget -O`, `tar -x -C`, `tar -cf`, `zip`, `unzip -d`,
+// `sort -o`, `git archive -o`, `git diff --output`, `rsync`, `scp`. A target outside the
+// workspace is refused, as `cp x ~/` is; inside, they still ask.
 // Also what changes the machine beyond files: crontab, kill -1.
 import { pathScope, worstScope, type PathContext } from "../shell/command-paths.js";
+import { canonicalForms } from "./canonical-command.js";
 import type { PartVerdict } from "./command-rules.js";
 import type { SimpleCommand } from "../shell/shell-parse.js";
 import type { ShellWord } from "../shell/shell-words.js";
@@ -54,8 +56,31 @@ function writtenBy(command: SimpleCommand): { words: ShellWord[]; what: string }
       return { words: optionValues(args, "o", ["output", "output-dir"]), what: "curl -o writes" };
     case "wget":
       return { words: optionValues(args, "OP", ["output-document", "directory-prefix"]), what: "wget -O writes" };
-    case "tar":
-      return { words: optionValues(args, "C", ["directory"]), what: "tar -C extracts into" };
+    case "tar": {
+      // `tar -cf x.tar`, `tar cf x.tar`, `tar --create --file=x.tar`: the archive is written.
+      const bundle = args[0]?.literal && /^[A-Za-z]+$/.test(args[0].value) ? args[0].value : "";
+      const creates = /[cruA]/.test(bundle) || values.some((value) => /^-[A-Za-z]*[cruA]|^--(create|append|update|concatenate)/.test(value));
+      const archive = creates ? [...optionValues(args, "f", ["file"]), ...(bundle.includes("f") && args[1] ? [args[1]] : [])] : [];
+      return { words: [...optionValues(args, "C", ["directory"]), ...archive], what: creates ? "tar writes" : "tar -C extracts into" };
+    }
+    case "zip": {
+      const archive = optionValues(args, "O", ["output-file"]);
+      return { words: archive.length > 0 ? archive : operandsAfterOptions(args).slice(0, 1), what: "zip writes" };
+    }
+    case "sort":
+    case "shuf":
+    case "patch":
+      return { words: optionValues(args, "o", ["output"]), what: `${command.name} -o writes` };
+    case "tree":
+      return { words: optionValues(args, "o", []), what: "tree -o writes" };
+    case "uniq":
+    case "xxd":
+    case "split":
+      return { words: operandsAfterOptions(args).slice(1, 2), what: `${command.name} writes its second operand` };
+    case "find":
+      return { words: args.flatMap((word, i) => (/^-f(print0?|printf|ls)$/.test(word.value) && args[i + 1] ? [args[i + 1]!] : [])), what: "find -fprint writes" };
+    case "git":
+      return gitOutput(args);
     case "unzip":
       return { words: optionValues(args, "d", []), what: "unzip -d extracts into" };
     case "rsync":
@@ -66,6 +91,22 @@ function writtenBy(command: SimpleCommand): { words: ShellWord[]; what: string }
     default:
       return undefined;
   }
+}
+
+/** git's own output options: `git archive -o`, `git diff --output=`, `git format-patch -o DIR`. */
+function gitOutput(args: ShellWord[]): { words: ShellWord[]; what: string } | undefined {
+  const sub = canonicalForms("git", args)?.forms[0]?.[1];
+  if (sub === "archive") return { words: optionValues(args, "o", ["output"]), what: "git archive -o writes" };
+  if (sub === "format-patch") return { words: optionValues(args, "o", ["output-directory"]), what: "git format-patch -o writes" };
+  if (sub && ["diff", "log", "show", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff"].includes(sub)) {
+    return { words: optionValues(args, "", ["output"]), what: `git ${sub} --output writes` };
+  }
+  return undefined;
+}
+
+/** The literal words a command writes through its options and operands (redirections and the plain writers are judged elsewhere). */
+export function writtenWords(command: SimpleCommand): ShellWord[] {
+  return (writtenBy(command)?.words ?? []).filter((word) => word.literal);
 }
 
 export function fileWriterVerdict(command: SimpleCommand, context: PathContext): PartVerdict | undefined {

@@ -15,6 +15,8 @@ export interface RuleContext {
   hardLinks?(absolutePath: string): number;
   /** User rules from config, e.g. `run_command(npm run lint:*)`; deny beats allow. */
   matchUserRules?(toolName: string, subject: string): "allow" | "deny" | undefined;
+  /** The user's file rules across tools (`write_file(x/**)` also stops edit_file): a deny, an ask, or nothing. */
+  pathRules?(call: RuleInput): Verdict | undefined;
 }
 
 /** The command policy's judgement of one command line; a `parts` list (one line per parsed part) becomes the preview detail. */
@@ -89,6 +91,8 @@ export function evaluateRules(call: RuleInput, context: RuleContext): Verdict {
   if (base.decision === "deny" || call.kind === "command" || !context.matchUserRules) return base;
   const user = context.matchUserRules(call.name, ruleSubject(call));
   if (user === "deny") return { ...base, decision: "deny", reason: "denied by a rule in your configuration" };
+  const byPath = context.pathRules?.(call);
+  if (byPath) return { ...base, ...byPath };
   // A user allow rule never overrides a critical file: those always ask.
   if (user === "allow" && !base.critical) return { ...base, decision: "allow", reason: "allowed by a rule in your configuration" };
   return base;

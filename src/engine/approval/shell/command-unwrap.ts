@@ -22,7 +22,7 @@ export interface Unwrapped {
 }
 
 /** Where the real tools live; ./ls or ~/bin/ls is some other program that happens to be called ls. */
-const SYSTEM_DIRS = new Set(["/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/usr/local/sbin", "/opt/homebrew/bin"]);
+export const SYSTEM_DIRS = new Set(["/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/usr/local/sbin", "/opt/homebrew/bin"]);
 
 const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
@@ -153,10 +153,11 @@ export function unwrapCommand(given: ShellWord[], text: string): Unwrapped {
     if (!localProgram && name === "eval") {
       out.opaque.push({ text, reason: "eval runs a string as a command and is never allowed without asking" });
       if (args.every((word) => word.literal)) out.nested = { source: args.map((word) => word.value).join(" ") };
+      else out.opaque.push({ text, reason: "the string eval runs is computed at run time" });
       out.via = [...out.via, "eval"];
       return out;
     }
-    const command: FoundCommand = { name, localProgram, args, assigns, extraArgs, via: out.via, primary: true };
+    const command: FoundCommand = { name, localProgram, spelled: first.value, args, assigns, extraArgs, via: out.via, primary: true };
     if (!localProgram && name === "find") command.args = extractFindExec(args, text, out);
     out.commands.unshift(command);
     return out;

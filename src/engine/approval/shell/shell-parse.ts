@@ -21,6 +21,8 @@ export interface SimpleCommand {
   name: string;
   /** The name was a path outside the system directories (./ls): it is not the real ls. */
   localProgram: boolean;
+  /** The program word as written (./deploy.sh, /usr/bin/curl), for user rules that name a path. */
+  spelled?: string;
   args: ShellWord[];
   /** Variables assigned for this command (FOO=1 cmd, env FOO=1 cmd). */
   assigns: string[];

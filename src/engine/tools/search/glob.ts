@@ -16,6 +16,7 @@ export function createGlobTool({ jail }: { jail: Jail }) {
       ".agentignore, .git, node_modules) unless include_ignored.",
     kind: "read",
     input: builtinInput("glob"),
+    subject: (input) => ({ paths: [input.path ?? "."] }),
     async execute({ pattern, path: userPath = ".", limit = DEFAULT_LIMIT, include_ignored }, context) {
       const start = jail.resolveRead(userPath);
       const info = await stat(start).catch(() => undefined);

@@ -49,6 +49,8 @@ export function createGrepTool({ jail, ripgrep, ripgrepTimeoutMs }: GrepToolOpti
       "node_modules only when named in path.",
     kind: "read",
     input: builtinInput("grep"),
+    // The folder it reads every file of: the user's read rules are matched against it.
+    subject: (input) => ({ paths: [input.path ?? "."] }),
     async execute(input, context) {
       const start = jail.resolveRead(input.path ?? ".");
       const info = await stat(start).catch(() => undefined);

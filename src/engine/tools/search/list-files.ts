@@ -18,6 +18,7 @@ export function createListFilesTool({ jail }: { jail: Jail }) {
       "entries (.gitignore, .agentignore, .git, node_modules) are only counted unless include_ignored.",
     kind: "read",
     input: builtinInput("list_files"),
+    subject: (input) => ({ paths: [input.path ?? "."] }),
     async execute({ path: userPath = ".", include_ignored }) {
       const dir = jail.resolveRead(userPath);
       const shown = jail.display(dir);
