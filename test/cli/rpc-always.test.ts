@@ -1,6 +1,6 @@
 // What an "always" answered through `mini-agent rpc` lets run later, end to end: the built CLI,
 // a scripted model, a real git repository. A person who allowed `git branch feat` always has
-// not allowed `git branch -D precious`; one who allowed `node --version` always has not allowed
+// not allowed `git branch -D precious`; one who allowed `node --check ok.js` always has not allowed
 // `node -r ./evil.js`; one who allowed `npm test` always is not asked again for
 // `npm test 2>&1 | tail -5`, but is for `npm test --script-shell=./evil.sh`.
 import { spawnSync } from "node:child_process";
@@ -23,7 +23,7 @@ const PLAN: [command: string, answer: "always" | "deny"][] = [
   ["git branch feat", "always"],
   ["git branch other", "deny"],
   ["git branch -D precious", "deny"],
-  ["node --version", "always"],
+  ["node --check ok.js", "always"],
   ["node -r ./evil.js -e 0", "deny"],
   ["npm test", "always"],
   ["npm test 2>&1 | tail -5", "deny"],
@@ -38,6 +38,7 @@ describe("mini-agent rpc: what an \"always\" covers", () => {
     mkdirSync(userHome);
     writeFileSync(path.join(ws, "package.json"), JSON.stringify({ name: "p", scripts: { test: "echo TESTS-RAN" } }));
     writeFileSync(path.join(ws, "evil.js"), "require('fs').writeFileSync('evil-ran.txt', '')\n");
+    writeFileSync(path.join(ws, "ok.js"), "module.exports = 1;\n");
     writeFileSync(path.join(ws, "evil.sh"), "#!/bin/sh\ntouch evil-sh-ran.txt\n", { mode: 0o755 });
     git(ws, "init", "-q", "-b", "main");
     git(ws, "add", ".");
@@ -76,7 +77,7 @@ describe("mini-agent rpc: what an \"always\" covers", () => {
       ["git branch feat", "user", "allow"],
       ["git branch other", "memory", "allow"],
       ["git branch -D precious", "user", "deny"],
-      ["node --version", "user", "allow"],
+      ["node --check ok.js", "user", "allow"],
       ["node -r ./evil.js -e 0", "user", "deny"],
       ["npm test", "user", "allow"],
       ["npm test 2>&1 | tail -5", "memory", "allow"],
@@ -86,7 +87,7 @@ describe("mini-agent rpc: what an \"always\" covers", () => {
     const scopes = rpc.events().filter((e) => e.type === "approval.request").map((e) => [commands.get(e.callId as string), e.scope]);
     expect(scopes).toContainEqual(["git branch feat", "run_command: git branch"]);
     expect(scopes).toContainEqual(["git branch -D precious", "run_command: git branch -D"]);
-    expect(scopes).toContainEqual(["node --version", "run_command: node --version"]);
+    expect(scopes).toContainEqual(["node --check ok.js", "run_command: node --check ok.js"]);
 
     // What crossed the boundary: the branches git holds, the files nothing evil wrote, the test output.
     expect(git(ws, "branch", "--format=%(refname:short)").split("\n").filter(Boolean).sort()).toEqual(["feat", "main", "other", "precious"]);
