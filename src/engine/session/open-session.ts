@@ -9,7 +9,7 @@ import { SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "../wire/session-lock.js";
 import { forkSessionFile } from "./fork-session.js";
 import { PromptHistory } from "./prompt-history.js";
-import { scanWire, WireFormatError, WireWriter } from "../wire/wire.js";
+import { scanWire, WireFormatError, WireWriter, type Unwritten, type WireWriterOptions } from "../wire/wire.js";
 import { upgradeLegacy } from "../wire/wire-legacy.js";
 import { persisted } from "../wire/wire-policy.js";
 
@@ -50,6 +50,8 @@ export interface OpenSession {
    * publishes them as `notice` events once a face listens; nothing is written to stderr.
    */
   startupNotices: string[];
+  /** Events the session file could not take (a full disk), if any: held or lost, not on disk. */
+  unwritten(): Unwritten | undefined;
   close(): void;
 }
 
@@ -104,7 +106,11 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   const notices: string[] = [];
   // Set once the bus exists; a write failure before that is kept for the startup notices.
   let warn = (message: string) => void notices.push(message);
-  const onWriteError = (message: string) => warn(message);
+  let inform = (message: string) => void notices.push(message);
+  const writing: WireWriterOptions = {
+    onWriteError: (message) => warn(message),
+    onRecovered: (message) => inform(message),
+  };
   const header = () => ({ sessionId, cwd: options.cwd, created: new Date().toISOString() });
   const { choice } = options;
   const resumed = choice.mode !== "new";
@@ -120,7 +126,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
       // Killed between creating the file and writing its header: nothing was lost.
       warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
       rmSync(file);
-      writer = WireWriter.create(file, header(), { onWriteError });
+      writer = WireWriter.create(file, header(), writing);
     } else if (resumed) {
       // Folded while read: the events themselves are never held (resume memory ∝ state).
       // A child agent's events are its own conversation, exactly as in the live fold below.
@@ -133,9 +139,9 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
       upgrade.end();
       for (const warning of contents.warnings) warn(warning);
       state = folded;
-      writer = WireWriter.resume(file, contents, { onWriteError });
+      writer = WireWriter.resume(file, contents, writing);
     } else {
-      writer = WireWriter.create(file, header(), { onWriteError });
+      writer = WireWriter.create(file, header(), writing);
     }
   } catch (error) {
     if (error instanceof WireFormatError) throw error;
@@ -161,6 +167,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     if (event.agentId === undefined && (event.type === "turn.ended" || event.type === "context.compacted")) writer.sync();
   });
   warn = (message) => void bus.publish("notice", { level: "warn", message });
+  inform = (message) => void bus.publish("notice", { level: "info", message });
   return {
     sessionId,
     resumed,
@@ -171,6 +178,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     bus,
     state,
     startupNotices: notices,
+    unwritten: () => writer.unwritten(),
     close: () => {
       writer.close();
       lock.release();
