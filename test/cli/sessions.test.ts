@@ -230,6 +230,29 @@ describe("--fork", () => {
     expect(header).toMatchObject({ sessionId: fork.id, forkedFrom: original!.id });
   });
 
+  it("-r / --fork of another workspace's session names that workspace (exit 2), -c from a subfolder points up, and neither leaves a folder", async () => {
+    const box = makeSandbox();
+    await session(box, "in the project");
+    const id = (await listed(box))[0]!.id;
+    const sub = path.join(box.workspace, "sub");
+    mkdirSync(sub);
+    const folders = () => readdirSync(path.join(box.home, "sessions")).sort();
+    const before = folders();
+    const env = { FAKE_LLM: "1", MINI_AGENT_HOME: box.home };
+    for (const flag of ["-r", "--fork"]) {
+      const run = await runCli(["-p", "go on", flag, id], { cwd: sub, env });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`session "${id}" belongs to the workspace ${box.workspace}, not this one (${sub}); run mini-agent there`);
+    }
+    const missing = await runCli(["-p", "go on", "-r", "20200101T000000-nope00"], { cwd: sub, env });
+    expect(missing.stderr).toMatch(/no session "20200101T000000-nope00" for this workspace/);
+    const cont = await runCli(["-p", "go on", "-c"], { cwd: sub, env });
+    expect(cont.code).toBe(2);
+    expect(cont.stderr).toContain(`no earlier session to continue for this workspace`);
+    expect(cont.stderr).toContain(`${box.workspace} has sessions: run mini-agent -c there`);
+    expect(folders()).toEqual(before);
+  });
+
   it("names a missing session and rejects --fork with another session flag", async () => {
     const box = makeSandbox();
     const env = { FAKE_LLM: "1", MINI_AGENT_HOME: box.home };

@@ -8,6 +8,7 @@ import { initialState, reduce, type SessionState } from "../state/state.js";
 import { SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "../wire/session-lock.js";
 import { forkSessionFile } from "./fork-session.js";
+import { nearestAncestorWithSessions, workspaceOfSession } from "./session-lookup.js";
 import { PromptHistory } from "./prompt-history.js";
 import { scanWire, WireFormatError, WireWriter, type Unwritten, type WireWriterOptions } from "../wire/wire.js";
 import { upgradeLegacy } from "../wire/wire-legacy.js";
@@ -66,12 +67,13 @@ export interface OpenSessionOptions {
 
 export function openSession(options: OpenSessionOptions): OpenSession {
   const store = new SessionStore(options.home, options.cwd);
+  // Looked up first: a -r or -c that finds nothing leaves no empty folder behind.
+  const sessionId = chooseSession(store, options);
   try {
     store.ensureDir();
   } catch (error) {
     throw accessError(error, "create the session folder", store.dir);
   }
-  const sessionId = chooseSession(store, options.choice);
   let lock: SessionLock;
   try {
     lock = acquireSessionLock(store.lockFor(sessionId), sessionId);
@@ -86,16 +88,26 @@ export function openSession(options: OpenSessionOptions): OpenSession {
   }
 }
 
-function chooseSession(store: SessionStore, choice: SessionChoice): string {
+function chooseSession(store: SessionStore, { choice, home, cwd }: OpenSessionOptions): string {
   if (choice.mode === "resume" || choice.mode === "fork") {
     if (!store.exists(choice.id)) {
+      const elsewhere = workspaceOfSession(home, choice.id);
+      if (elsewhere) {
+        throw new SessionNotFoundError(
+          `session ${JSON.stringify(choice.id)} belongs to the workspace ${elsewhere.cwd}, not this one (${cwd}); run mini-agent there (cd ${JSON.stringify(elsewhere.cwd)}) to ${choice.mode === "fork" ? "fork" : "resume"} it (its file: ${elsewhere.file})`,
+        );
+      }
       throw new SessionNotFoundError(`no session ${JSON.stringify(choice.id)} for this workspace (looked in ${store.dir})`);
     }
     return choice.mode === "fork" ? newSessionId() : choice.id;
   }
   if (choice.mode === "continue") {
     const newest = store.newest();
-    if (!newest) throw new SessionNotFoundError(`no earlier session to continue for this workspace (looked in ${store.dir})`);
+    if (!newest) {
+      const above = nearestAncestorWithSessions(home, cwd);
+      const hint = above ? `; ${above} has sessions: run mini-agent -c there (cd ${JSON.stringify(above)})` : "";
+      throw new SessionNotFoundError(`no earlier session to continue for this workspace (looked in ${store.dir})${hint}`);
+    }
     return newest;
   }
   return newSessionId();
