@@ -80,8 +80,32 @@ describe("mini-agent sessions", () => {
     expect((await listed(box))[0]).toMatchObject({ turns: 3, bytes: readFileSync(file).length });
 
     writeFileSync(path.join(path.dirname(file), "20200101T000000-broken.jsonl"), "not a session\n");
+    // A newer mini-agent's file, and a copy whose header names another session: neither resumes as listed.
+    const text = readFileSync(file, "utf8");
+    writeFileSync(path.join(path.dirname(file), "20200101T000000-future.jsonl"), text.replace(/"version":2/, '"version":3').replace(before!.id, "20200101T000000-future"));
+    writeFileSync(path.join(path.dirname(file), "20200101T000000-copied.jsonl"), text);
     const run = await sessions(box, []);
     expect(run.stdout).toMatch(/20200101T000000-broken .*\(damaged: the first line is not a session header\)/);
+    expect(run.stdout).toMatch(/20200101T000000-future .*\(damaged: unsupported version 3 \(this mini-agent reads 1 to 2\)\)/);
+    expect(run.stdout).toContain(`(damaged: its header names session "${before!.id}", not 20200101T000000-copied)`);
+    expect(run.stdout).not.toMatch(new RegExp(`^${before!.id} .*damaged`, "m"));
+  });
+
+  it("counts only the main agent's turns and model, not a subagent's", async () => {
+    const box = makeSandbox();
+    const script = box.script({
+      turns: [
+        { text: "delegating", tool_calls: [{ name: "task", arguments: { description: "look around", prompt: "SUBAGENT PROMPT: list files" } }] },
+        { text: "sub done" },
+        { text: "main done" },
+      ],
+    });
+    const run = await runCli(["-p", "main task", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    expect(run.code, run.stderr).toBe(0);
+    const [only] = await listed(box);
+    // The file does hold the subagent's turn (agentId set); the listing leaves it out.
+    expect(readFileSync(fileOf(box, only!.id), "utf8")).toMatch(/"agentId":"[^"]+"[^\n]*"type":"turn.started"|"type":"turn.started"[^\n]*"agentId"/);
+    expect(only).toMatchObject({ title: "main task", turns: 1, model: "fake-scripted" });
   });
 
   it("--all lists every workspace, naming each", async () => {
