@@ -277,6 +277,22 @@ describe("--fork", () => {
     expect(folders()).toEqual(before);
   });
 
+  it("refuses to fork a session with no finished turn (exit 2), creating nothing", async () => {
+    const box = makeSandbox();
+    await session(box, "finished");
+    const source = fileOf(box, (await listed(box))[0]!.id);
+    // A run killed during its first turn: header, session.started, turn.started, nothing after.
+    const id = "20200101T000000-unfini";
+    const [header, started, turn] = readFileSync(source, "utf8").split("\n");
+    expect(turn).toContain('"type":"turn.started"');
+    writeFileSync(path.join(path.dirname(source), `${id}.jsonl`), `${header!.replace(/"sessionId":"[^"]+"/, `"sessionId":"${id}"`)}\n${started}\n${turn}\n`);
+    const before = sessionFiles(box.home).sort();
+    const run = await runCli(["-p", "x", "--fork", id], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`session ${id} has no finished turn to fork`);
+    expect(sessionFiles(box.home).sort()).toEqual(before);
+  });
+
   it("names a missing session and rejects --fork with another session flag", async () => {
     const box = makeSandbox();
     const env = { FAKE_LLM: "1", MINI_AGENT_HOME: box.home };

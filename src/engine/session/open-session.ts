@@ -132,6 +132,12 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     if (choice.mode === "fork") {
       const source = store.fileFor(choice.id);
       const facts = forkSessionFile(source, file, { sessionId, cwd: options.cwd, forkedFrom: choice.id });
+      // An empty fork would look like a copy and hold nothing: say why there is none instead.
+      if (facts.events === 0) {
+        throw new SessionNotFoundError(
+          `session ${choice.id} has no finished turn to fork (its first turn never ended); resume it with -r ${choice.id}, which closes that turn as interrupted, or start a new session`,
+        );
+      }
       for (const warning of facts.warnings) warn(warning);
     }
     if (resumed && statSync(file).size === 0) {
