@@ -64,6 +64,8 @@ export interface Snapshot {
   tools: string[];
   /** The session's events so far, from its file (with `{history: true}`). */
   events?: readonly AgentEvent[];
+  /** Present when events are missing from the session file (a full disk): how many, and why. */
+  unsaved?: { file: string; events: number; reason: string };
 }
 
 export interface EngineSession {

@@ -1,7 +1,7 @@
 // --output-format json: one object at the end of the turn; on stderr, as in text mode, a line
 // per retry (notices and memory changes are said by run-print for every format).
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { maxRoundsNote, retryLine, TurnSummary } from "./turn-summary.js";
+import { maxRoundsNote, retryLine, TurnSummary, unsavedNote } from "./turn-summary.js";
 
 export function createJsonRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
@@ -10,12 +10,14 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
       summary.observe(event);
       if (event.type === "retry") output.stderr(`${retryLine(event)}\n`);
     },
-    finish(outcome, { usage }) {
+    finish(outcome, { usage, unsaved, sessionId }) {
+      const errors = unsaved ? [...summary.errors, unsavedNote(unsaved, sessionId)] : summary.errors;
       const result = {
         session_id: summary.sessionId,
         final_text: summary.finalText,
-        // Cut off by --max-rounds is not a success either: the task is unfinished.
-        is_error: outcome.stopReason !== "completed",
+        // Cut off by --max-rounds is not a success either: the task is unfinished. Nor is a
+        // turn the session file lost events of: the next -c would not know what it did.
+        is_error: outcome.stopReason !== "completed" || unsaved !== undefined,
         stop_reason: outcome.stopReason,
         rounds: outcome.rounds,
         usage: {
@@ -27,7 +29,7 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
           ...(usage.costUsd > 0 ? { cost_usd: Number(usage.costUsd.toFixed(6)) } : {}),
         },
         refused_calls: summary.refused.map((call) => ({ call_id: call.callId, name: call.name, reason: call.reason })),
-        errors: summary.errors,
+        errors,
       };
       output.stdout(`${JSON.stringify(result)}\n`);
       if (outcome.stopReason === "max_rounds") output.stderr(`${maxRoundsNote(outcome.rounds)}\n`);

@@ -9,6 +9,7 @@ import type { PrintOutput, PrintRenderer } from "./renderer.js";
 import { createStreamJsonRenderer } from "./stream-json.js";
 import { createTextRenderer } from "./text.js";
 import { stripTerminalControls } from "./terminal-safe.js";
+import { unsavedNote } from "./turn-summary.js";
 
 export interface RunContext {
   version: string;
@@ -84,6 +85,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
   // A second Ctrl-C exits at once; no command may outlive the process that started it.
   interrupts.beforeForcedExit(() => engine.killCommandsNow());
   let code: number;
+  let unsaved: string | undefined;
   try {
     engine.submit(options.prompt);
     for (const source of [context.signal, interrupts.signal]) {
@@ -91,10 +93,17 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
       source?.addEventListener("abort", () => engine.abortTurn(), { once: true });
     }
     const outcome = await engine.idle();
-    if (outcome) renderer.finish(outcome, await engine.snapshot());
+    const snapshot = await engine.snapshot();
+    if (outcome) renderer.finish(outcome, snapshot);
     code = exitCodeFor(outcome);
+    if (snapshot.unsaved) unsaved = unsavedNote(snapshot.unsaved, snapshot.sessionId);
   } finally {
     await engine.shutdown();
+  }
+  // Said after everything else, where a person looks last: a script's next -c would miss these events.
+  if (unsaved !== undefined) {
+    warn(unsaved);
+    if (code === EXIT.ok || code === EXIT.maxRounds) code = EXIT.runtime;
   }
   // A signal or a closed stdout says why the turn stopped better than "aborted" does;
   // a write that failed while closing (the final answer into a closed pipe) counts too.

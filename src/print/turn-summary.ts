@@ -1,5 +1,5 @@
 // Facts about one turn that the text and json renderers both report.
-import type { AgentEvent } from "../engine/index.js";
+import type { AgentEvent, Snapshot } from "../engine/index.js";
 
 export interface RefusedCall {
   callId: string;
@@ -10,6 +10,11 @@ export interface RefusedCall {
 /** The stderr line for a turn cut off by the round limit; every output format prints it. */
 export function maxRoundsNote(rounds: number): string {
   return `mini-agent: stopped at the round limit, ${rounds} model requests (--max-rounds, or max_rounds in config); the task is unfinished: continue with mini-agent -c, or raise the limit`;
+}
+
+/** What a run says when its session file is missing events (a full disk); the run exits 1. */
+export function unsavedNote(unsaved: NonNullable<Snapshot["unsaved"]>, sessionId: string): string {
+  return `${unsaved.events} events of this run could not be written to the session file ${unsaved.file} (${unsaved.reason}); the file keeps the session up to the last event written, and mini-agent -r ${sessionId} resumes from there without them`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers
 import { makeGate } from "../helpers/gate.js";
 import { waitFor } from "../helpers/processes.js";
 import { eventLines, onlySessionFile, recordedRequests, sessionFiles } from "../helpers/session-files.js";
+import { startRpc } from "../helpers/rpc-client.js";
 
 function sessionHas(box: Sandbox, text: string): boolean {
   const files = sessionFiles(box.home);
@@ -54,6 +55,26 @@ describe("resume", () => {
     expect(events.filter((event) => event.type === "session.started").map((event) => event.resumed)).toEqual([false, true]);
     // The killed run's turn was closed when the next run opened the session.
     expect(events.filter((event) => event.type === "turn.ended").map((event) => event.stopReason)).toEqual(["interrupted", "completed"]);
+  });
+
+  it("tells the model a call killed while it waited for approval never ran (not that its effects are unknown)", async () => {
+    const box = makeSandbox();
+    const script = box.script({ turns: [{ text: "Writing it.", tool_calls: [{ name: "write_file", arguments: { path: "a.txt", content: "A" } }] }] });
+    const rpc = startRpc([], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    rpc.send({ id: "p", op: "submit", text: "write a.txt" });
+    await rpc.waitForEvent((event) => event.type === "approval.request", "the approval request");
+    await waitFor(() => sessionHas(box, '"approval.request"'), 15_000, "the request on disk");
+    rpc.child.kill("SIGKILL");
+    await rpc.exit();
+
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "go on", "-c"], {
+      cwd: box.workspace,
+      env: { FAKE_LLM: box.script({ turns: [{ text: "ok" }] }), MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const tool = recordedRequests(record)[0]!.messages.find((message) => message.role === "tool");
+    expect(tool).toMatchObject({ isError: true, content: expect.stringMatching(/waited for approval; it never ran/) });
   });
 
   it("resumes a session whose last line was torn by a crash, with a warning", async () => {

@@ -80,8 +80,32 @@ describe("mini-agent sessions", () => {
     expect((await listed(box))[0]).toMatchObject({ turns: 3, bytes: readFileSync(file).length });
 
     writeFileSync(path.join(path.dirname(file), "20200101T000000-broken.jsonl"), "not a session\n");
+    // A newer mini-agent's file, and a copy whose header names another session: neither resumes as listed.
+    const text = readFileSync(file, "utf8");
+    writeFileSync(path.join(path.dirname(file), "20200101T000000-future.jsonl"), text.replace(/"version":2/, '"version":3').replace(before!.id, "20200101T000000-future"));
+    writeFileSync(path.join(path.dirname(file), "20200101T000000-copied.jsonl"), text);
     const run = await sessions(box, []);
     expect(run.stdout).toMatch(/20200101T000000-broken .*\(damaged: the first line is not a session header\)/);
+    expect(run.stdout).toMatch(/20200101T000000-future .*\(damaged: unsupported version 3 \(this mini-agent reads 1 to 2\)\)/);
+    expect(run.stdout).toContain(`(damaged: its header names session "${before!.id}", not 20200101T000000-copied)`);
+    expect(run.stdout).not.toMatch(new RegExp(`^${before!.id} .*damaged`, "m"));
+  });
+
+  it("counts only the main agent's turns and model, not a subagent's", async () => {
+    const box = makeSandbox();
+    const script = box.script({
+      turns: [
+        { text: "delegating", tool_calls: [{ name: "task", arguments: { description: "look around", prompt: "SUBAGENT PROMPT: list files" } }] },
+        { text: "sub done" },
+        { text: "main done" },
+      ],
+    });
+    const run = await runCli(["-p", "main task", "--yes"], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    expect(run.code, run.stderr).toBe(0);
+    const [only] = await listed(box);
+    // The file does hold the subagent's turn (agentId set); the listing leaves it out.
+    expect(readFileSync(fileOf(box, only!.id), "utf8")).toMatch(/"agentId":"[^"]+"[^\n]*"type":"turn.started"|"type":"turn.started"[^\n]*"agentId"/);
+    expect(only).toMatchObject({ title: "main task", turns: 1, model: "fake-scripted" });
   });
 
   it("--all lists every workspace, naming each", async () => {
@@ -228,6 +252,45 @@ describe("--fork", () => {
     expect(fork).toMatchObject({ title: "original task", turns: 2 });
     const header = JSON.parse(readFileSync(fileOf(box, fork.id), "utf8").split("\n")[0]!) as Record<string, unknown>;
     expect(header).toMatchObject({ sessionId: fork.id, forkedFrom: original!.id });
+  });
+
+  it("-r / --fork of another workspace's session names that workspace (exit 2), -c from a subfolder points up, and neither leaves a folder", async () => {
+    const box = makeSandbox();
+    await session(box, "in the project");
+    const id = (await listed(box))[0]!.id;
+    const sub = path.join(box.workspace, "sub");
+    mkdirSync(sub);
+    const folders = () => readdirSync(path.join(box.home, "sessions")).sort();
+    const before = folders();
+    const env = { FAKE_LLM: "1", MINI_AGENT_HOME: box.home };
+    for (const flag of ["-r", "--fork"]) {
+      const run = await runCli(["-p", "go on", flag, id], { cwd: sub, env });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`session "${id}" belongs to the workspace ${box.workspace}, not this one (${sub}); run mini-agent there`);
+    }
+    const missing = await runCli(["-p", "go on", "-r", "20200101T000000-nope00"], { cwd: sub, env });
+    expect(missing.stderr).toMatch(/no session "20200101T000000-nope00" for this workspace/);
+    const cont = await runCli(["-p", "go on", "-c"], { cwd: sub, env });
+    expect(cont.code).toBe(2);
+    expect(cont.stderr).toContain(`no earlier session to continue for this workspace`);
+    expect(cont.stderr).toContain(`${box.workspace} has sessions: run mini-agent -c there`);
+    expect(folders()).toEqual(before);
+  });
+
+  it("refuses to fork a session with no finished turn (exit 2), creating nothing", async () => {
+    const box = makeSandbox();
+    await session(box, "finished");
+    const source = fileOf(box, (await listed(box))[0]!.id);
+    // A run killed during its first turn: header, session.started, turn.started, nothing after.
+    const id = "20200101T000000-unfini";
+    const [header, started, turn] = readFileSync(source, "utf8").split("\n");
+    expect(turn).toContain('"type":"turn.started"');
+    writeFileSync(path.join(path.dirname(source), `${id}.jsonl`), `${header!.replace(/"sessionId":"[^"]+"/, `"sessionId":"${id}"`)}\n${started}\n${turn}\n`);
+    const before = sessionFiles(box.home).sort();
+    const run = await runCli(["-p", "x", "--fork", id], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`session ${id} has no finished turn to fork`);
+    expect(sessionFiles(box.home).sort()).toEqual(before);
   });
 
   it("names a missing session and rejects --fork with another session flag", async () => {

@@ -46,8 +46,11 @@ describe("session lock", () => {
 
   it("trusts a lock from another host, which it cannot check", () => {
     const file = lockFile();
-    writeFileSync(file, holder(1, Date.now(), "some-other-host.example"));
+    writeFileSync(file, holder(1, Date.now() - 30 * 24 * 3600_000, "some-other-host.example"));
     expect(() => acquireSessionLock(file, "s")).toThrow(SessionLockedError);
+    // The message names the host and the file, and how to take the lock over.
+    expect(() => acquireSessionLock(file, "s")).toThrow(`on host "some-other-host.example"`);
+    expect(() => acquireSessionLock(file, "s")).toThrow(`delete the lock file ${file} and try again`);
   });
 
   it("takes over the lock of a dead pid, of a reused pid and an unreadable lock", async () => {

@@ -63,8 +63,9 @@ JSON event per line and nothing else (notices are \`notice\` events; diagnostics
 \`{"id":"s","op":"snapshot","history":true}\` answers with what a face attaching late needs:
 \`sessionId\`, \`provider\`, \`model\`, \`thinking\` (when set), \`busy\`, \`queue\` (\`[{id, prompt}]\`),
 \`contextBudget\` (tokens before compaction), \`skills\` (\`[{name, description, scope}]\`), \`usage\`
-(the session's token totals), \`pendingApprovals\` and \`pendingQuestions\` (ids still waiting) and,
-with \`history: true\`, \`events\`: the session's events so far, read back from its file.
+(the session's token totals), \`pendingApprovals\` and \`pendingQuestions\` (ids still waiting),
+\`unsaved\` (\`{file, events, reason}\`, only while events are missing from the session file, as on a
+full disk) and, with \`history: true\`, \`events\`: the session's events so far, read back from its file.
 
 ## The ops
 `;

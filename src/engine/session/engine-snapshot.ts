@@ -37,6 +37,7 @@ export interface SnapshotSources {
 
 export function takeSnapshot(from: SnapshotSources, options: { history?: boolean }): Snapshot {
   const { session, model } = from;
+  const unwritten = session.unwritten();
   return {
     sessionId: session.sessionId,
     provider: model.current.name,
@@ -51,5 +52,6 @@ export function takeSnapshot(from: SnapshotSources, options: { history?: boolean
     pendingQuestions: from.questions?.pending() ?? [],
     tools: from.tools.names(),
     ...(options.history ? { events: sessionHistory(session) } : {}),
+    ...(unwritten ? { unsaved: { file: session.file, ...unwritten } } : {}),
   };
 }

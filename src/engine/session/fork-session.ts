@@ -11,7 +11,7 @@ export interface ForkFacts {
   warnings: string[];
 }
 
-/** Writes `target` (which must not exist) as the fork of `source`. */
+/** Writes `target` (which must not exist) as the fork of `source`; nothing when it has no finished turn. */
 export function forkSessionFile(source: string, target: string, header: { sessionId: string; cwd: string; forkedFrom: string }): ForkFacts {
   let lastLine = 0;
   let events = 0;
@@ -23,6 +23,8 @@ export function forkSessionFile(source: string, target: string, header: { sessio
       events = counted;
     }
   });
+  // Nothing to copy: no file, so the caller can refuse without leaving an empty session behind.
+  if (events === 0) return { events, warnings: scan.warnings };
   const out = openSync(target, "wx", 0o600);
   try {
     const line = { format: WIRE_FORMAT, version: WIRE_VERSION, ...header, created: new Date().toISOString() };

@@ -8,8 +8,9 @@ import { initialState, reduce, type SessionState } from "../state/state.js";
 import { SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "../wire/session-lock.js";
 import { forkSessionFile } from "./fork-session.js";
+import { nearestAncestorWithSessions, workspaceOfSession } from "./session-lookup.js";
 import { PromptHistory } from "./prompt-history.js";
-import { scanWire, WireFormatError, WireWriter } from "../wire/wire.js";
+import { scanWire, WireFormatError, WireWriter, type Unwritten, type WireWriterOptions } from "../wire/wire.js";
 import { upgradeLegacy } from "../wire/wire-legacy.js";
 import { persisted } from "../wire/wire-policy.js";
 
@@ -50,6 +51,8 @@ export interface OpenSession {
    * publishes them as `notice` events once a face listens; nothing is written to stderr.
    */
   startupNotices: string[];
+  /** Events the session file could not take (a full disk), if any: held or lost, not on disk. */
+  unwritten(): Unwritten | undefined;
   close(): void;
 }
 
@@ -64,12 +67,13 @@ export interface OpenSessionOptions {
 
 export function openSession(options: OpenSessionOptions): OpenSession {
   const store = new SessionStore(options.home, options.cwd);
+  // Looked up first: a -r or -c that finds nothing leaves no empty folder behind.
+  const sessionId = chooseSession(store, options);
   try {
     store.ensureDir();
   } catch (error) {
     throw accessError(error, "create the session folder", store.dir);
   }
-  const sessionId = chooseSession(store, options.choice);
   let lock: SessionLock;
   try {
     lock = acquireSessionLock(store.lockFor(sessionId), sessionId);
@@ -84,16 +88,26 @@ export function openSession(options: OpenSessionOptions): OpenSession {
   }
 }
 
-function chooseSession(store: SessionStore, choice: SessionChoice): string {
+function chooseSession(store: SessionStore, { choice, home, cwd }: OpenSessionOptions): string {
   if (choice.mode === "resume" || choice.mode === "fork") {
     if (!store.exists(choice.id)) {
+      const elsewhere = workspaceOfSession(home, choice.id);
+      if (elsewhere) {
+        throw new SessionNotFoundError(
+          `session ${JSON.stringify(choice.id)} belongs to the workspace ${elsewhere.cwd}, not this one (${cwd}); run mini-agent there (cd ${JSON.stringify(elsewhere.cwd)}) to ${choice.mode === "fork" ? "fork" : "resume"} it (its file: ${elsewhere.file})`,
+        );
+      }
       throw new SessionNotFoundError(`no session ${JSON.stringify(choice.id)} for this workspace (looked in ${store.dir})`);
     }
     return choice.mode === "fork" ? newSessionId() : choice.id;
   }
   if (choice.mode === "continue") {
     const newest = store.newest();
-    if (!newest) throw new SessionNotFoundError(`no earlier session to continue for this workspace (looked in ${store.dir})`);
+    if (!newest) {
+      const above = nearestAncestorWithSessions(home, cwd);
+      const hint = above ? `; ${above} has sessions: run mini-agent -c there (cd ${JSON.stringify(above)})` : "";
+      throw new SessionNotFoundError(`no earlier session to continue for this workspace (looked in ${store.dir})${hint}`);
+    }
     return newest;
   }
   return newSessionId();
@@ -104,7 +118,11 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
   const notices: string[] = [];
   // Set once the bus exists; a write failure before that is kept for the startup notices.
   let warn = (message: string) => void notices.push(message);
-  const onWriteError = (message: string) => warn(message);
+  let inform = (message: string) => void notices.push(message);
+  const writing: WireWriterOptions = {
+    onWriteError: (message) => warn(message),
+    onRecovered: (message) => inform(message),
+  };
   const header = () => ({ sessionId, cwd: options.cwd, created: new Date().toISOString() });
   const { choice } = options;
   const resumed = choice.mode !== "new";
@@ -114,13 +132,19 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     if (choice.mode === "fork") {
       const source = store.fileFor(choice.id);
       const facts = forkSessionFile(source, file, { sessionId, cwd: options.cwd, forkedFrom: choice.id });
+      // An empty fork would look like a copy and hold nothing: say why there is none instead.
+      if (facts.events === 0) {
+        throw new SessionNotFoundError(
+          `session ${choice.id} has no finished turn to fork (its first turn never ended); resume it with -r ${choice.id}, which closes that turn as interrupted, or start a new session`,
+        );
+      }
       for (const warning of facts.warnings) warn(warning);
     }
     if (resumed && statSync(file).size === 0) {
       // Killed between creating the file and writing its header: nothing was lost.
       warn(`${file} was empty (a run was killed before its first line); continuing it as a fresh session`);
       rmSync(file);
-      writer = WireWriter.create(file, header(), { onWriteError });
+      writer = WireWriter.create(file, header(), writing);
     } else if (resumed) {
       // Folded while read: the events themselves are never held (resume memory ∝ state).
       // A child agent's events are its own conversation, exactly as in the live fold below.
@@ -133,9 +157,9 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
       upgrade.end();
       for (const warning of contents.warnings) warn(warning);
       state = folded;
-      writer = WireWriter.resume(file, contents, { onWriteError });
+      writer = WireWriter.resume(file, contents, writing);
     } else {
-      writer = WireWriter.create(file, header(), { onWriteError });
+      writer = WireWriter.create(file, header(), writing);
     }
   } catch (error) {
     if (error instanceof WireFormatError) throw error;
@@ -161,6 +185,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     if (event.agentId === undefined && (event.type === "turn.ended" || event.type === "context.compacted")) writer.sync();
   });
   warn = (message) => void bus.publish("notice", { level: "warn", message });
+  inform = (message) => void bus.publish("notice", { level: "info", message });
   return {
     sessionId,
     resumed,
@@ -171,6 +196,7 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
     bus,
     state,
     startupNotices: notices,
+    unwritten: () => writer.unwritten(),
     close: () => {
       writer.close();
       lock.release();

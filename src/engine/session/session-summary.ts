@@ -2,6 +2,7 @@
 // that parses only the few lines that matter, cached beside the session file and resumed
 // from where it stopped, so listing a long session reads only what was appended since.
 import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
+import { OLDEST_WIRE_VERSION, WIRE_FORMAT, WIRE_VERSION } from "../wire/wire-format.js";
 
 export interface SessionSummary {
   id: string;
@@ -23,7 +24,8 @@ export interface SessionSummary {
 
 /** The cached part: everything a scan of the first `scanned` bytes found. */
 interface ScanState {
-  version: 1;
+  /** 2: a subagent's turns are not counted (a version 1 cache counted them: scanned again). */
+  version: 2;
   scanned: number;
   cwd: string;
   created: string;
@@ -50,38 +52,34 @@ export function titleOf(prompt: string): string {
 }
 
 function emptyScan(): ScanState {
-  return { version: 1, scanned: 0, cwd: "", created: "", title: "", turns: 0, provider: "", model: "" };
+  return { version: 2, scanned: 0, cwd: "", created: "", title: "", turns: 0, provider: "", model: "" };
 }
 
 function readCache(file: string): ScanState | undefined {
   try {
     const cached = JSON.parse(readFileSync(summaryFileFor(file), "utf8")) as ScanState;
-    return cached.version === 1 && Number.isInteger(cached.scanned) ? cached : undefined;
+    return cached.version === 2 && Number.isInteger(cached.scanned) ? cached : undefined;
   } catch {
     return undefined;
   }
 }
 
-function applyLine(scan: ScanState, line: Buffer, isHeader: boolean): void {
+function applyLine(scan: ScanState, line: Buffer, isHeader: boolean, id: string): void {
   if (isHeader) {
-    try {
-      const header = JSON.parse(line.toString("utf8")) as { format?: unknown; cwd?: unknown; created?: unknown };
-      if (header.format !== "mini-agent-wire") throw new Error("no session header");
-      scan.cwd = String(header.cwd ?? "");
-      scan.created = String(header.created ?? "");
-    } catch {
-      scan.damaged = "the first line is not a session header";
-    }
+    const problem = headerProblem(scan, line, id);
+    if (problem !== undefined) scan.damaged = problem;
     return;
   }
   const isTurn = line.includes(TURN_MARK);
   if (!isTurn && !line.includes(SESSION_MARK)) return;
-  let event: { prompt?: unknown; provider?: unknown; model?: unknown };
+  let event: { prompt?: unknown; provider?: unknown; model?: unknown; agentId?: unknown };
   try {
     event = JSON.parse(line.toString("utf8")) as typeof event;
   } catch {
     return; // A damaged line: the resume warns about it, the listing just skips it.
   }
+  // A subagent's turns and model are its own (agentId set), not the session's.
+  if (event.agentId !== undefined) return;
   if (isTurn) {
     scan.turns += 1;
     if (!scan.title && typeof event.prompt === "string") scan.title = titleOf(event.prompt);
@@ -91,8 +89,27 @@ function applyLine(scan: ScanState, line: Buffer, isHeader: boolean): void {
   }
 }
 
+/** Why a header makes the file one that cannot be resumed (as a resume would refuse it), if it does. */
+function headerProblem(scan: ScanState, line: Buffer, id: string): string | undefined {
+  let header: { format?: unknown; version?: unknown; sessionId?: unknown; cwd?: unknown; created?: unknown };
+  try {
+    header = JSON.parse(line.toString("utf8")) as typeof header;
+  } catch {
+    return "the first line is not a session header";
+  }
+  if (header === null || typeof header !== "object" || header.format !== WIRE_FORMAT) return "the first line is not a session header";
+  scan.cwd = String(header.cwd ?? "");
+  scan.created = String(header.created ?? "");
+  const version = header.version;
+  if (typeof version !== "number" || !Number.isSafeInteger(version) || version < OLDEST_WIRE_VERSION || version > WIRE_VERSION) {
+    return `unsupported version ${JSON.stringify(version)} (this mini-agent reads ${OLDEST_WIRE_VERSION} to ${WIRE_VERSION})`;
+  }
+  if (header.sessionId !== id) return `its header names session ${JSON.stringify(header.sessionId)}, not ${id}`;
+  return undefined;
+}
+
 /** Scans complete lines from `scan.scanned` to `size`; a torn tail is left for next time. */
-function scanFrom(file: string, scan: ScanState, size: number): void {
+function scanFrom(file: string, id: string, scan: ScanState, size: number): void {
   const fd = openSync(file, "r");
   try {
     let carry: Buffer = Buffer.alloc(0);
@@ -105,7 +122,7 @@ function scanFrom(file: string, scan: ScanState, size: number): void {
       const buffer = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
       let start = 0;
       for (let end = buffer.indexOf(10); end >= 0; end = buffer.indexOf(10, start)) {
-        applyLine(scan, buffer.subarray(start, end), scan.scanned === 0);
+        applyLine(scan, buffer.subarray(start, end), scan.scanned === 0, id);
         scan.scanned += end - start + 1;
         start = end + 1;
       }
@@ -131,7 +148,7 @@ export function summarizeSession(id: string, file: string): SessionSummary | und
   if (scan.scanned < stat.size) {
     const before = scan.scanned;
     try {
-      scanFrom(file, scan, stat.size);
+      scanFrom(file, id, scan, stat.size);
     } catch (error) {
       scan = { ...emptyScan(), damaged: `unreadable: ${(error as Error).message}` };
     }

@@ -66,6 +66,8 @@ export interface SessionState {
    * (from the step's `assistant.message`).
    */
   openCalls: AssistantToolCall[];
+  /** Ids of open calls the gate allowed: one not here when a run died never started (interrupted-turn.ts). */
+  allowedCalls: string[];
   /** The turn started and not yet ended: after a resume, a run killed mid-turn (closed as interrupted). */
   openTurn: { turnId: string; rounds: number } | undefined;
   /** Set once the conversation has been compacted; `messages` is then the compacted view. */
@@ -86,6 +88,7 @@ export function initialState(): SessionState {
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, requests: 0 },
     todos: [],
     openCalls: [],
+    allowedCalls: [],
     openTurn: undefined,
     compaction: undefined,
     restored: undefined,
@@ -198,6 +201,7 @@ const appliers: { [T in EventType]?: Applier<T> } = {
     // would make the next request invalid for every strict provider: keep it out.
     if (open < 0) return;
     state.openCalls.splice(open, 1);
+    state.allowedCalls = state.allowedCalls.filter((id) => id !== event.callId);
     const result: Message = { role: "tool", callId: event.callId, name: event.name, content: event.content, isError: event.isError };
     if (event.images && event.images.length > 0) result.images = event.images.map((image) => ({ ...image }));
     addMessage(state, result);
@@ -205,8 +209,10 @@ const appliers: { [T in EventType]?: Applier<T> } = {
   usage: (state, event) => addUsage(state.usage, event),
   "turn.ended": (state) => {
     state.openTurn = undefined;
+    state.allowedCalls = [];
   },
   "approval.decision": (state, event) => {
+    if (event.decision === "allow" && state.openCalls.some((call) => call.id === event.callId)) state.allowedCalls.push(event.callId);
     if (event.decision !== "allow" || !event.always) return;
     // Old files have no scope: their "always" covered the whole tool, and still does.
     const entry = event.scope ?? event.name;

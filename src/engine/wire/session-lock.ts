@@ -72,8 +72,14 @@ function holderAlive(holder: Holder): boolean {
   return started === undefined || started <= holder.since + 2_000;
 }
 
-function describe(holder: Holder | undefined): string {
-  return holder ? `pid ${holder.pid}, since ${new Date(holder.since).toISOString()}` : "unknown holder";
+function lockedMessage(sessionId: string, holder: Holder, file: string): string {
+  const since = new Date(holder.since).toISOString();
+  if (holder.host === os.hostname()) {
+    return `session ${sessionId} is in use by another mini-agent (pid ${holder.pid}, since ${since}); wait for it to finish or start a new session with --new (lock file ${file})`;
+  }
+  // Whether a process on another machine (or a container with another hostname) still runs
+  // cannot be told from here, so the lock is never judged stale: the person decides.
+  return `session ${sessionId} is locked by a mini-agent on host ${JSON.stringify(holder.host)} (pid ${holder.pid} there, since ${since}), which cannot be checked from this host (${JSON.stringify(os.hostname())}); if no mini-agent runs it there any more (a container gets a new hostname each start), delete the lock file ${file} and try again, or start a new session with --new`;
 }
 
 /**
@@ -83,8 +89,9 @@ function describe(holder: Holder | undefined): string {
 export function acquireSessionLock(file: string, sessionId: string): SessionLock {
   const mine = `${JSON.stringify({ pid: process.pid, host: os.hostname(), since: Date.now() })}\n`;
   const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(temp, mine, { mode: 0o600 });
   try {
+    // Inside the try: a full disk creates the file and then fails to fill it; it must not stay.
+    writeFileSync(temp, mine, { mode: 0o600 });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
         linkSync(temp, file);
@@ -93,11 +100,7 @@ export function acquireSessionLock(file: string, sessionId: string): SessionLock
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
       const current = readHolder(file);
-      if (current?.holder && holderAlive(current.holder)) {
-        throw new SessionLockedError(
-          `session ${sessionId} is in use by another mini-agent (${describe(current.holder)}); wait for it to finish or start a new session with --new (lock file ${file})`,
-        );
-      }
+      if (current?.holder && holderAlive(current.holder)) throw new SessionLockedError(lockedMessage(sessionId, current.holder, file));
       // Stale: remove it only if it is still the lock we judged, then try again.
       if (current && readHolder(file)?.raw === current.raw) {
         try {
