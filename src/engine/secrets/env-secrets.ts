@@ -80,3 +80,40 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
   }
   return [...new Set(values)];
 }
+
+/** What a configured server carries: its environment (stdio) or its request headers and URL (HTTP). */
+export interface ServerSetting {
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  url?: string;
+}
+
+/** Headers that carry a credential whatever their value looks like. */
+const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|^cookie$/i;
+
+/**
+ * Secret values configured for extension servers (MCP), so a server that echoes one (an error
+ * quoting its token) is redacted like the provider key: values of secret-named env entries,
+ * credential headers' values (`Authorization`, `X-Api-Key`, `*-Token`) and, for a scheme
+ * (`Bearer …`), the credential alone too; a URL's password.
+ */
+export function secretsFromSettings(settings: Iterable<ServerSetting>): string[] {
+  const values: string[] = [];
+  const add = (value: string) => {
+    if (value.length >= MIN_SECRET_LENGTH && !isNumberOrFlag(value)) values.push(value);
+  };
+  for (const setting of settings) {
+    for (const [name, value] of Object.entries(setting.env ?? {})) {
+      if (isSecretName(name)) add(value);
+      values.push(...urlPasswords(value).filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+    }
+    for (const [name, value] of Object.entries(setting.headers ?? {})) {
+      if (!isSecretName(name) && !CREDENTIAL_HEADER.test(name)) continue;
+      add(value.trim());
+      const scheme = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim());
+      if (scheme) add(scheme[1]!);
+    }
+    if (setting.url) values.push(...urlPasswords(setting.url).filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+  }
+  return [...new Set(values)];
+}
