@@ -103,8 +103,12 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     hooks: input.codeRunning?.hooks ?? [],
     ...(mcp ? { mcp } : {}),
     notices,
+    // Redacted like the prompt files: a skill's description or a memory note edited by hand may hold a key.
     promptSections: () =>
-      [variant.note ?? "", catalogue, offered.has("recall") ? memorySection(memory.list()) : "", ...added].filter((section) => section !== ""),
+      [variant.note ?? "", catalogue, offered.has("recall") ? memorySection(memory.list()) : ""]
+        .filter((section) => section !== "")
+        .map((section) => (input.redact ? input.redact(section) : section))
+        .concat(added),
     // A hook's output may echo a secret (its environment, a file it read).
     addPromptSection: (text) => void added.push(input.redact ? input.redact(text) : text),
     close: async () => {

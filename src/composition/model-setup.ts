@@ -16,6 +16,7 @@ import { formatRestoreForPrompt } from "../engine/checkpoint/restore-note.js";
 import { formatTodosForPrompt } from "../engine/tools/todo-write.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
+import { secretsFromSettings } from "../engine/secrets/env-secrets.js";
 import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
 import type { WebSearchConfig } from "../engine/tools/web/web-search.js";
 import type { SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
@@ -136,7 +137,11 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
       ...(config.hooks ? { hooks: config.hooks } : {}),
       ...mcpServersWith(config.mcpServers, input.options.extraMcpServers),
     },
-    secrets: [config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
+    // Keys in the config: the provider's, web search's, and those given to MCP servers (env, headers).
+    secrets: [
+      ...[config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
+      ...secretsFromSettings((mcpServersWith(config.mcpServers, input.options.extraMcpServers).mcpServers ?? []).map((server) => server.setting)),
+    ],
   };
 }
 

@@ -68,6 +68,10 @@ const EXAMPLES = [
   '  token = "tf-token-quoted"',
   "<password>m2-password</password>",
   '<add key="ClearTextPassword" value="nuget-pw" />',
+  "curl -H 'X-Api-Key: 9f8e7d6c5b4a' https://api.example.com",
+  "deploy --token tok3nValue99 --env prod",
+  "mysql -u root -pMysqlInlinePw77 app",
+  "redis-cli -h cache -a RedisCliPass999 ping",
 ];
 
 const swapCase = (text: string) => [...text].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
@@ -131,7 +135,8 @@ describe("the redactor's shortcut", () => {
 const OPEN_CONTEXTS = [
   "aws_session_token = ", "x_security_token", "Authorization: Bearer ", "Authorization: Bas", "//registry.npmjs.org/:_authToken=",
   "npmAuthToken: ", "machine example.com login me", "default login x", '"client_secret": "', "-----BEGIN RSA", "  3\tdb_password = ",
-  "export API_TOKEN", "secret_key:",
+  "export API_TOKEN", "secret_key:", "-SESSION_KEY", "+  api_key: ", "aws configure set aws_secret_access_key wJal",
+  "secretAccessKey: 'wJ", "curl -H 'X-Api-Key: ", "login --password ", "mysql -u root ", "redis-cli -h cache -a ",
 ];
 
 describe("the stream redactor's shortcut for unfinished contexts", () => {

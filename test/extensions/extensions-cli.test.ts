@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { workspaceKey } from "../../src/engine/session/session.js";
 import { makeSandbox, runCli } from "../helpers/run-cli.js";
 import { recordedRequests } from "../helpers/session-files.js";
 
@@ -43,6 +44,25 @@ describe("skills in a session", () => {
     expect(request!.tools.map((tool) => tool.name)).not.toContain("load_skill");
     expect(request!.system).not.toContain("load_skill");
     expect(request!.system).not.toContain("# Skills");
+  });
+});
+
+describe("secrets in the catalogue and the memory section", () => {
+  it("are redacted before the model sees them, as the prompt files are", async () => {
+    const box = makeSandbox();
+    const skillToken = `ghp_SkillDescToken${"1234567890abcdefABCD"}`;
+    const noteToken = `ghp_HandEditedMemory${"1234567890abcdefAB"}`;
+    skill(path.join(box.workspace, ".agents", "skills"), "dep", `Deploy using token ${skillToken}`, "body");
+    const memoryFile = path.join(box.home, "memory", `${workspaceKey(box.workspace)}.jsonl`);
+    mkdirSync(path.dirname(memoryFile), { recursive: true });
+    writeFileSync(memoryFile, `${JSON.stringify({ op: "add", id: "m0a0b0c", note: `CI uses ${noteToken}`, at: "2025-03-04T05:06:07.000Z" })}\n`);
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }), FAKE_LLM_RECORD: record } });
+    expect(run.code).toBe(0);
+    const [request] = recordedRequests(record);
+    expect(request!.system).toContain("- dep: Deploy using token [redacted]");
+    expect(request!.system).toContain("CI uses [redacted]");
+    expect(readFileSync(record, "utf8")).not.toMatch(/SkillDescToken|HandEditedMemory/);
   });
 });
 

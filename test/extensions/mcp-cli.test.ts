@@ -58,6 +58,20 @@ describe("MCP in a session", () => {
     expect(JSON.stringify(recordedRequests(record).at(-1))).not.toContain("mcp__");
   });
 
+  it("redacts a key configured for a server when the server echoes it: output, session file, what the model is sent", async () => {
+    const box = makeSandbox();
+    const token = "Zq7vPlainDocsTokenValue42";
+    userConfig(box, { mcpServers: { docs: stdio("ok", { env: { DOCS_TOKEN: token } }) } });
+    const record = path.join(box.home, "requests.jsonl");
+    const script = box.script({ turns: [{ tool_calls: [{ name: "mcp__docs__echo", arguments: { text: `invalid credential ${token}` } }] }, { text: "ok" }] });
+    const run = await runCli(["-p", "echo", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record, FAKE_LLM: script } });
+    expect(run.code).toBe(0);
+    expect(results(box)[0]).toMatchObject({ isError: false, content: "stdio echo: invalid credential [redacted]" });
+    expect(run.stdout + run.stderr).not.toContain(token);
+    expect(readFileSync(onlySessionFile(box.home), "utf8")).not.toContain(token);
+    expect(readFileSync(record, "utf8")).not.toContain(token);
+  });
+
   it("talks to a streamable-HTTP server", async () => {
     const server = await startMcpHttpServer();
     try {

@@ -1,6 +1,7 @@
 // Secret values the environment holds: variables whose names say they hold one, and the
 // passwords inside URL-valued variables (DATABASE_URL=postgres://u:pass@h/db: the name says
 // nothing, the URL does). Pure: the caller passes the environment.
+import { isNumberOrFlag } from "./secret-names.js";
 
 /**
  * Names of variables that hold a secret: any name containing KEY, TOKEN, SECRET, PASS,
@@ -8,6 +9,10 @@
  * SECRET_KEY_BASE, PGPASSWORD, SSH_AUTH_SOCK). Shared with commandEnvironment()
  * (tools/command/run-command.ts), so what is redacted by value is also never handed to a command.
  * Over-matching costs a variable a command did not need; under-matching leaks a key.
+ *
+ * The broad one of two predicates: the shapes that find a secret by its name in text
+ * (secret-names.ts, looksLikeSecretName) are narrow, since there a false match mangles what
+ * the model reads (`MAX_TOKENS=[redacted]`), while here it only drops a variable.
  */
 const SECRET_WORDS = ["KEY", "TOKEN", "SECRET", "PASS", "CREDENTIAL", "AUTH"];
 /**
@@ -69,8 +74,46 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (typeof value !== "string") continue;
-    if (isSecretName(name) && value.length >= MIN_SECRET_LENGTH) values.push(value);
+    // A number or yes/no word (`TOKEN_LIMIT=100000000`, `AUTH_ENABLED=disabled`) would blank it everywhere.
+    if (isSecretName(name) && value.length >= MIN_SECRET_LENGTH && !isNumberOrFlag(value)) values.push(value);
     if (value.includes("://") || /pass|pwd/i.test(value)) values.push(...urlPasswords(value).filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+  }
+  return [...new Set(values)];
+}
+
+/** What a configured server carries: its environment (stdio) or its request headers and URL (HTTP). */
+export interface ServerSetting {
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  url?: string;
+}
+
+/** Headers that carry a credential whatever their value looks like. */
+const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|^cookie$/i;
+
+/**
+ * Secret values configured for extension servers (MCP), so a server that echoes one (an error
+ * quoting its token) is redacted like the provider key: values of secret-named env entries,
+ * credential headers' values (`Authorization`, `X-Api-Key`, `*-Token`) and, for a scheme
+ * (`Bearer …`), the credential alone too; a URL's password.
+ */
+export function secretsFromSettings(settings: Iterable<ServerSetting>): string[] {
+  const values: string[] = [];
+  const add = (value: string) => {
+    if (value.length >= MIN_SECRET_LENGTH && !isNumberOrFlag(value)) values.push(value);
+  };
+  for (const setting of settings) {
+    for (const [name, value] of Object.entries(setting.env ?? {})) {
+      if (isSecretName(name)) add(value);
+      values.push(...urlPasswords(value).filter((secret) => secret.length >= MIN_SECRET_LENGTH));
+    }
+    for (const [name, value] of Object.entries(setting.headers ?? {})) {
+      if (!isSecretName(name) && !CREDENTIAL_HEADER.test(name)) continue;
+      add(value.trim());
+      const scheme = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim());
+      if (scheme) add(scheme[1]!);
+    }
+    if (setting.url) values.push(...urlPasswords(setting.url).filter((secret) => secret.length >= MIN_SECRET_LENGTH));
   }
   return [...new Set(values)];
 }

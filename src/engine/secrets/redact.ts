@@ -7,7 +7,7 @@ import { KEY_PATTERNS, MAY_HOLD_KEY } from "./secret-shapes.js";
 import { valueMatcher } from "./value-forms.js";
 
 export { KEY_PATTERNS } from "./secret-shapes.js";
-export { isSecretName, secretsFromEnv } from "./env-secrets.js";
+export { isSecretName, secretsFromEnv, secretsFromSettings } from "./env-secrets.js";
 
 export const REDACTED = "[redacted]";
 

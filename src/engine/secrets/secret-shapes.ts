@@ -1,13 +1,15 @@
 // Shapes of secrets: what a key or a credential-file line looks like, so it is redacted even
 // when its value is known to nobody. Pure data; the redactor (redact.ts) applies it and the
 // streaming redactor (stream-redactor.ts) uses OPEN_CONTEXT to know what to hold back.
+// A line of a unified diff (`+`, `-` or ` ` before it) is redacted as the line without it.
+import { ENV_SECRET_NAME, PLAIN_VALUE, SECRET_NAME } from "./secret-names.js";
 
 /**
  * What may stand before a credential-file line, so a line-start anchor still holds when the
  * line is shown numbered: grep's `file:3:` / `file-3-` / `3:`, cat -n's, nl's and read_file's
- * `     3\t`, indentation, an opening quote.
+ * `     3\t`, a diff's `+`/`-`, indentation, an opening quote.
  */
-const LINE_PREFIX = String.raw`(?:[^\s:]{0,256}[:-])?(?:[ \t]{0,16}\d{1,9}(?:[:\t-]| {1,16}))?[ \t"']{0,16}`;
+const LINE_PREFIX = String.raw`[-+]?(?:[^\s:]{0,256}[:-])?(?:[ \t]{0,16}\d{1,9}(?:[:\t-]| {1,16}))?[ \t"']{0,16}`;
 
 /** Between two tokens of a netrc entry: whitespace, maybe a line-number prefix (`\n  2\t`). */
 const NETRC_GAP = String.raw`\s{1,16}(?:\d{1,9}[:\t]\s{0,16})?`;
@@ -15,27 +17,27 @@ const NETRC_GAP = String.raw`\s{1,16}(?:\d{1,9}[:\t]\s{0,16})?`;
 /** Base64 of "PRIVATE KE" at each of the three alignments (see secrets/value-forms.ts). */
 const B64_PRIVATE_KE = "UFJJVkFURSBLRV|BSSVZBVEUgS0VZ|QUklWQVRFIEtFW";
 
-/** Names (upper-case, as in env files and `env` output) that say a variable holds a secret. */
-const ENV_SECRET_NAME = String.raw`(?![A-Z0-9_]*(?:KEYBOARD|KEYMAP|AUTHOR|PASSTHR))(?:[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH)[A-Z0-9_]*|MYSQL_PWD|[A-Z0-9_]*_PAT)`;
+/** JSON keys of credential files (service-account keys, OAuth tokens, docker's config.json) and API configs. */
+const JSON_SECRET_KEY =
+  "private_key_id|client[_-]?secret|refresh[_-]?token|access[_-]?token|id_token|identitytoken|registrytoken|auth|password|passwd|passphrase|" +
+  "secret_access_key|session_token|api[_-]?key|x-api-key|secret[_-]?key|secret|token|auth[_-]?token|private[_-]?token|access[_-]?key";
 
-/** JSON keys of credential files (service-account keys, OAuth tokens, docker's config.json). */
-const JSON_SECRET_KEY = "private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token";
+/** The value of a secret-named line is left alone when it is plainly none: `MAX_TOKENS=4096`, `token_budget: high`. */
+const NOT_PLAIN = (end: string) => String.raw`(?!(?:${PLAIN_VALUE})${end})`;
 
 /**
- * A lower-case or mixed-case credential name as config files spell it (`password`, `db_pass`,
- * `secret_key`, `proxyPassword`, rclone's `pass`): a secret word that ends the name or is
- * followed by a separator, never a longer word (`passthrough`, `tokenizer`, `max_tokens`), and
- * not a name for where the secret is or what it is (`password_file`, `token_url`, `token_type`),
- * nor the shell's working folder (`PWD=/home/x`, `OLDPWD=/tmp` in `env` output).
+ * A credential name as config files spell it (`password`, `db_pass`, `secret_key`,
+ * `proxyPassword`, rclone's `pass`; secret-names.ts says which), never the shell's working
+ * folder (`PWD=/home/x` in `env` output).
  */
-const CRED_LINE_NAME = String.raw`(?!(?:OLD)?PWD=\/)[\w.-]{0,64}?(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)(?![a-zA-Z])(?![\w.-]{0,32}?(?:url|uri|file|path|type|endpoint|expir\w*|count|length|name|dir|cmd|command|helper|method|kind|format|mode|env|timeout|ttl|prompt|store|manager)(?![a-zA-Z]))[\w.-]{0,32}`;
+const CRED_LINE_NAME = String.raw`(?!PWD=\/)(?=[\w.-]{1,96}[ \t]{0,16}[=:])${SECRET_NAME}`;
 
 /**
  * A credential line's plain value, up to the line's end: no spaces, no code (calls, indexing,
- * statements, `${…}`, `%(…)`), not a URL (its password has its own shape), not a word that
- * only says yes or no, not a number alone.
+ * statements, `${…}`, `%(…)`), not a URL (its password has its own shape), not a plain
+ * value (a number, a yes/no word, a plain word).
  */
-const CRED_LINE_VALUE = String.raw`(?![$%{<(\[])(?!(?:true|false|null|none|nil|yes|no|on|off|\d+)["']?\s*$)(?![\w+.-]*:\/\/)[^\s"'\\\`;,(){}\[\]<>]{3,512}(?=["']?[ \t]*$)`;
+const CRED_LINE_VALUE = String.raw`(?![$%{<(\[])${NOT_PLAIN(String.raw`["']?\s*$`)}(?![\w+.-]*:\/\/)[^\s"'\\\`;,(){}\[\]<>]{3,512}(?=["']?[ \t]*$)`;
 
 /**
  * Each shape with, where it has one, the text kept before the secret (`$1`). Every shape has
@@ -45,11 +47,15 @@ const CRED_LINE_VALUE = String.raw`(?![$%{<(\[])(?!(?:true|false|null|none|nil|y
  */
 export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   // OpenAI/Anthropic/Moonshot/OpenRouter, GitHub classic and fine-grained, AWS key ids.
-  [/\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g],
+  // (A run of 20 after up to three short parts, as keys have: `sk-ant-api03-…`,
+  // `sk-or-v1-…`; not a slug like `sk-learn-0123456789-classifier`.)
+  [/\bsk-(?:[A-Za-z0-9]{1,12}-){0,3}[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*/g],
   [/\bgh[pousr]_[A-Za-z0-9]{30,}/g],
   [/\bgithub_pat_[A-Za-z0-9_]{22,}/g],
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
-  [/\b(aws_secret_access_key["']?\s{0,16}[=:]\s{0,16}["']?)[A-Za-z0-9/+]{40}\b/gi, "$1"],
+  // An AWS secret key after its name: in a credentials file, an SDK's config (`secretAccessKey: '…'`),
+  // `aws configure set aws_secret_access_key …`.
+  [/\b((?:aws_?)?secret_?access_?key["']?(?:\s{0,16}[=:]\s{0,16}|[ \t]{1,16})["']?)[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/gi, "$1"],
   // Google API keys, Slack, GitLab, npm, Hugging Face, Stripe, JWTs, bearer tokens.
   [/\bAIza[0-9A-Za-z_-]{35}/g],
   [/\bxox[abeprs]-[A-Za-z0-9-]{10,}/g],
@@ -91,10 +97,10 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=\s:,.-]|\\[nr])*)/g],
   // A block whose BEGIN line was cut off (`tail`, `sed -n 2,$p`): from the header's end, and
   // base64 lines that end at an END line (cut short too: `-----END RSA PRIV`).
-  [/(PRIVATE KEY-----)(?:[ \t]*(?:\r?\n|\\[nr]))+(?:[A-Za-z0-9+/=]|\r?\n|\\[nr]){16,}/g, "$1"],
+  [/(PRIVATE KEY-----)(?:[ \t]*(?:\r?\n|\\[nr])[- ]?)+(?:[A-Za-z0-9+/=]|\r?\n(?:[- ](?=[A-Za-z0-9+/=]))?|\\[nr]){16,}/g, "$1"],
   // (From a run's start only: tried inside a long base64 run, it would backtrack over the run
   // from every position.)
-  [/(?<![A-Za-z0-9+/=])(?:[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\\[nr]))+(?=-----END [A-Z ]*PRIV)/g],
+  [/(?<![A-Za-z0-9+/=])[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\\[nr])(?:[- ]?[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\\[nr]))*(?=[-+ ]?-----END [A-Z ]*PRIV)/g],
   // The same, base64-encoded (kubeconfig's client-key-data), on one line or wrapped (`base64 -w 60`).
   [new RegExp(String.raw`\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{0,40}?(?:${B64_PRIVATE_KE})[A-Za-z0-9+/]*(?:\r?\n[A-Za-z0-9+/]{4,}={0,2}(?=\r?\n))*={0,2}`, "g")],
   // Lines of credential files, wherever the line starts: ~/.aws/credentials (session tokens
@@ -109,20 +115,30 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   // A password in any URL (.git-credentials, a DSN: postgres://u:pass@, redis://:pass@,
   // mongodb+srv://…), and in a connection string's or URL's `password=`.
   [/(:\/\/(?<=\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/?#@]{0,256}:)[^\s/?#]{1,512}(?=@)/g, "$1"],
-  [/([?&;](?:password|passwd|pass|pwd|sslpassword)=)[^&;\s#"']+/gi, "$1"],
-  // A secret-named variable set in an env file, `.envrc`, `env` output: `export API_TOKEN=…`.
-  [new RegExp(String.raw`(=(?<=(?<![\w.$-])${ENV_SECRET_NAME}=)["']?)(?![$"'])[^\s"'\`]+`, "g"), "$1"],
+  // A URL's `?api_key=`, `&token=`, `&key=`, a connection string's `;Password=`, and a bare
+  // `password=` in prose; never code (`connect(password=pw)`: the value must end the word).
+  [/((?:[?&;](?:password|passwd|pass|pwd|sslpassword|api[_-]?key|apikey|key|access[_-]?token|auth[_-]?token|private[_-]?token|refresh[_-]?token|token|auth|client[_-]?secret|secret)|(?<![\w.$/-])(?:password|passwd|pwd))=)(?!\/)(?!(?:\d{1,12}|true|false|yes|no|on|off|null)(?![^&;\s#"']))[^&;\s#"'(),[\]{}<>]+(?=[&;\s#"']|$)/gi, "$1"],
+  // A secret-named variable set in an env file, `.envrc`, `env` output, a diff of one: `export API_TOKEN=…`.
+  // (The look-behind finds the name's start in one step; the name is judged once, from there.)
+  [new RegExp(String.raw`(=(?<=(?:(?<![\w.$-])|(?<=^[-+]))(?!PWD=\/)(?=${ENV_SECRET_NAME}=)[A-Z0-9_]{1,128}=)["']?)(?![$"'])${NOT_PLAIN(String.raw`(?![^\s"'\`])`)}[^\s"'\`]+`, "gm"), "$1"],
   // Credential JSON: a service account's "private_key_id", OAuth tokens, docker's "auth".
-  [new RegExp(String.raw`("(?:${JSON_SECRET_KEY})"\s{0,16}:\s{0,16}")(?:[^"\\\s]|\\.){8,}(?=")`, "gi"), "$1"],
+  [new RegExp(String.raw`("(?:${JSON_SECRET_KEY})"\s{0,16}:\s{0,16}")(?![$%{<])(?:[^"\\\s]|\\.){8,}(?=")`, "gi"), "$1"],
   // A credential line in any case, as .my.cnf, .s3cfg, rclone.conf, gradle.properties, YAML
   // and ini files write it (`password = hunter2`, `db_password: x`, `export password=x`), with
   // whatever numbers the line: the name first on its line, the value alone to its end, or
   // quoted whole. The match starts at the line, so a stream never cuts between name and value.
-  [new RegExp(String.raw`(^${LINE_PREFIX}(?:export[ \t]{1,16})?${CRED_LINE_NAME}[ \t]{0,16}[=:][ \t]{0,16}["']?)${CRED_LINE_VALUE}`, "gim"), "$1"],
-  [new RegExp(String.raw`(^${LINE_PREFIX}(?:export[ \t]{1,16})?${CRED_LINE_NAME}[ \t]{0,16}[=:][ \t]{0,16}(["']))(?![$%{])[^"'\n]{1,512}(?=\2[ \t]*$)`, "gim"), "$1"],
+  // (No `i` flag: the name's case shows its parts, see secret-names.ts.)
+  [new RegExp(String.raw`(^${LINE_PREFIX}(?:(?:export|EXPORT)[ \t]{1,16})?${CRED_LINE_NAME}[ \t]{0,16}[=:][ \t]{0,16}["']?)${CRED_LINE_VALUE}`, "gm"), "$1"],
+  [new RegExp(String.raw`(^${LINE_PREFIX}(?:(?:export|EXPORT)[ \t]{1,16})?${CRED_LINE_NAME}[ \t]{0,16}[=:][ \t]{0,16}(["']))(?![$%{])${NOT_PLAIN(String.raw`\2`)}[^"'\n]{1,512}(?=\2[ \t]*$)`, "gm"), "$1"],
   // XML credential elements (Maven's settings.xml, NuGet.Config's ClearTextPassword value).
   [/(<(?:password|passphrase|privateKey|apiKey|token|secret)>)(?![$%{])[^<\s]{1,512}(?=<\/)/gi, "$1"],
   [/(\b(?:key|name)="ClearTextPassword"\s{1,16}value=")[^"]{1,512}(?=")/gi, "$1"],
+  // An API key header anywhere on a line (`curl -H 'X-Api-Key: …'`, GitLab's `PRIVATE-TOKEN: …`).
+  [/(\b(?:x-(?:[a-z]+-)?)?(?:api-?key|auth-?token|access-?token|private-?token)["']?\s{0,16}:\s{0,16}["']?)(?![$<{])[^\s"',;]{8,512}/gi, "$1"],
+  // Passwords given on a command line: `--password=…`, `--token …`, `mysql -p…`, `redis-cli -a …`.
+  [new RegExp(String.raw`((?<![\w-])--(?:password|passwd|pass|token|api-?key|auth-token|access-token)(?:=|[ \t]{1,16})["']?)(?![-$<{])${NOT_PLAIN(String.raw`(?![^\s"';&|])`)}[^\s"';&|]{3,512}`, "g"), "$1"],
+  [/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n|;&]{0,256}?[ \t]-p["']?)(?![\s$"'])[^\s"';&|]+/g, "$1"],
+  [/(\bredis-cli\b[^\n|;&]{0,256}?[ \t](?:-a|--pass)[ \t]{1,16}["']?)(?![-$\s])[^\s"';&|]+/g, "$1"],
 ];
 
 /**
@@ -131,8 +147,10 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
  * skip the passes and the first-use compile of each pattern. Adding a shape means adding
  * what it needs here; test/engine/redact-prefilter.test.ts holds every shape to it.
  */
-export const MAY_HOLD_KEY =
-  /sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|authorization|SG\.|_v1_|shp|hv[sb]\.|pypi-|dapi|PMAK-|lin_api_|gl(?:sa|c)_|xai-|gsk_|r8_|tvly-|AGE-SECRET-KEY-|ya29\.|1\/\/0|hooks\.slack\.com|\/webhooks\/|sig=|-----BEGIN|PRIVATE KEY-----|-----END [A-Z ]*PRIV|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|"(?:private_key_id|client_secret|refresh_token|access_token|id_token|identitytoken|registrytoken|auth|password|secret_access_key|session_token)"|(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword/i;
+export const MAY_HOLD_KEY = new RegExp(
+  String.raw`sk-|gh[pousr]_|github_pat_|AKIA|ASIA|aws_|AIza|xox|xapp-|glpat-|npm_|hf_|k_live_|k_test_|eyJ|bearer|authorization|SG\.|_v1_|shp|hv[sb]\.|pypi-|dapi|PMAK-|lin_api_|gl(?:sa|c)_|xai-|gsk_|r8_|tvly-|AGE-SECRET-KEY-|ya29\.|1\/\/0|hooks\.slack\.com|\/webhooks\/|sig=|-----BEGIN|PRIVATE KEY-----|-----END [A-Z ]*PRIV|LS0tLS1CRUdJTi|_security_token|:_|npmauth|machine|default|:(?:\d+|\*):|:\/\/|pass\w*=|pwd=|(?:key|token|secret|credential|auth)\w*=|_pat=|(?:pass|pwd|secret|token|key|credential|auth)[\w.-]{0,32}[ \t]*[=:]|<(?:password|passphrase|privatekey|apikey|token|secret)>|cleartextpassword|secret_?access_?key|--(?:pass|token|api|auth|access)|mysql|mariadb|redis-cli|"(?:${JSON_SECRET_KEY})"`,
+  "i",
+);
 
 /**
  * The end of a text where a shape's context has begun but its value may still be coming: a
@@ -142,7 +160,7 @@ export const MAY_HOLD_KEY =
  */
 export const OPEN_CONTEXT = new RegExp(
   [
-    String.raw`(?<!\w)(?:aws_session_token|aws_security_token|aws_secret_access_key|x_security_token)["']?\s*(?:[=:]\s*["']?\S*)?$`,
+    String.raw`(?<![A-Za-z0-9])(?:aws_session_token|aws_security_token|(?:aws_?)?secret_?access_?key|x_security_token)["']?\s*(?:[=:]\s*["']?\S*|\S*)$`,
     String.raw`\bbearer\s+\S*$`,
     // "Authorization: Basic " and its value, or only the start of that so far.
     String.raw`\bauthorization["']?\s*(?:[:=]\s*["']?(?:b(?:a(?:s(?:ic?)?)?)?|basic\s+\S*)?)?$`,
@@ -153,7 +171,12 @@ export const OPEN_CONTEXT = new RegExp(
     String.raw`"(?:${JSON_SECRET_KEY})"\s*(?::\s*(?:"\S*)?)?$`,
     String.raw`-----BEGIN(?: [A-Z]*)*$`,
     // A line that begins with a credential name, its separator or its value maybe still to come.
-    String.raw`(?:^|\n)${LINE_PREFIX}(?:export[ \t]+)?[\w.-]{0,64}(?:pass|pwd|secret|token|key|credential)[\w.-]{0,32}[ \t]*(?:[=:][ \t]*["']?\S*)?$`,
+    String.raw`(?:^|\n)${LINE_PREFIX}(?:export[ \t]+)?[\w.-]{0,64}(?:pass|pwd|secret|token|key|credential|auth|pat)[\w.-]{0,32}[ \t]*(?:[=:][ \t]*["']?\S*)?$`,
+    // An API key header anywhere on a line, a command-line password option, its value maybe to come.
+    String.raw`\b(?:x-(?:[a-z]+-)?)?(?:api-?key|auth-?token|access-?token|private-?token)["']?\s*(?::\s*["']?\S*)?$`,
+    String.raw`(?<![\w-])--(?:password|passwd|pass|token|api-?key|auth-token|access-token)(?:[= \t]\s*\S*)?$`,
+    // A mysql or redis-cli command line: its password option may still come, after any other.
+    String.raw`\b(?:mysql\w*|mariadb[\w-]*|redis-cli)\b[^\n]*$`,
   ].join("|"),
   "i",
 );
@@ -164,7 +187,7 @@ export const OPEN_CONTEXT = new RegExp(
  * Adding a context means adding what it needs here; test/engine/redact-prefilter.test.ts holds
  * OPEN_CONTEXT to it.
  */
-export const MAY_OPEN_CONTEXT = /aws_|security_token|bearer|authorization|:_|npmauth|machine|default|"|-----begin|pass|pwd|secret|token|key|credential/i;
+export const MAY_OPEN_CONTEXT = /aws_|security_token|bearer|authorization|:_|npmauth|machine|default|"|-----begin|pass|pwd|secret|token|key|credential|auth|pat|mysql|mariadb|redis-cli/i;
 
 /** Where an unfinished context begins in `text`, or -1. */
 export function openContextAt(text: string): number {
