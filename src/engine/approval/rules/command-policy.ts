@@ -153,7 +153,11 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
     let verdict = classifySimpleCommand(part, context);
     const user = userRuleVerdict(part, options.userRules);
     // Deny beats allow, and the built-in denials hold even against a user's allow rule.
-    if (user && verdict.decision !== "deny" && (user.decision === "deny" || verdict.decision === "confirm")) verdict = user;
+    // What the part writes stays known under the user's verdict: an allow rule for `cp *`
+    // must not make `cp a package.json` stop asking (the gate keeps a critical file's question).
+    if (user && verdict.decision !== "deny" && (user.decision === "deny" || verdict.decision === "confirm")) {
+      verdict = verdict.written ? { ...user, written: verdict.written } : user;
+    }
     const all = [verdict, ...redirectVerdicts(part, context)];
     for (const item of all) {
       // A guessed command start (wrapper options misread) may refuse, never allow or ask.
