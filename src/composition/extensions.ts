@@ -29,6 +29,8 @@ export interface ExtensionsInput {
   /** The user trusted this project: its guard plugins apply (they could refuse every call). */
   projectTrusted?: boolean;
   redact?: (text: string) => string;
+  /** Aborted (Ctrl-C during start-up): servers still starting are given up at once. */
+  signal?: AbortSignal;
 }
 
 export interface Extensions {
@@ -79,7 +81,7 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
   const servers = (input.codeRunning?.mcpServers ?? []).filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`));
   const mcp =
     servers.length > 0
-      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice })
+      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice, ...(input.signal ? { signal: input.signal } : {}) })
       : undefined;
 
   const memory = new MemoryStore(input.home, input.workspace, input.redact);
