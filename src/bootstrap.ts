@@ -188,6 +188,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     projectTrusted,
     redact,
     ...(context.signal ? { signal: context.signal } : {}),
+    env,
   });
   let session: OpenSession;
   try {

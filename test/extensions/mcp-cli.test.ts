@@ -139,6 +139,18 @@ describe("MCP in a session", () => {
     expect(results(box)[0]).toMatchObject({ isError: false, content: "called c with {}" });
   });
 
+  it("${VAR} in a server's env and args comes from the user's environment; an unset one is a notice", async () => {
+    const box = makeSandbox();
+    const server = { command: process.execPath, args: [RAW_SERVER, "${RAW_MODE:-ok}"], env: { RAW_MCP_TOOLS: "${MY_MCP_TOOLS}", OTHER: "${NOT_SET_ANYWHERE}" } };
+    userConfig(box, { mcpServers: { env: server } });
+    const record = path.join(box.home, "requests.jsonl");
+    const tools = JSON.stringify([{ name: "from_env", inputSchema: { type: "object" } }]);
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, MY_MCP_TOOLS: tools, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("MCP server env: ${NOT_SET_ANYWHERE} is not set in the environment, so it was left empty");
+    expect(recordedRequests(record)[0]!.tools.map((tool) => tool.name)).toContain("mcp__env__from_env");
+  });
+
   it("a project's server starts only after the project is trusted", async () => {
     const box = makeSandbox();
     writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ mcpServers: { docs: stdio("ok") } }));
