@@ -47,6 +47,8 @@ export interface EngineContext {
   askTrust?(question: string): Promise<boolean>;
   /** Tools the face takes away from the model (the Agent SDK's tool restrictions): given the names offered, the ones to remove. */
   removeTools?(offered: readonly string[]): readonly string[];
+  /** Aborted (Ctrl-C during start-up): MCP servers still starting are given up at once. */
+  signal?: AbortSignal;
 }
 
 /** The pieces `assembleEngine` needs once a model is chosen and a session is open. */
@@ -185,6 +187,8 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     ...(model.codeRunning ? { codeRunning: model.codeRunning } : {}),
     projectTrusted,
     redact,
+    ...(context.signal ? { signal: context.signal } : {}),
+    env,
   });
   let session: OpenSession;
   try {
@@ -207,21 +211,28 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
     const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
     return (await resolveModel({ options: next, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: () => {} })).provider;
   };
-  const resumedModel = await modelChosenBefore(session, options, createModel);
-  const permissionMode = permissionModeOf({ yes: options.yes, ...(options.agent !== undefined ? { agent: options.agent } : {}) });
-  const hooks = await startSessionHooks(extensions, session, { cwd, env, permissionMode: () => permissionMode });
-  const engine = assembleEngine({
-    session,
-    cwd,
-    home,
-    model: { ...model, ...(resumedModel ? { provider: resumedModel } : {}), systemPrompt: redactedPrompt(model.systemPrompt, redact) },
-    options,
-    createModel,
-    extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
-    protectedPaths: trust.protectedFiles,
-    ...(context.guards ? { guards: context.guards } : {}),
-    ...(context.canAsk ? { canAsk: true } : {}),
-  });
+  let engine: EngineHost;
+  try {
+    const resumedModel = await modelChosenBefore(session, options, createModel);
+    const permissionMode = permissionModeOf({ yes: options.yes, ...(options.agent !== undefined ? { agent: options.agent } : {}) });
+    const hooks = await startSessionHooks(extensions, session, { cwd, env, permissionMode: () => permissionMode });
+    engine = assembleEngine({
+      session,
+      cwd,
+      home,
+      model: { ...model, ...(resumedModel ? { provider: resumedModel } : {}), systemPrompt: redactedPrompt(model.systemPrompt, redact) },
+      options,
+      createModel,
+      extensions: { base: extensions, ...(hooks ? { hooks } : {}) },
+      protectedPaths: trust.protectedFiles,
+      ...(context.guards ? { guards: context.guards } : {}),
+      ...(context.canAsk ? { canAsk: true } : {}),
+    });
+  } catch (error) {
+    // Started MCP servers would keep the process alive after the error is reported.
+    await extensions.close();
+    throw error;
+  }
   for (const name of context.removeTools?.(engine.tools.names()) ?? []) engine.tools.remove(name);
   return engine;
 }

@@ -7,6 +7,7 @@ import { GuardPluginError, loadGuardPlugins } from "../engine/extensions/guards/
 import type { GuardPlugin } from "../engine/extensions/guards/guard-plugin.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { McpServers } from "../engine/extensions/mcp/mcp-servers.js";
+import { expandMcpSetting } from "../engine/extensions/mcp/mcp-expand.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import { createMemoryLink, type MemoryBus } from "../engine/extensions/memory/memory-link.js";
 import { memorySection } from "../engine/extensions/memory/memory-prompt.js";
@@ -29,6 +30,10 @@ export interface ExtensionsInput {
   /** The user trusted this project: its guard plugins apply (they could refuse every call). */
   projectTrusted?: boolean;
   redact?: (text: string) => string;
+  /** Aborted (Ctrl-C during start-up): servers still starting are given up at once. */
+  signal?: AbortSignal;
+  /** The user's environment: `${VAR}` in MCP server settings is read from it. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Extensions {
@@ -76,10 +81,16 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
   const { skills, notices: skillNotices } = await discoverSkills({ workspace: input.workspace, home: input.home });
   notices.push(...skillNotices);
   // A server none of whose tools the variant could offer is not started at all.
-  const servers = (input.codeRunning?.mcpServers ?? []).filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`));
+  const servers = (input.codeRunning?.mcpServers ?? [])
+    .filter((server) => variant.mayOfferExternal(`mcp__${server.name}__`))
+    .map((server) => {
+      const { setting, unset } = expandMcpSetting(server.setting, input.env ?? {});
+      for (const name of unset) notice(`MCP server ${server.name}: \${${name}} is not set in the environment, so it was left empty`);
+      return { ...server, setting };
+    });
   const mcp =
     servers.length > 0
-      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice })
+      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice, ...(input.signal ? { signal: input.signal } : {}) })
       : undefined;
 
   const memory = new MemoryStore(input.home, input.workspace, input.redact);

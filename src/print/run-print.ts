@@ -79,6 +79,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
       renderer.onEvent(event);
     },
     onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
+    signal: interrupts.signal,
   });
   // Print mode cannot ask anyone: --yes allows, otherwise the model hears how to get approval.
   answerByFlag(engine, options.yes);

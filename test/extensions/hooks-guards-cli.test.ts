@@ -144,6 +144,24 @@ describe("hooks in a session", () => {
     expect(toolResults(box)[0]).toMatchObject({ isError: true, content: "refused: blocked by a hook: secret.txt is off limits" });
   });
 
+  it("a trusted project hook's allow skips questions for ordinary files, never for critical ones (its own config included)", async () => {
+    const box = makeSandbox();
+    const allow = hookScript(box, "allow.mjs", `process.stdin.resume(); process.stdin.on("end", () => process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })));`);
+    mkdirSync(path.join(box.workspace, ".claude"));
+    const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: allow }] }] } });
+    writeFileSync(path.join(box.workspace, ".claude", "settings.json"), settings);
+    const writes = ["plain.txt", ".github/workflows/x.yml", ".claude/settings.json", ".agents/skills/x/SKILL.md"];
+    const script = box.script({ turns: [{ tool_calls: writes.map((file) => ({ name: "write_file", arguments: { path: file, content: "{}" } })) }, { text: "ok" }] });
+    // Print mode without --yes: a question is refused, so only what skipped one is written.
+    const run = await runCli(["-p", "go", "--trust-project"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script } });
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(box.workspace, "plain.txt"), "utf8")).toBe("{}");
+    expect(existsSync(path.join(box.workspace, ".github"))).toBe(false);
+    expect(existsSync(path.join(box.workspace, ".agents"))).toBe(false);
+    expect(readFileSync(path.join(box.workspace, ".claude", "settings.json"), "utf8")).toBe(settings);
+    expect(toolResults(box).map((result) => result.isError)).toEqual([false, true, true, true]);
+  });
+
   it("a hook that crashes refuses the call and is reported", async () => {
     const box = makeSandbox();
     const crash = hookScript(box, "crash.mjs", `throw new Error("hook bug");`);

@@ -19,13 +19,13 @@ function script(dir: string, name: string, body: string): string {
   return `"${process.execPath}" "${file}"`;
 }
 
-function runnerFor(settings: HookSettings, dir: string) {
+function runnerFor(settings: HookSettings, dir: string, options: { scope?: "user" | "project"; env?: NodeJS.ProcessEnv } = {}) {
   const notices: string[] = [];
-  const runner = createHookRunner([{ scope: "user", file: "config.json", settings }], {
+  const runner = createHookRunner([{ scope: options.scope ?? "user", file: "config.json", settings }], {
     sessionId: "s1",
     transcriptPath: path.join(dir, "s1.jsonl"),
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir },
+    env: { PATH: process.env.PATH ?? "", HOME: dir, ...options.env },
     notice: (message) => notices.push(message),
   });
   return { runner, notices };
@@ -85,6 +85,37 @@ describe("command hooks", () => {
     expect(verdict.kind).toBe("deny");
     expect(verdict).toMatchObject({ reason: expect.stringMatching(/timed out after 1 s/) });
     expect(notices).toEqual([expect.stringMatching(/hook PreToolUse .*hang\.mjs.* timed out after 1 s; treated as a refusal/)]);
+  });
+
+  it("a hook that starts a background child and exits is decided when it exits, not timed out by the child's open pipes", async () => {
+    const dir = tempDir();
+    // The child inherits the hook's stdout and stderr and outlives the 3 s timeout by far.
+    const hook = script(dir, "bg.mjs", `
+      import { spawn } from "node:child_process";
+      spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "inherit", detached: true }).unref();
+      process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "fine" } }));
+    `);
+    const { runner, notices } = runnerFor(pre(hook, { timeout: 3 }), dir);
+    expect(await runner.run("PreToolUse", call, { toolName: "run_command" })).toMatchObject({ kind: "allow" });
+    expect(notices).toEqual([]);
+  });
+
+  it("a project's hook gets no secret-named variable, not even from the login profile; the user's own hook gets them", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, ".bash_profile"), "export PROFILE_API_TOKEN=from-profile-123\n");
+    const seen = path.join(dir, "env.json");
+    const hook = script(dir, "env.mjs", `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(seen)}, JSON.stringify(process.env));`);
+    const env = { ANTHROPIC_API_KEY: "sk-ant-hook-secret", GITHUB_TOKEN: "ghp_hooksecret", PLAIN_SETTING: "kept" };
+    const read = () => JSON.parse(readFileSync(seen, "utf8")) as Record<string, string>;
+
+    await runnerFor(pre(hook), dir, { scope: "project", env }).runner.run("PreToolUse", call, { toolName: "run_command" });
+    const projectEnv = read();
+    expect(projectEnv.PLAIN_SETTING).toBe("kept");
+    expect(projectEnv.CLAUDE_PROJECT_DIR).toBe(dir);
+    for (const name of ["ANTHROPIC_API_KEY", "GITHUB_TOKEN", "PROFILE_API_TOKEN"]) expect(projectEnv[name], name).toBeUndefined();
+
+    await runnerFor(pre(hook), dir, { scope: "user", env }).runner.run("PreToolUse", call, { toolName: "run_command" });
+    expect(read()).toMatchObject({ ANTHROPIC_API_KEY: "sk-ant-hook-secret", GITHUB_TOKEN: "ghp_hooksecret" });
   });
 
   it("a hook that crashes is reported and refuses the call; on a non-gating event it is only reported", async () => {

@@ -1,15 +1,16 @@
 // MCP servers in a real session: tools in the request, calls confirm-class, failures reported,
 // servers closed with the session, project servers only after trust.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { startMcpHttpServer } from "../helpers/mcp/http-server.js";
 import { processAlive, waitFor } from "../helpers/processes.js";
-import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
+import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
 import { eventLines, onlySessionFile, recordedRequests } from "../helpers/session-files.js";
 
 const STDIO_SERVER = fileURLToPath(new URL("../helpers/mcp/stdio-server.mjs", import.meta.url));
+const RAW_SERVER = fileURLToPath(new URL("../helpers/mcp/raw-server.mjs", import.meta.url));
 const stdio = (mode: string, extra: object = {}) => ({ command: process.execPath, args: [STDIO_SERVER, mode], ...extra });
 const echoCall = { tool_calls: [{ name: "mcp__docs__echo", arguments: { text: "hi" } }] };
 
@@ -113,6 +114,55 @@ describe("MCP in a session", () => {
       const pid = Number(readFileSync(file, "utf8"));
       await waitFor(() => !processAlive(pid), 15_000, `server ${path.basename(file)} (pid ${pid}) to be stopped`);
     }
+  });
+
+  it.skipIf(process.platform === "win32")("one Ctrl-C while a server is starting stops the run promptly: exit 130, the turn ended aborted, the server gone", async () => {
+    const box = makeSandbox();
+    const hungPid = path.join(box.home, "hung.pid");
+    userConfig(box, { mcpServers: { stuck: stdio(`hang:${hungPid}`, { timeout: 120 }) } });
+    const child = startCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [{ text: "never" }] }) } });
+    const done = collect(child);
+    await waitFor(() => existsSync(hungPid) && readFileSync(hungPid, "utf8") !== "", 20_000, "the server to start");
+    const started = Date.now();
+    child.kill("SIGINT");
+    const run = await done;
+    expect(run.code, run.stderr).toBe(130);
+    // Far below the server's 120 s timeout, however loaded the machine.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(run.stderr).toContain("MCP server stuck failed to start: start-up interrupted");
+    expect(run.stderr).not.toContain("stopping now");
+    expect(eventLines(onlySessionFile(box.home)).filter((event) => event.type === "turn.ended")).toEqual([expect.objectContaining({ stopReason: "aborted" })]);
+    const pid = Number(readFileSync(hungPid, "utf8"));
+    await waitFor(() => !processAlive(pid), 15_000, `the server (pid ${pid}) to be stopped`);
+  });
+
+  it("tools of two servers (or of one) that map to one name: a notice names both, the first is offered, the run goes on and ends", async () => {
+    const box = makeSandbox();
+    const raw = (tools: string[]) => ({ command: process.execPath, args: [RAW_SERVER], env: { RAW_MCP_TOOLS: JSON.stringify(tools.map((name) => ({ name, inputSchema: { type: "object" } }))) } });
+    userConfig(box, { mcpServers: { a__b: raw(["c"]), a: raw(["b__c", "d"]), t: raw(["has space", "has_space"]) } });
+    const record = path.join(box.home, "requests.jsonl");
+    const call = { tool_calls: [{ name: "mcp__a__b__c", arguments: {} }] };
+    const run = await runCli(["-p", "hi", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [call, { text: "done" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("done\n");
+    expect(run.stderr).toContain(`MCP tools clash: server a's tool "b__c" and server a__b's tool "c" both become mcp__a__b__c; only the first is offered`);
+    expect(run.stderr).toContain(`MCP tools clash: server t's tool "has_space" and server t's tool "has space" both become mcp__t__has_space; only the first is offered`);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    const names = recordedRequests(record)[0]!.tools.map((tool) => tool.name).filter((name) => name.startsWith("mcp__"));
+    expect(names.sort()).toEqual(["mcp__a__b__c", "mcp__a__d", "mcp__t__has_space"]);
+    expect(results(box)[0]).toMatchObject({ isError: false, content: "called c with {}" });
+  });
+
+  it("${VAR} in a server's env and args comes from the user's environment; an unset one is a notice", async () => {
+    const box = makeSandbox();
+    const server = { command: process.execPath, args: [RAW_SERVER, "${RAW_MODE:-ok}"], env: { RAW_MCP_TOOLS: "${MY_MCP_TOOLS}", OTHER: "${NOT_SET_ANYWHERE}" } };
+    userConfig(box, { mcpServers: { env: server } });
+    const record = path.join(box.home, "requests.jsonl");
+    const tools = JSON.stringify([{ name: "from_env", inputSchema: { type: "object" } }]);
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, MY_MCP_TOOLS: tools, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [{ text: "ok" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("MCP server env: ${NOT_SET_ANYWHERE} is not set in the environment, so it was left empty");
+    expect(recordedRequests(record)[0]!.tools.map((tool) => tool.name)).toContain("mcp__env__from_env");
   });
 
   it("a project's server starts only after the project is trusted", async () => {

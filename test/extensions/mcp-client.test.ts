@@ -11,6 +11,7 @@ import { startMcpHttpServer, type McpHttpServer } from "../helpers/mcp/http-serv
 import { processAlive, waitFor } from "../helpers/processes.js";
 
 const STDIO_SERVER = fileURLToPath(new URL("../helpers/mcp/stdio-server.mjs", import.meta.url));
+const RAW_SERVER = fileURLToPath(new URL("../helpers/mcp/raw-server.mjs", import.meta.url));
 const BUILT_CLIENT = new URL("../../dist/engine/extensions/mcp/mcp-client.js", import.meta.url).href;
 const signal = new AbortController().signal;
 const cleanups: (() => Promise<void>)[] = [];
@@ -78,11 +79,57 @@ describe("MCP client", () => {
     }
   });
 
-  it("reports an HTTP server that is not there", async () => {
+  it("reports an HTTP server that is not there, naming its address (not the query) and the cause", async () => {
     const server = await startMcpHttpServer();
     const url = server.url;
     await server.close();
-    await expect(connect("gone", { type: "http", url, timeout: 5 })).rejects.toThrow(/MCP server gone failed to start/);
+    const failure = await connect("gone", { type: "http", url: `${url}?token=q`, timeout: 5 }).catch((error: Error) => error);
+    expect((failure as Error).message).toMatch(/MCP server gone failed to start: /);
+    expect((failure as Error).message).toContain(`${new URL(url).origin}${new URL(url).pathname}: `);
+    expect((failure as Error).message).toContain("ECONNREFUSED");
+    expect((failure as Error).message).not.toContain("token=q");
+  });
+
+  it("gives up on a starting server at once when start-up is interrupted, not after its timeout", async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const connecting = connectMcpServer({ name: "stuck", setting: stdio("hang", 60), cwd: os.tmpdir(), version: "test", signal: controller.signal });
+    controller.abort();
+    await expect(connecting).rejects.toThrow("MCP server stuck failed to start: start-up interrupted");
+    // Far below the 60 s timeout, however loaded the machine.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it("leaves out only a tool whose schema is malformed, refused by providers or too big, saying which and why", async () => {
+    const object = (properties: object) => ({ type: "object", properties });
+    const tools = [
+      { name: "good", description: "fine", inputSchema: object({ text: { type: "string" } }) },
+      { name: "bad-shape", inputSchema: { type: "object", properties: "nope" } },
+      { name: "bad-type", inputSchema: { type: "object", properties: { a: { type: "bogus" } } } },
+      { name: "bad-extra", inputSchema: { type: "object", additionalProperties: 5 } },
+      { name: "nested", inputSchema: object({ list: { type: "array", items: { type: "strin" } } }) },
+      { name: "huge", inputSchema: object(Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: "string", description: "x".repeat(100) }]))) },
+      { name: "", inputSchema: { type: "object" } },
+      { name: "also-good", inputSchema: { type: "object" } },
+    ];
+    const connection = await connect("mixed", { type: "stdio", command: process.execPath, args: [RAW_SERVER], env: { RAW_MCP_TOOLS: JSON.stringify(tools) } });
+    expect(connection.tools.map((tool) => tool.name)).toEqual(["good", "also-good"]);
+    expect(connection.hidden).toEqual([
+      expect.stringMatching(/^bad-shape \(malformed: inputSchema\.properties: /),
+      'bad-type (its input schema has type "bogus" at /properties/a, which is no JSON Schema type)',
+      'bad-extra (its input schema has "additionalProperties" that is neither true, false nor a schema)',
+      'nested (its input schema has type "strin" at /properties/list/items, which is no JSON Schema type)',
+      expect.stringMatching(/^huge \(its input schema is \d+ KB, over the 32 KB cap\)$/),
+      "a tool with an empty name",
+    ]);
+    expect((await connection.call("good", { text: "hi" }, signal)).text).toBe('called good with {"text":"hi"}');
+  });
+
+  it("a server that exits during a call is said to have exited, with its exit code and last stderr, then and after", async () => {
+    const tools = [{ name: "work", inputSchema: { type: "object" } }];
+    const connection = await connect("dies", { type: "stdio", command: process.execPath, args: [RAW_SERVER, "exit-mid"], env: { RAW_MCP_TOOLS: JSON.stringify(tools) } });
+    await expect(connection.call("work", {}, signal)).rejects.toThrow("exited during the call (exit code 7); its stderr ended: panic: lost the database connection");
+    await expect(connection.call("work", {}, signal)).rejects.toThrow("has exited (exit code 7); its stderr ended: panic: lost the database connection; its tools cannot be called again in this session");
   });
 
   it("reports a program that does not exist", async () => {

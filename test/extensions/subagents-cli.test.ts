@@ -34,6 +34,20 @@ describe("task subagents", () => {
     expect(requests[3]!.messages.at(-1)).toMatchObject({ role: "tool", content: "I could not write it: approval was refused" });
   });
 
+  it("a subagent whose model request fails tells the parent why (redacted), not only that it failed", async () => {
+    const box = makeSandbox();
+    const record = path.join(box.home, "requests.jsonl");
+    const exploreTask = { tool_calls: [{ name: "task", arguments: { description: "look", prompt: "read a.txt", kind: "explore" } }] };
+    const failure = { error: { kind: "auth", message: "the key sk-proj-SubagentErrKey1234567890abcdef was refused (401)" } };
+    const script = box.script({ turns: [exploreTask, failure, { text: "done" }] });
+    const run = await runCli(["-p", "delegate"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: script, FAKE_LLM_RECORD: record } });
+    expect(run.code, run.stderr).toBe(0);
+    const result = recordedRequests(record)[2]!.messages.at(-1) as { role: string; content: string };
+    expect(result.role).toBe("tool");
+    expect(result.content).toMatch(/^The subagent failed: the key .* was refused \(401\)/);
+    expect(result.content).not.toContain("SubagentErrKey1234567890abcdef");
+  });
+
   it("with --yes the worker's write runs; the parent's conversation holds only the report", async () => {
     const box = makeSandbox();
     const record = path.join(box.home, "requests.jsonl");

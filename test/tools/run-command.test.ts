@@ -1,4 +1,5 @@
 // run_command against real child processes in a real temp directory.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -147,6 +148,22 @@ describe.runIf(posix)("run_command", () => {
     expect(result.content).toContain("KEYBOARD_LAYOUT=uk");
     expect(result.content).toContain("status=0");
     rmSync(home, { recursive: true, force: true });
+  });
+
+  it("an unasked git diff, git log -p and git show work on the machine's real git (git 2.39 runs an empty diff.external as a program)", async () => {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: root, stdio: "pipe" });
+    git("init", "-q");
+    writeFileSync(path.join(root, "a.txt"), "one\n");
+    git("add", "a.txt");
+    git("-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-q", "-m", "first");
+    writeFileSync(path.join(root, "a.txt"), "one\ntwo\n");
+    const scoped = createRunCommandTool({ root, runner: createProcessRunner(), env: commandEnvironment({ PATH: process.env.PATH, HOME: root }) });
+    for (const command of ["git diff", "git log -p -1", "git show", "git diff --stat"]) {
+      const result = await scoped.execute({ command }, context());
+      expect(result.isError, `${command}: ${result.content}`).toBeFalsy();
+      expect(result.content, command).not.toContain("external diff died");
+      expect(result.content, command).toMatch(command === "git diff" ? /\+two/ : command === "git diff --stat" ? /a\.txt \| 1 \+/ : /\+one/);
+    }
   });
 
   it("keeps the user's GIT_CONFIG_COUNT settings, and adds the overrides of an unasked command after them", async () => {

@@ -13,6 +13,9 @@ import { locateRepository, repoLocationProblem } from "./repo-location.js";
  * What a repository's config could make git run, switched off. Also for the model's unasked
  * git, through its environment (unaskedGitEnv). `diff.ignoreSubmodules=all` keeps status and
  * diff out of submodules, whose own config (a filter, an fsmonitor) no override reaches.
+ * No value of `diff.external` switches it off (git 2.39 runs an empty one as a program and
+ * `git diff` dies): the model's git runs unasked only where the repository's config names no
+ * external diff (path-oracle.ts), and ours passes --no-ext-diff.
  */
 const PROGRAMS_OFF: readonly (readonly [string, string])[] = [
   ["core.fsmonitor", "false"],
@@ -20,7 +23,6 @@ const PROGRAMS_OFF: readonly (readonly [string, string])[] = [
   ["core.pager", "cat"],
   ["core.editor", "false"],
   ["sequence.editor", "false"],
-  ["diff.external", ""],
   ["core.askPass", ""],
   ["log.showSignature", "false"],
   ["diff.ignoreSubmodules", "all"],

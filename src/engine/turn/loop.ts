@@ -20,6 +20,8 @@ export type StopReason = Payload<"turn.ended">["stopReason"];
 export interface TurnOutcome {
   stopReason: StopReason;
   rounds: number;
+  /** Why it failed (stopReason "error"), as its `error` event said: a subagent's parent needs it. */
+  error?: string;
 }
 
 export interface LoopOptions {
@@ -103,6 +105,7 @@ export function createLoop(options: LoopOptions) {
     publish("turn.started", { turnId, prompt, ...(images && images.length > 0 ? { images: [...images] } : {}) });
     let rounds = 0;
     let stopReason: StopReason = "completed";
+    let failure: string | undefined;
     let streaming = false;
     try {
       for (;;) {
@@ -140,13 +143,14 @@ export function createLoop(options: LoopOptions) {
         stopReason = "error";
         const kind = error instanceof ProviderError ? error.kind : "internal";
         endMessage(true);
-        publish("error", { kind, message: (error as Error).message ?? String(error) });
+        failure = (error as Error).message ?? String(error);
+        publish("error", { kind, message: failure });
         if (streaming) publish("step.ended", { round: rounds, finishReason: "error" });
       }
     }
     closeOpenCalls(stopReason === "aborted" ? ABORTED_RESULT : FAILED_TURN_RESULT);
     publish("turn.ended", { turnId, stopReason, rounds });
-    return { stopReason, rounds };
+    return { stopReason, rounds, ...(failure !== undefined ? { error: failure } : {}) };
   }
 
   return { runTurn, requestShape };

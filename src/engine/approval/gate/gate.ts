@@ -167,12 +167,16 @@ export function createApprovalGate(options: GateOptions) {
       return { refused: `refused: ${verdict.reason}` };
     }
     const forced = guarded?.decision === "confirm";
-    if (!forced && (verdict.decision === "allow" || guarded?.decision === "allow")) {
+    // The one place that decides whether anything but a person's answer may approve: a
+    // critical file's question is lifted by no hook, guard, rule or "always" memory, whatever
+    // trust a project has (README: it asks every time), and a guard's "ask" forces a question.
+    const mayLift = !forced && verdict.critical !== true;
+    if (mayLift && (verdict.decision === "allow" || guarded?.decision === "allow")) {
       decided("allow", "rule", guarded?.decision === "allow" ? guarded.reason : verdict.reason);
       return approve(callId, tool, input, undefined, verdict.decision === "allow" && verdict.readOnly === true);
     }
     const call = scoped(tool, subject);
-    const remembered = verdict.critical || forced ? undefined : options.alwaysAllowed().find((entry) => scopeCovers(entry, call));
+    const remembered = mayLift ? options.alwaysAllowed().find((entry) => scopeCovers(entry, call)) : undefined;
     if (remembered !== undefined) {
       decided("allow", "memory", `always allowed in this session (${remembered})`);
       return approve(callId, tool, input);

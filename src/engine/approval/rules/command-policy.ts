@@ -146,10 +146,13 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
     let verdict = classifySimpleCommand(part, context);
     const user = userRuleVerdict(part, options.userRules, forms);
     // Deny beats allow, and the built-in denials hold even against a user's allow rule; a
-    // rule's doubt (an option that swaps the program, an unknowable subcommand) asks.
+    // rule's doubt (an option that swaps the program, an unknowable subcommand) asks. What the
+    // part writes stays known under the user's verdict: an allow rule for `cp *` must not make
+    // `cp a package.json` stop asking (the gate keeps a critical file's question).
+    const keepWritten = (next: typeof verdict) => (verdict.written ? { ...next, written: verdict.written } : next);
     if (user && verdict.decision !== "deny") {
-      if (user.decision === "deny" || (user.decision === "confirm" && verdict.decision === "allow")) verdict = user;
-      else if (user.decision === "allow" && verdict.decision === "confirm") verdict = user;
+      if (user.decision === "deny" || (user.decision === "confirm" && verdict.decision === "allow")) verdict = keepWritten(user);
+      else if (user.decision === "allow" && verdict.decision === "confirm") verdict = keepWritten(user);
       else if (user.decision === "confirm" && verdict.decision === "confirm") verdict = { ...verdict, reason: `${verdict.reason}; ${user.reason}` };
     }
     const all = [verdict, ...redirectVerdicts(part, context)];

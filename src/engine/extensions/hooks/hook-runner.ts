@@ -3,7 +3,8 @@
 // Failures are published as notices (never swallowed); for gating events they also refuse.
 // The payload is Claude Code's: its tool names and input fields (claude-tools.ts) and its
 // permission_mode, so hooks written for it run unchanged.
-import { createProcessRunner, shellArgv } from "../../tools/command/process-runner.js";
+import { commandArgv, createProcessRunner, shellArgv } from "../../tools/command/process-runner.js";
+import { commandEnvironment } from "../../tools/command/run-command.js";
 import { claudeToolFields, matchableNames, type PermissionMode } from "./claude-tools.js";
 import { combineVerdicts, interpretHookRun, type HookVerdict } from "./hook-outcome.js";
 import { DEFAULT_HOOK_TIMEOUT_S, matcherApplies, type HookEvent, type ScopedHooks } from "./hook-settings.js";
@@ -21,6 +22,11 @@ export interface HookSession {
 /** Events whose hooks decide whether something happens: a failed hook refuses. */
 const GATING: ReadonlySet<HookEvent> = new Set(["PreToolUse", "UserPromptSubmit"]);
 const CAPTURE_CHARS = 20_000;
+/**
+ * A hook's answer is decided when it exits: a background child it started (a notifier) may
+ * hold its pipes for long after, and must not make it look timed out.
+ */
+const SETTLE_AFTER_EXIT_MS = 500;
 
 export interface HookRunner {
   /** True when any hook is configured for the event (so callers skip building payloads). */
@@ -59,14 +65,19 @@ export function createHookRunner(sources: readonly ScopedHooks[], session: HookS
         matched.map(async ({ hook, source }) => {
           const timeout = hook.timeout ?? DEFAULT_HOOK_TIMEOUT_S;
           const label = `${event} "${hook.command}" (${source.file})`;
+          // A project's hooks are the repository's code: like the model's commands, they get no
+          // secret-named variable (not even from the login profile). The user's own hooks get the
+          // whole environment, as in Claude Code (a notifier may need its token).
+          const project = source.scope === "project";
           const command = runner.start({
-            argv: shellArgv(hook.command),
+            argv: project ? commandArgv(hook.command) : shellArgv(hook.command),
             cwd: session.cwd,
             // Claude Code's variable too, so hooks written for it find the project.
-            env: { ...session.env, MINI_AGENT_PROJECT_DIR: session.cwd, CLAUDE_PROJECT_DIR: session.cwd },
+            env: { ...(project ? commandEnvironment(session.env) : session.env), MINI_AGENT_PROJECT_DIR: session.cwd, CLAUDE_PROJECT_DIR: session.cwd },
             timeoutMs: timeout * 1000,
             captureChars: CAPTURE_CHARS,
             stdin: payload,
+            settleAfterExitMs: SETTLE_AFTER_EXIT_MS,
           });
           const abort = () => void command.stop("abort");
           options.signal?.addEventListener("abort", abort, { once: true });

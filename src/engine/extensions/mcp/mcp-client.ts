@@ -6,12 +6,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, PaginatedResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as z from "zod/v4";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ToolImage } from "../../messages.js";
 import { stopServerProcess, watchServerProcess } from "./mcp-children.js";
 import { mcpContent } from "./mcp-content.js";
+import { inputSchemaProblem } from "./mcp-schema-check.js";
 import type { McpServerSetting } from "./mcp-settings.js";
 import { GroupStdioTransport } from "./mcp-stdio-transport.js";
 
@@ -32,7 +34,7 @@ export interface McpCallResult {
 export interface McpConnection {
   server: string;
   tools: McpRemoteTool[];
-  /** Tools the server offers that we cannot call (task-only), with why; not offered to the model. */
+  /** Tools the server offers that we cannot call (task-only, a schema providers refuse), with why; not offered to the model. */
   hidden: string[];
   call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
   close(): Promise<void>;
@@ -51,7 +53,12 @@ export interface ConnectOptions {
   /** The workspace; a stdio server's relative cwd resolves against it. */
   cwd: string;
   version: string;
+  /** The session's start-up: aborted (Ctrl-C), the server is given up at once. */
+  signal?: AbortSignal;
 }
+
+/** tools/list with each tool kept raw: one the SDK's schema rejects must not sink the others. */
+const RawToolPageSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
 
 export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
   const { setting } = options;
@@ -60,6 +67,13 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   const root = { uri: pathToFileURL(options.cwd).href, name: path.basename(options.cwd) || options.cwd };
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [root] }));
   let stderrTail = "";
+  /** How a stdio server ended, once it has. */
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const exitNote = () => {
+    const how = exit?.signal ? ` (killed by ${exit.signal})` : exit?.code !== null && exit?.code !== undefined ? ` (exit code ${exit.code})` : "";
+    const said = stderrTail.trim() ? `; its stderr ended: ${stderrTail.trim().split("\n").slice(-3).join(" | ")}` : "";
+    return `${how}${said}`;
+  };
   /** The server process, watched from its spawn until it closes (mcp-children.ts). */
   let closed = false;
   let forget: (() => void) | undefined;
@@ -87,13 +101,15 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
       closed = true;
       forget?.();
     };
+    if (stdio instanceof GroupStdioTransport) stdio.onexit = (code, signal) => void (exit = { code, signal });
     transport = stdio;
   } else {
     transport = new StreamableHTTPClientTransport(new URL(setting.url), setting.headers ? { requestInit: { headers: setting.headers } } : undefined);
   }
 
   const timeoutS = setting.timeout ?? DEFAULT_START_TIMEOUT_S;
-  const startup = AbortSignal.timeout(timeoutS * 1000);
+  const timer = AbortSignal.timeout(timeoutS * 1000);
+  const startup = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
   try {
     await client.connect(transport, { signal: startup, timeout: timeoutS * 1000 });
     watch();
@@ -101,19 +117,14 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     const hidden: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : {}, { signal: startup, timeout: timeoutS * 1000 });
-      for (const tool of page.tools) {
-        // A task-only tool answers a plain call with an error: offering it would only fail.
-        if (tool.execution?.taskSupport === "required") {
-          hidden.push(`${tool.name} (runs only as an MCP task, which mini-agent does not start)`);
-          continue;
-        }
-        tools.push({
-          name: tool.name,
-          description: tool.description ?? tool.title ?? "",
-          inputSchema: tool.inputSchema as Record<string, unknown>,
-          readOnly: tool.annotations?.readOnlyHint === true,
-        });
+      // Not client.listTools: it parses the page as a whole, so one malformed tool dropped the
+      // server's every tool. Its cache of output validators is not needed: results are read as
+      // content, and task-only tools are never offered.
+      const page = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, RawToolPageSchema, { signal: startup, timeout: timeoutS * 1000 });
+      for (const raw of page.tools) {
+        const listed = remoteTool(raw);
+        if ("hidden" in listed) hidden.push(listed.hidden);
+        else tools.push(listed);
       }
       cursor = page.nextCursor;
     } while (cursor);
@@ -122,6 +133,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
       tools,
       hidden,
       async call(tool, args, signal) {
+        if (closed) throw new Error(`has exited${exitNote()}; its tools cannot be called again in this session`);
         // The SDK adds an abort listener to the signal it is given and never removes it: given
         // the turn's signal, a dozen calls in one turn made Node warn of a listener leak. It
         // gets a signal of its own per call; ours holds one listener, removed when the call ends.
@@ -133,6 +145,10 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
           const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal: own.signal, timeout: CALL_TIMEOUT_MS });
           const { text, images } = mcpContent(result.content);
           return { text, images, isError: result.isError === true };
+        } catch (error) {
+          // "Connection closed" says nothing of why: the server died under the call.
+          if (closed && !signal.aborted) throw new Error(`exited during the call${exitNote()}`);
+          throw error;
         } finally {
           signal.removeEventListener("abort", forward);
         }
@@ -148,9 +164,47 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     const pid = serverPid();
     if (pid !== undefined) stopServerProcess(pid);
     await client.close().catch(() => {});
-    const why = startup.aborted ? `did not answer within ${timeoutS} s` : (error as Error).message;
+    const why = options.signal?.aborted ? "start-up interrupted" : timer.aborted ? `did not answer within ${timeoutS} s` : startError(error, setting);
     const said = stderrTail.trim() ? ` (stderr: ${stderrTail.trim().split("\n").slice(-3).join(" | ")})` : "";
     throw new Error(`MCP server ${options.name} failed to start: ${why}${said}`);
+  }
+}
+
+/** One listed tool as we offer it, or why it is not offered (named, for the start-up notice). */
+function remoteTool(raw: unknown): McpRemoteTool | { hidden: string } {
+  const named = typeof raw === "object" && raw !== null && typeof (raw as { name?: unknown }).name === "string" ? (raw as { name: string }).name : undefined;
+  const label = named ?? "a tool with no name";
+  const parsed = ToolSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { hidden: `${label} (malformed: ${issue ? `${issue.path.join(".") || "(top)"}: ${issue.message}` : "unreadable"})` };
+  }
+  const tool = parsed.data;
+  if (tool.name.trim() === "") return { hidden: "a tool with an empty name" };
+  // A task-only tool answers a plain call with an error: offering it would only fail.
+  if (tool.execution?.taskSupport === "required") return { hidden: `${label} (runs only as an MCP task, which mini-agent does not start)` };
+  const inputSchema = tool.inputSchema as Record<string, unknown>;
+  const problem = inputSchemaProblem(inputSchema);
+  if (problem) return { hidden: `${label} (${problem})` };
+  return { name: tool.name, description: tool.description ?? tool.title ?? "", inputSchema, readOnly: tool.annotations?.readOnlyHint === true };
+}
+
+/** Why a server did not start, with the cause a bare "fetch failed" hides (ECONNREFUSED, a DNS failure). */
+function startError(error: unknown, setting: McpServerSetting): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? (error.cause as NodeJS.ErrnoException) : undefined;
+  const because = cause && !message.includes(cause.message) ? ` (${cause.code ?? cause.message})` : "";
+  // The address without its query, which may carry a token.
+  const where = setting.type === "http" ? `${addressOf(setting.url)}: ` : "";
+  return `${where}${message}${because}`;
+}
+
+function addressOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return "(unreadable URL)";
   }
 }
 

@@ -14,9 +14,13 @@ export interface McpServers {
   close(): Promise<void>;
 }
 
-export async function startMcpServers(servers: readonly ScopedMcpServer[], options: { cwd: string; version: string; notice(message: string): void }): Promise<McpServers> {
+export async function startMcpServers(
+  servers: readonly ScopedMcpServer[],
+  options: { cwd: string; version: string; notice(message: string): void; signal?: AbortSignal },
+): Promise<McpServers> {
+  const signal = options.signal ? { signal: options.signal } : {};
   const results = await Promise.allSettled(
-    servers.map((server) => connectMcpServer({ name: server.name, setting: server.setting, cwd: options.cwd, version: options.version })),
+    servers.map((server) => connectMcpServer({ name: server.name, setting: server.setting, cwd: options.cwd, version: options.version, ...signal })),
   );
   const connections: McpConnection[] = [];
   for (const result of results) {
@@ -25,9 +29,10 @@ export async function startMcpServers(servers: readonly ScopedMcpServer[], optio
       if (result.value.hidden.length > 0) options.notice(`MCP server ${result.value.server}: not offered: ${result.value.hidden.join(", ")}`);
     } else options.notice(`${(result.reason as Error).message}; continuing without it`);
   }
+  const offered = createMcpTools(connections, options.notice);
   return {
-    tools: connections.flatMap((connection) => createMcpTools(connection)),
-    connected: Object.fromEntries(connections.map((connection) => [connection.server, connection.tools.length])),
+    tools: offered.map(({ tool }) => tool),
+    connected: Object.fromEntries(connections.map(({ server }) => [server, offered.filter((entry) => entry.server === server).length])),
     async close() {
       await Promise.allSettled(connections.map((connection) => connection.close()));
     },

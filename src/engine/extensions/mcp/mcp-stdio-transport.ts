@@ -25,6 +25,8 @@ export class GroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** How the server ended, for a message better than "Connection closed". */
+  onexit?: (code: number | null, signal: NodeJS.Signals | null) => void;
   /** The server's stderr, available before start so nothing it says early is lost. */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
@@ -56,7 +58,8 @@ export class GroupStdioTransport implements Transport {
         this.onerror?.(error);
       });
       child.on("spawn", () => resolve());
-      child.on("close", () => {
+      child.on("close", (code, signal) => {
+        this.onexit?.(code, signal);
         this.child = undefined;
         this.onclose?.();
       });

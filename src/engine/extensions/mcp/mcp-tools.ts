@@ -12,14 +12,27 @@ export function mcpToolName(server: string, tool: string): string {
 
 const DESCRIPTION_LIMIT = 2000;
 
-export function createMcpTools(connection: McpConnection): Tool[] {
-  const seen = new Set<string>();
-  const tools: Tool[] = [];
-  for (const remote of connection.tools) {
-    const name = mcpToolName(connection.server, remote.name);
-    if (seen.has(name)) continue; // Two server tools that sanitise to one name: the first wins.
-    seen.add(name);
-    tools.push(mcpTool(connection, remote, name));
+/**
+ * The tools of every connected server, in the configured order. Two that map to one name
+ * (servers `a__b` and `a`, tools `has space` and `has_space`, names cut at 64) would make one
+ * unreachable or stop the session's start: the first keeps the name, the other is left out
+ * and the notice names both.
+ */
+export function createMcpTools(connections: readonly McpConnection[], notice: (message: string) => void): { server: string; tool: Tool }[] {
+  const taken = new Map<string, string>();
+  const tools: { server: string; tool: Tool }[] = [];
+  for (const connection of connections) {
+    for (const remote of connection.tools) {
+      const name = mcpToolName(connection.server, remote.name);
+      const who = `server ${connection.server}'s tool ${JSON.stringify(remote.name)}`;
+      const first = taken.get(name);
+      if (first !== undefined) {
+        notice(`MCP tools clash: ${who} and ${first} both become ${name}; only the first is offered`);
+        continue;
+      }
+      taken.set(name, who);
+      tools.push({ server: connection.server, tool: mcpTool(connection, remote, name) });
+    }
   }
   return tools;
 }

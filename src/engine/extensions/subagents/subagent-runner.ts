@@ -35,7 +35,8 @@ export function createSubagentRunner(options: SubagentOptions): SubagentRunner {
         const outcome = await child.runTurn(request.prompt, signal);
         const report = lastAssistantText(child.state);
         if (outcome.stopReason === "completed") return { report: report || "(the subagent finished without a report)", isError: false };
-        const why = outcome.stopReason === "max_rounds" ? "ran out of rounds" : outcome.stopReason === "aborted" ? "was stopped" : "failed";
+        // The reason too: "failed" alone leaves the parent guessing whether to retry.
+        const why = outcome.stopReason === "max_rounds" ? "ran out of rounds" : outcome.stopReason === "aborted" ? "was stopped" : `failed${outcome.error ? `: ${outcome.error}` : ""}`;
         return { report: `The subagent ${why}.${report ? ` Its last words:\n${report}` : ""}`, isError: true };
       } finally {
         child.close();

@@ -21,6 +21,12 @@ export interface CommandSpec {
   stdin?: string;
   /** Written to the child's fd 3, which is then closed (bwrap reads its seccomp program there). */
   fd3?: Buffer;
+  /**
+   * Decide the outcome this long after the process itself exits, even if its pipes are still
+   * open: a hook that starts a background child and exits is done, though the child holds
+   * copies of the pipes. Unset: wait for both pipes to close (no output is lost).
+   */
+  settleAfterExitMs?: number;
 }
 
 export interface CommandOutcome {
@@ -269,11 +275,13 @@ function startCommand(spec: CommandSpec): RunningCommand {
 
   const outcome = new Promise<CommandOutcome>((resolve) => {
     let spawnError: string | undefined;
+    let settled = false;
     child.on("error", (error) => {
       spawnError = error.message;
     });
-    // "close" fires after the leader exited and both pipes reached EOF, so no output is lost.
-    child.on("close", (code, signal) => {
+    const settle = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       const finish = () =>
         resolve({
@@ -288,7 +296,21 @@ function startCommand(spec: CommandSpec): RunningCommand {
       // When we killed it, report only after the whole tree is gone, not just the leader.
       if (stopping !== undefined) void stopping.then(finish);
       else finish();
-    });
+    };
+    // "close" fires after the leader exited and both pipes reached EOF, so no output is lost.
+    child.on("close", settle);
+    const grace = spec.settleAfterExitMs;
+    if (grace !== undefined) {
+      child.on("exit", (code, signal) => {
+        setTimeout(() => {
+          if (settled) return;
+          // What a background child writes from now on is not ours to wait for.
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          settle(code, signal);
+        }, grace).unref();
+      });
+    }
   });
 
   return { pid: child.pid, outcome, stop };
