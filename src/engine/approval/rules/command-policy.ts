@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createJail, type Jail } from "../../tools/jail/jail.js";
 import { hardLinkCount } from "../../tools/jail/hard-links.js";
+import { gitDirProblem } from "../../tools/jail/jail-git-dirs.js";
 import { resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
 import type { PathContext } from "../shell/command-paths.js";
 import { pathScope } from "../shell/command-paths.js";
@@ -85,7 +86,10 @@ function userRuleVerdict(command: SimpleCommand, rules: UserRules | undefined): 
 function writesCriticalFile(file: string, context: PathContext): boolean {
   if (pathScope({ value: file, literal: true, glob: false, unsafe: false, procSubst: false }, context) !== "inside") return false;
   const relative = path.posix.relative(context.root, path.posix.resolve(context.root, file));
-  return isCriticalFile(relative) || relative.split("/").some((part) => part.toLowerCase() === ".git");
+  if (isCriticalFile(relative) || relative.split("/").some((part) => part.toLowerCase() === ".git")) return true;
+  // A git dir under another name (a bare repository, a pointer's target) is a `.git` too.
+  const real = context.realPath?.(path.posix.resolve(context.root, file)) ?? path.posix.resolve(context.root, file);
+  return gitDirProblem(context.root, real) !== undefined;
 }
 
 function describe(text: string, verdict: PartVerdict): string {

@@ -7,6 +7,7 @@ import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createDeniedPaths } from "./jail-denied.js";
+import { gitDirProblem } from "./jail-git-dirs.js";
 import { isInside, resolveSymlinks } from "./jail-symlinks.js";
 import { ToolError } from "../tool.js";
 
@@ -88,6 +89,8 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
     if (parts.some((p) => p.toLowerCase() === ".git")) {
       throw new ToolError(`writing inside .git/ is not allowed (${userPath})`);
     }
+    const gitDir = gitDirProblem(root, real);
+    if (gitDir) throw new ToolError(`writing inside a git directory is not allowed (${userPath}): ${gitDir}`);
     refuseDenied(userPath, real);
     return real;
   }
