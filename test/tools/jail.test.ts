@@ -172,6 +172,21 @@ describe("path jail", () => {
     expect(tilde.resolveRead(path.join(home, "shared/x.md"))).toBe(path.join(home, "shared/x.md"));
   });
 
+  it("takes an absolute path under the workspace's symlinked spelling (the shell's $PWD) as inside", () => {
+    const { root, outside, home } = setup();
+    const base = tempDir();
+    symlinkSync(root, path.join(base, "wslink"));
+    symlinkSync(outside, path.join(base, "elsewhere"));
+    const viaLink = createJail(path.join(base, "wslink"), { home });
+    expect(viaLink.resolveRead(path.join(base, "wslink/src/a.ts"))).toBe(path.join(root, "src/a.ts"));
+    const viaPwd = createJail(root, { home, rootSpellings: [path.join(base, "wslink"), path.join(base, "elsewhere")] });
+    expect(viaPwd.resolveWrite(path.join(base, "wslink/src/new.ts"))).toBe(path.join(root, "src/new.ts"));
+    // A spelling that does not lead to the root, and `..` out of one, stay outside.
+    refused(() => viaPwd.resolveRead(path.join(base, "elsewhere/secret.txt")), /outside/);
+    refused(() => viaPwd.resolveRead(`${path.join(base, "wslink")}/../elsewhere/secret.txt`), /outside/);
+    refused(() => viaPwd.resolveRead(path.join(base, "wslink/.env")), /secrets/);
+  });
+
   it("resolves the workspace root itself through symlinks", () => {
     const real = tempDir();
     const parent = tempDir();
