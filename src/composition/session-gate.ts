@@ -17,6 +17,7 @@ import { checkpointsDir } from "../engine/checkpoint/undo.js";
 import type { EventBus } from "../engine/event-bus.js";
 import type { SessionState } from "../engine/state/state.js";
 import { hardLinkCount } from "../engine/tools/jail/hard-links.js";
+import { criticalLinkTo } from "../engine/sandbox/critical-links.js";
 import type { Toolset } from "./session-toolset.js";
 
 type CommandPolicy = typeof import("../engine/approval/rules/command-judging.js");
@@ -52,6 +53,7 @@ export function createSessionGate(input: SessionGateInput): ApprovalGate {
   const rules: RuleContext = {
     jail,
     isCriticalFile,
+    criticalLink: (absolute) => criticalLinkTo(jail.root, absolute),
     hardLinks: hardLinkCount,
     matchUserRules: (tool, subject) => matchUserRules(permissions, tool, subject),
     pathRules: (call) => toolPathVerdict(call, permissions, jail),
@@ -61,7 +63,11 @@ export function createSessionGate(input: SessionGateInput): ApprovalGate {
   const commandRules = (): Promise<CommandRules> =>
     loadCommandPolicy(input.home).then((policy) => ({
       ...rules,
-      classifyCommand: (command) => policy.classifyCommand(command, { root: jail.root, jail, sandbox: commands.sandbox.active, ...(permissions ? { userRules: permissions } : {}) }),
+      classifyCommand: (command) =>
+        policy.classifyCommand(command, {
+          root: jail.root, jail, sandbox: commands.sandbox.active, criticalLink: (absolute) => criticalLinkTo(jail.root, absolute),
+          ...(permissions ? { userRules: permissions } : {}),
+        }),
     }));
   // run_command is offered, so its calls will be judged: while the model works, the sandbox is
   // probed and the policy warmed (ADR 0022).

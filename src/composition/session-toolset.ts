@@ -42,6 +42,8 @@ export function createToolset(input: ToolsetInput): Toolset {
   const jail = createJail(input.cwd, {
     ...(model.readRoots ? { readRoots: model.readRoots } : {}),
     deniedDirs: [input.home],
+    // The shell's spelling of the folder, kept when it was entered through a symlink.
+    ...(process.env.PWD ? { rootSpellings: [process.env.PWD] } : {}),
   });
   // --yes sandboxes by default where bubblewrap works; flags and config can insist or opt out (ADR 0010).
   const sandbox = chooseSandbox({

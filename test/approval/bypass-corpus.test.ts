@@ -65,6 +65,16 @@ describe("bypasses found in review", () => {
     }
   });
 
+  it("treats a git dir under another name as a .git: a bare repository, written by a sandboxed command, always asks", () => {
+    const work = approvalWorkspace({ "store.git/HEAD": "ref: refs/heads/main\n", "store.git/objects/.keep": "", "store.git/refs/.keep": "" });
+    for (const command of ["echo x > store.git/hooks/pre-commit", "cp evil store.git/config", "tee -a store.git/config < x"]) {
+      const verdict = classifyCommand(command, { root: work, sandbox: true });
+      expect(verdict.decision, command).toBe("confirm");
+      expect(verdict.critical, command).toBe(true);
+    }
+    expect(classifyCommand("echo x > store.git.txt", { root: work, sandbox: true }).decision).toBe("allow");
+  });
+
   it("treats paths after env -C and find -exec as unknown, not as workspace writes", () => {
     // Inside the sandbox a workspace write is allowed; these may land anywhere.
     for (const command of ["env -C / rm x", "env --chdir=/etc touch passwd", "env -C/ touch x", "find / -name x -exec rm {} \\;"]) {

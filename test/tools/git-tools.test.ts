@@ -43,6 +43,39 @@ describe("git tools", () => {
     expect((await run(diff, { base: "HEAD~1", paths: ["b.txt"] })).content).toContain("+changed");
   });
 
+  it("git_diff leaves out every file the jail refuses, in any case, renamed, binary or newly committed", async () => {
+    const { root, git, diff } = repo();
+    const secrets: Record<string, string> = {
+      ".envrc": "export X=1\n", ".my.cnf": "[client]\n", "my-service-account.json": "{}\n", ".ENV": "a\n",
+      "conf/_netrc": "machine x\n", ".envrc~": "old\n", "keys/ID_RSA": "k\n", "client_secret_1.json": "{}\n",
+    };
+    for (const [name, content] of Object.entries(secrets)) {
+      execFileSync("mkdir", ["-p", path.dirname(path.join(root, name))]);
+      writeFileSync(path.join(root, name), content);
+    }
+    writeFileSync(path.join(root, "blob.bin"), Buffer.from([0, 1, 2, 3]));
+    git("add", "-A");
+    git("commit", "-q", "-m", "secrets");
+    for (const name of Object.keys(secrets)) writeFileSync(path.join(root, name), `leaked-value-${name}\n`);
+    git("mv", "blob.bin", "id_ed25519");
+    writeFileSync(path.join(root, "b.txt"), "visible change\n");
+    git("mv", "a.txt", ".env.production");
+    const outputs = [
+      (await run(diff, {})).content,
+      (await run(diff, { staged: true })).content,
+      (await run(diff, { base: "HEAD~2" })).content,
+      (await run(diff, { base: "HEAD~1" })).content,
+    ];
+    for (const out of outputs) {
+      expect(out).not.toMatch(/leaked-value|export X|\[client\]|machine x|TOKEN/);
+      expect(out).not.toMatch(/^diff --git .*(envrc|cnf|account|ENV|netrc|ID_RSA|client_secret|id_ed25519|\.env)/im);
+    }
+    expect(outputs[0]).toContain("+visible change");
+    expect(outputs[0]).toContain('".envrc"');
+    expect(outputs[1]).toContain('"id_ed25519"');
+    expect(outputs[1]).toContain('".env.production"');
+  });
+
   it("git_log lists commits newest first, for a revision or path", async () => {
     const { log } = repo();
     const lines = (await run(log, {})).content.split("\n");

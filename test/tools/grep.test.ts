@@ -84,6 +84,27 @@ describe("grep", () => {
     expect(content).toMatch(/^min\.js:1: a{300}… \[1706 more characters\]$/);
   });
 
+  it("credits hits to the file that holds them when a name holds a newline, and prints such names quoted (both backends)", async () => {
+    const root = makeTree({ "src/main.ts": "clean\n", "evil\nsrc/main.ts": "needle here\n", "ok.ts": "needle too\n" });
+    for (const tool of Object.values(tools(root)).filter(Boolean)) {
+      const { content } = await run(tool!, { pattern: "needle" });
+      expect(content).toBe('"evil\\nsrc/main.ts":1: needle here\nok.ts:1: needle too');
+    }
+  });
+
+  it("keeps at most 4096 bytes of a matched line, in both backends alike", async () => {
+    const root = makeTree({ "min.js": `needle${"é".repeat(5000)}\n`, "short.js": `x needle${"b".repeat(500)}\n` });
+    const outputs = await Promise.all(Object.values(tools(root)).filter(Boolean).map(async (tool) => (await run(tool!, { pattern: "needle" })).content));
+    expect(outputs[0]).toBe(`min.js:1: needle${"é".repeat(294)}… [line longer than 4096 bytes, cut]\nshort.js:1: x needle${"b".repeat(292)}… [208 more characters]`);
+    for (const output of outputs) expect(output).toBe(outputs[0]);
+  });
+
+  it("the fallback streams a large file: a line too long to hold is passed over with a note, the rest is searched", async () => {
+    const root = makeTree({ "dump.txt": `needle${"a".repeat(17 * 1024 * 1024)}\nneedle again\n${"c\n".repeat(10)}needle last` });
+    const { content } = await run(tools(root).fallback, { pattern: "needle" });
+    expect(content).toBe("dump.txt:2: needle again\ndump.txt:13: needle last\n\n[dump.txt:1: longer than 16777216 bytes, not searched]");
+  });
+
   it.skipIf(!hasRg)("gives identical output with ripgrep and with the fallback (needs rg on PATH)", async () => {
     const root = makeSearchTree();
     const { fallback, ripgrep } = tools(root);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -103,6 +104,35 @@ describe("path jail", () => {
     expect(jail.resolveWrite(".gitignore")).toBe(path.join(root, ".gitignore"));
   });
 
+  it("refuses writes into a git dir under another name: a bare repository, a linked worktree's, a pointer's target, the workspace itself", () => {
+    const { root, jail } = setup();
+    execFileSync("git", ["init", "-q", "--bare", "store.git"], { cwd: root });
+    refused(() => jail.resolveWrite("store.git/hooks/pre-commit"), /inside a git directory.*store\.git is a git directory/);
+    refused(() => jail.resolveWrite("store.git/config"), /inside a git directory/);
+    refused(() => jail.resolveWrite("store.git/new/deep/file"), /inside a git directory/);
+    symlinkSync("store.git", path.join(root, "alias"));
+    refused(() => jail.resolveWrite("alias/config"), /inside a git directory/);
+    mkdirSync(path.join(root, "admin"));
+    writeFileSync(path.join(root, "admin/HEAD"), "ref: refs/heads/x\n");
+    writeFileSync(path.join(root, "admin/commondir"), "../store.git\n");
+    refused(() => jail.resolveWrite("admin/config.worktree"), /inside a git directory/);
+    // Not a git dir: a folder with only some of the parts, or beside one.
+    mkdirSync(path.join(root, "half/refs"), { recursive: true });
+    writeFileSync(path.join(root, "half/HEAD"), "x");
+    expect(jail.resolveWrite("half/config")).toBe(path.join(root, "half/config"));
+    expect(jail.resolveWrite("store.git.txt")).toBe(path.join(root, "store.git.txt"));
+
+    const worktree = makeTree({ "a.txt": "a" });
+    mkdirSync(path.join(worktree, "meta"));
+    writeFileSync(path.join(worktree, ".git"), "gitdir: meta\n");
+    refused(() => createJail(worktree).resolveWrite("meta/hooks/post-checkout"), /the workspace's \.git file names/);
+
+    const bare = makeTree({ "README": "r" });
+    execFileSync("git", ["init", "-q", "--bare", "."], { cwd: bare });
+    refused(() => createJail(bare).resolveWrite("hooks/pre-commit"), /workspace folder is itself a git directory/);
+    expect(createJail(bare).resolveWrite("README")).toBe(path.join(bare, "README"));
+  });
+
   it("never gives access to secret files or the home credential stores", () => {
     const { root, home, jail } = setup();
     refused(() => jail.resolveRead(".env"), /\.env files hold secrets/);
@@ -140,6 +170,21 @@ describe("path jail", () => {
     writeFileSync(path.join(home, "shared/x.md"), "x");
     const tilde = createJail(root, { home, readRoots: ["~/shared"] });
     expect(tilde.resolveRead(path.join(home, "shared/x.md"))).toBe(path.join(home, "shared/x.md"));
+  });
+
+  it("takes an absolute path under the workspace's symlinked spelling (the shell's $PWD) as inside", () => {
+    const { root, outside, home } = setup();
+    const base = tempDir();
+    symlinkSync(root, path.join(base, "wslink"));
+    symlinkSync(outside, path.join(base, "elsewhere"));
+    const viaLink = createJail(path.join(base, "wslink"), { home });
+    expect(viaLink.resolveRead(path.join(base, "wslink/src/a.ts"))).toBe(path.join(root, "src/a.ts"));
+    const viaPwd = createJail(root, { home, rootSpellings: [path.join(base, "wslink"), path.join(base, "elsewhere")] });
+    expect(viaPwd.resolveWrite(path.join(base, "wslink/src/new.ts"))).toBe(path.join(root, "src/new.ts"));
+    // A spelling that does not lead to the root, and `..` out of one, stay outside.
+    refused(() => viaPwd.resolveRead(path.join(base, "elsewhere/secret.txt")), /outside/);
+    refused(() => viaPwd.resolveRead(`${path.join(base, "wslink")}/../elsewhere/secret.txt`), /outside/);
+    refused(() => viaPwd.resolveRead(path.join(base, "wslink/.env")), /secrets/);
   });
 
   it("resolves the workspace root itself through symlinks", () => {

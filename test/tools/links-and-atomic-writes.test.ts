@@ -5,7 +5,11 @@
 import { chmodSync, chownSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { isCriticalFile } from "../../src/engine/approval/rules/critical-files.js";
 import { evaluateRules } from "../../src/engine/approval/rules/rules.js";
+import { matchUserRules } from "../../src/engine/approval/rules/user-rules.js";
+import { criticalLinkTo } from "../../src/engine/sandbox/critical-links.js";
 import { writeFileAtomic } from "../../src/engine/tools/fs/atomic-write.js";
 import { createEditFileTool } from "../../src/engine/tools/fs/edit-file.js";
 import { hardLinkCount } from "../../src/engine/tools/jail/hard-links.js";
@@ -40,6 +44,31 @@ describe("hard links", () => {
     expect(readFileSync(path.join(root, "w.txt"), "utf8")).toBe("written\n");
     expect(readFileSync(path.join(root, "e.txt"), "utf8")).toBe("edited line\n");
     expect(readFileSync(path.join(outside, "bashrc"), "utf8")).toBe("original line\n");
+  });
+});
+
+describe("critical files through symlinks", () => {
+  it("a user allow rule never lets a write change a critical file by another name: a critical link to a plain file, a plain link to a critical file", () => {
+    const root = makeTree({ "docs/ci.yml": "on: push\n", "docs/pkg.json": "{}\n", ".github/workflows/real.yml": "on: push\n", "docs/plain.md": "x\n" });
+    symlinkSync("../../docs/ci.yml", path.join(root, ".github/workflows/ci.yml"));
+    symlinkSync("docs/pkg.json", path.join(root, "package.json"));
+    symlinkSync("../.github/workflows/real.yml", path.join(root, "docs/real.yml"));
+    const jail = createJail(root, { home: tempDir() });
+    const rules = {
+      jail, isCriticalFile, criticalLink: (absolute: string) => criticalLinkTo(jail.root, absolute),
+      matchUserRules: (tool: string, subject: string) => matchUserRules({ allow: ["write_file(docs/**)"] }, tool, subject),
+    };
+    const write = (target: string) => evaluateRules({ name: "write_file", kind: "write", subject: { paths: [target] } }, rules);
+    expect(write("docs/ci.yml")).toMatchObject({ decision: "confirm", critical: true });
+    expect(write("docs/ci.yml").reason).toContain(".github/workflows/ci.yml links to docs/ci.yml");
+    expect(write("docs/pkg.json")).toMatchObject({ decision: "confirm", critical: true });
+    expect(write("docs/real.yml")).toMatchObject({ decision: "confirm", critical: true });
+    expect(write("docs/plain.md")).toMatchObject({ decision: "allow" });
+    // A command writing it judges the same way, also outside the sandbox's read-only mounts.
+    const criticalLink = rules.criticalLink;
+    expect(classifyCommand("echo x > docs/ci.yml", { root, jail, sandbox: true, criticalLink })).toMatchObject({ decision: "confirm", critical: true });
+    expect(classifyCommand("echo x > docs/real.yml", { root, jail, sandbox: true, criticalLink })).toMatchObject({ decision: "confirm", critical: true });
+    expect(classifyCommand("echo x > docs/plain.md", { root, jail, sandbox: true, criticalLink }).critical).toBeUndefined();
   });
 });
 

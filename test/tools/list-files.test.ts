@@ -2,8 +2,20 @@ import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createJail } from "../../src/engine/tools/jail/jail.js";
+import { createGlobTool } from "../../src/engine/tools/search/glob.js";
 import { createListFilesTool } from "../../src/engine/tools/search/list-files.js";
 import { makeTree, run, runError, tempDir } from "./tree.js";
+
+describe("odd names in listings", () => {
+  it("list_files and glob print a name with a newline (or a quote) JSON-quoted, never as two names", async () => {
+    const root = makeTree({ "x\n.env": "not a secret", 'say"hi".txt': "q", "plain.txt": "p" });
+    const jail = createJail(root, { home: tempDir() });
+    const listed = (await run(createListFilesTool({ jail }), {})).content;
+    expect(listed).toBe('./\nplain.txt\n"say\\"hi\\".txt"\n"x\\n.env"');
+    const globbed = (await run(createGlobTool({ jail }), { pattern: "*" })).content.split("\n").sort();
+    expect(globbed).toEqual(['"say\\"hi\\".txt"', '"x\\n.env"', "plain.txt"]);
+  });
+});
 
 describe("list_files", () => {
   it("lists one level, directories first, hiding ignored and protected entries behind a count", async () => {

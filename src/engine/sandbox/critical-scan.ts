@@ -83,16 +83,8 @@ export function stateOf(stats: BigIntStats, link?: string): EntryState {
 }
 
 
-/** What git itself requires of a git dir (setup.c's is_git_directory): HEAD, objects/ and refs/. */
-export function looksLikeGitDir(dirents: readonly Dirent[]): boolean {
-  let found = 0;
-  for (const dirent of dirents) {
-    // git follows links to `objects` and `refs` (it only asks whether it can enter them).
-    const folderLike = dirent.isDirectory() || dirent.isSymbolicLink();
-    if (dirent.name === "HEAD" ? !dirent.isDirectory() : (dirent.name === "objects" || dirent.name === "refs") && folderLike) found += 1;
-  }
-  return found === 3;
-}
+export { looksLikeGitDir } from "../git/git-dir-shape.js";
+import { looksLikeGitDir } from "../git/git-dir-shape.js";
 
 /** What makes the workspace's own folder a git dir, when it is one: these count as its .git. */
 const ROOT_GIT_NAMES = ["HEAD", "config", "objects", "refs", "hooks", "info", "commondir", "config.worktree"];

@@ -3,7 +3,9 @@
 // and revisions are checked against a strict pattern before they reach argv. What the
 // repository's own config could make git run is switched off or refused (git/host-git.ts).
 import * as childProcess from "node:child_process";
+import path from "node:path";
 import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
+import { dropDeniedFiles } from "./git-diff-filter.js";
 import type { Jail } from "./jail/jail.js";
 import { defineTool, ToolError } from "./tool.js";
 import { builtinInput } from "./tool-input.js";
@@ -30,8 +32,6 @@ export function runGit(root: string, args: readonly string[], signal?: AbortSign
     );
   });
 }
-
-const SECRET_PATHSPECS = [":(exclude,glob)**/.env", ":(exclude,glob)**/.env.*", ":(exclude,glob)**/id_*", ":(exclude,glob)**/.netrc"];
 
 function checkRevision(value: string | undefined, name: string): void {
   if (value !== undefined && !REVISION.test(value)) throw new ToolError(`${name} ${JSON.stringify(value)} is not a valid revision`);
@@ -62,13 +62,18 @@ export function createGitTools({ jail }: { jail: Jail }) {
     input: builtinInput("git_diff"),
     async execute({ staged, base, paths }, context) {
       checkRevision(base, "base");
-      const args = ["diff", "--no-ext-diff", "--no-textconv", "--no-color"];
+      // Prefixes and paths pinned (whatever diff.noprefix or diff.relative say), so the filter
+      // below reads every name as the path from the repository's top.
+      const args = ["diff", "--no-ext-diff", "--no-textconv", "--no-color", "--src-prefix=a/", "--dst-prefix=b/", "--no-relative"];
       if (staged) args.push("--cached");
       if (base) args.push(base);
-      // Secret files stay unreadable through diffs too (see jail-denied.ts).
-      args.push("--", ...pathArgs(jail, paths), ...SECRET_PATHSPECS);
+      args.push("--", ...pathArgs(jail, paths));
+      const top = (await runGit(jail.root, ["rev-parse", "--show-toplevel"], context.signal)).replace(/\n$/, "");
       const out = await runGit(jail.root, args, context.signal);
-      return { content: out.trimEnd() || "(no changes)" };
+      // Credential files stay out of diffs, under every name the jail refuses (jail-denied.ts).
+      const { text, dropped } = dropDeniedFiles(out, (name) => jail.deniedReason(path.join(top, name)) !== undefined);
+      const note = dropped.length > 0 ? `(left out, credential files are never shown: ${dropped.map((name) => JSON.stringify(name)).join(", ")})` : "";
+      return { content: [text.trimEnd() || (note ? "" : "(no changes)"), note].filter(Boolean).join("\n") };
     },
   });
 

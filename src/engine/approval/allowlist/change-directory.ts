@@ -64,6 +64,7 @@ function everyPlace(places: readonly PathOracle[]): PathOracle {
     treeProblem: (value, visibleOnly) => first((place) => place.treeProblem(value, visibleOnly)),
     // Only the root's own repository is vouched for; after a cd, git asks anyway.
     ownRepository: () => false,
+    gitCredentials: (reach) => first((place) => place.gitCredentials(reach)),
     enter: () => "cd from a directory known only at run time",
   };
 }

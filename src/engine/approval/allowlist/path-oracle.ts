@@ -2,10 +2,12 @@
 // becomes after `~`, braces and globs (expanded against the real tree), whether each lands in
 // the workspace or a read root and outside the credential set (as the kernel will resolve it,
 // symlinks and `..` included), whether a directory read recursively holds a credential file,
-// and whether the workspace has its own git repository. The allowlist itself stays pure.
+// whether the workspace has its own git repository, and whether that repository holds a
+// credential file a git command could print. The allowlist itself stays pure.
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { credentialInRepository } from "../../git/credential-names.js";
 import { repoConfigRisks } from "../../git/repo-config-risks.js";
 import { locateRepository, repoLocationProblem } from "../../git/repo-location.js";
 import type { Jail } from "../../tools/jail/jail.js";
@@ -24,6 +26,8 @@ export interface PathOracle {
   treeProblem(value: string, visibleOnly?: boolean): string | undefined;
   /** The workspace root is itself a git repository (its own `.git`), not a parent's or a planted one. */
   ownRepository(): boolean;
+  /** Why git could print a credential file from the index or the history (the first found), or undefined. */
+  gitCredentials(reach: "index" | "history"): string | undefined;
   /**
    * The same questions asked from the directory `value` (as after `cd value`): a new oracle, or
    * why it cannot be entered (outside the workspace, a credential, not a directory).
@@ -39,6 +43,7 @@ const GLOB_CHARS = /[*?[]/;
 export function createPathOracle(jail: Jail, home: string = os.homedir(), base: string = jail.root): PathOracle {
   const roots = [jail.root, ...jail.readRoots];
   const trees = new Map<string, string | undefined>();
+  const credentials = new Map<string, string | undefined>();
 
   function tilde(value: string): string | undefined {
     if (!value.startsWith("~")) return value;
@@ -151,6 +156,11 @@ export function createPathOracle(jail: Jail, home: string = os.homedir(), base: 
       } catch {
         return false;
       }
+    },
+
+    gitCredentials(reach) {
+      if (!credentials.has(reach)) credentials.set(reach, credentialInRepository(jail.root, reach, (absolute) => jail.deniedReason(absolute) !== undefined));
+      return credentials.get(reach);
     },
 
     enter(value) {

@@ -7,6 +7,7 @@
 import { changeDirectory } from "./change-directory.js";
 import { assignmentProblem } from "./env-prefix.js";
 import { gitOptionProblem } from "./git-allow.js";
+import { gitContentReach } from "./git-content.js";
 import { readWords } from "./option-reader.js";
 import { SAFE_PROGRAMS, SANDBOX_WRITERS, specialForm, type ProgramSpec } from "./safe-programs.js";
 import type { ShellWord } from "../shell/shell-words.js";
@@ -71,6 +72,12 @@ function checkGit(args: ShellWord[], options: Judging): void {
   if (args.find((word) => !word.value.startsWith("-"))?.value === "grep") {
     const inTree = options.oracle.treeProblem(".");
     if (inTree) reject(`git grep reads every tracked file: ${inTree}`);
+  }
+  // `git diff`, `git log -p`, `git show`: contents of files no word names, a credential file's too.
+  const reach = gitContentReach(args);
+  if (reach !== "none") {
+    const found = options.oracle.gitCredentials(reach);
+    if (found) reject(`git prints file contents and ${found} (git_diff leaves those out)`);
   }
 }
 

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createJail, type Jail } from "../../tools/jail/jail.js";
 import { hardLinkCount } from "../../tools/jail/hard-links.js";
+import { gitDirProblem } from "../../tools/jail/jail-git-dirs.js";
 import { resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
 import type { PathContext } from "../shell/command-paths.js";
 import { pathScope } from "../shell/command-paths.js";
@@ -36,6 +37,8 @@ export interface CommandPolicyOptions {
    * when absent. The allowlist resolves every path operand through it.
    */
   jail?: Jail;
+  /** Why an absolute (resolved) write target is what a critical name links to (composition: sandbox/critical-links.ts). */
+  criticalLink?(absolute: string): string | undefined;
 }
 
 export interface CommandVerdict extends Verdict {
@@ -73,10 +76,19 @@ function hardLinked(file: string, context: PathContext): boolean {
  * sandboxed command may not write them unasked. Any `.git` component, in any case, as the
  * file tools refuse them.
  */
-function writesCriticalFile(file: string, context: PathContext): boolean {
+function writesCriticalFile(file: string, context: PathContext, criticalLink?: CommandPolicyOptions["criticalLink"]): boolean {
   if (pathScope({ value: file, literal: true, glob: false, unsafe: false, procSubst: false }, context) !== "inside") return false;
-  const relative = path.posix.relative(context.root, path.posix.resolve(context.root, file));
-  return isCriticalFile(relative) || relative.split("/").some((part) => part.toLowerCase() === ".git");
+  const lexical = path.posix.resolve(context.root, file);
+  const real = context.realPath?.(lexical) ?? lexical;
+  // The name as written and where it leads (a link to a critical file, a critical link to a plain one).
+  for (const absolute of new Set([lexical, real])) {
+    const relative = path.posix.relative(context.root, absolute);
+    if (relative.startsWith("..")) continue;
+    if (isCriticalFile(relative) || relative.split("/").some((part) => part.toLowerCase() === ".git")) return true;
+  }
+  // A git dir under another name (a bare repository, a pointer's target) is a `.git` too.
+  if (gitDirProblem(context.root, real) !== undefined) return true;
+  return criticalLink?.(real) !== undefined;
 }
 
 function describe(text: string, verdict: PartVerdict): string {
@@ -161,7 +173,7 @@ function classifyByRules(command: string, options: CommandPolicyOptions): Comman
     for (const item of all) {
       // A guessed command start (wrapper options misread) may refuse, never allow or ask.
       if (part.speculative && item.decision !== "deny") continue;
-      if (item.written?.some((file) => writesCriticalFile(file, context))) critical = true;
+      if (item.written?.some((file) => writesCriticalFile(file, context, options.criticalLink))) critical = true;
       verdicts.push(item);
       parts.push(describe(part.text || part.name, item));
     }

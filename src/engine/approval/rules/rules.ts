@@ -1,6 +1,7 @@
 // Pure rules: allow / confirm / deny for one validated tool call, before anyone is asked.
 // A call is judged by the subject its tool declares (paths, command, URL), never by reading
 // `input.path` or `input.command` by name.
+import path from "node:path";
 import type { Jail } from "../../tools/jail/jail.js";
 import type { ToolKind, ToolSubject } from "../../tools/tool.js";
 import { ToolError } from "../../tools/tool.js";
@@ -11,6 +12,8 @@ export interface RuleContext {
   jail: Jail;
   /** Files that always ask, even after "always allow" (package.json, CI configs, …). */
   isCriticalFile?(relativePosixPath: string): boolean;
+  /** Why a resolved write target is what a critical name shows through a symlink, or undefined. */
+  criticalLink?(absolutePath: string): string | undefined;
   /** How many hard links a resolved file has (0 when missing): more than one always asks. */
   hardLinks?(absolutePath: string): number;
   /** User rules from config, e.g. `run_command(npm run lint:*)`; deny beats allow. */
@@ -69,9 +72,17 @@ function writeVerdict(call: RuleInput, context: RuleContext): Verdict {
   if (paths.length === 0) return { decision: "deny", reason: `${call.name} declares no path it writes` };
   const targets = writeTargets(paths, context.jail);
   if ("refused" in targets) return { decision: "deny", reason: targets.refused };
-  const critical = targets.relative.find((relative) => context.isCriticalFile?.(relative));
+  // The name as given and where it leads: a critical name that is a link to a plain file, and a
+  // plain name that is a link to a critical file, are both critical.
+  const given = paths.map((target) => context.jail.display(path.resolve(context.jail.root, target)));
+  const critical = [...targets.relative, ...given].find((relative) => context.isCriticalFile?.(relative));
   if (critical !== undefined) {
     return { decision: "confirm", reason: `${critical} is a critical file: every change to it is confirmed`, critical: true };
+  }
+  // And a plain file some critical name links to (`.github/workflows/ci.yml` → `docs/ci.yml`).
+  for (const [index, absolute] of targets.absolute.entries()) {
+    const link = context.criticalLink?.(absolute);
+    if (link) return { decision: "confirm", reason: `${targets.relative[index]} is critical: ${link}; every change to it is confirmed`, critical: true };
   }
   const links = targets.absolute.map((absolute) => context.hardLinks?.(absolute) ?? 0);
   const linked = links.findIndex((count) => count > 1);

@@ -7,6 +7,7 @@ import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createDeniedPaths } from "./jail-denied.js";
+import { gitDirProblem } from "./jail-git-dirs.js";
 import { isInside, resolveSymlinks } from "./jail-symlinks.js";
 import { ToolError } from "../tool.js";
 
@@ -32,6 +33,12 @@ export interface JailOptions {
   home?: string;
   /** More directories no tool may touch (the agent's own home when MINI_AGENT_HOME moves it). */
   deniedDirs?: string[];
+  /**
+   * Other spellings of the workspace root (the shell's `$PWD` when it was entered through a
+   * symlink, as macOS's /tmp → /private/tmp): an absolute path under one is taken as the same
+   * path under the root. Only a spelling that resolves to the root counts.
+   */
+  rootSpellings?: readonly string[];
 }
 
 function expandHome(p: string, home: string): string {
@@ -47,6 +54,23 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
     .map((r) => path.resolve(root, expandHome(r, home)))
     .filter((r) => existsSync(r))
     .map((r) => realpathSync(r));
+
+  const spellings = [path.resolve(workspaceRoot), ...(options.rootSpellings ?? []).map((spelling) => path.resolve(spelling))].filter((spelling, i, all) => {
+    if (spelling === root || all.indexOf(spelling) !== i) return false;
+    try {
+      return realpathSync(spelling) === root;
+    } catch {
+      return false;
+    }
+  });
+
+  /** The path from the root, a path under another spelling of the root rewritten to it (lexically: the link is not followed again). */
+  function lexicalPath(userPath: string): string {
+    const resolved = path.resolve(root, userPath);
+    if (!path.isAbsolute(userPath) || isInside(root, resolved)) return resolved;
+    const spelling = spellings.find((candidate) => isInside(candidate, resolved));
+    return spelling === undefined ? resolved : path.join(root, path.relative(spelling, resolved));
+  }
 
   function checkSyntax(userPath: string): void {
     if (typeof userPath !== "string" || userPath.length === 0) throw new ToolError("path must be a non-empty string");
@@ -65,7 +89,7 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
 
   function resolveRead(userPath: string): string {
     checkSyntax(userPath);
-    const lexical = path.resolve(root, userPath);
+    const lexical = lexicalPath(userPath);
     const real = resolveSymlinks(lexical);
     const roots = [root, ...readRoots];
     // Both checks: the path as written must start inside an allowed root, and where it
@@ -79,7 +103,7 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
 
   function resolveWrite(userPath: string): string {
     checkSyntax(userPath);
-    const lexical = path.resolve(root, userPath);
+    const lexical = lexicalPath(userPath);
     const real = resolveSymlinks(lexical);
     if (!isInside(root, lexical) || !isInside(root, real)) throw outside(userPath, lexical, real, "the workspace");
     // Any `.git` component, not only the top one: submodules and nested repositories have
@@ -88,6 +112,8 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
     if (parts.some((p) => p.toLowerCase() === ".git")) {
       throw new ToolError(`writing inside .git/ is not allowed (${userPath})`);
     }
+    const gitDir = gitDirProblem(root, real);
+    if (gitDir) throw new ToolError(`writing inside a git directory is not allowed (${userPath}): ${gitDir}`);
     refuseDenied(userPath, real);
     return real;
   }

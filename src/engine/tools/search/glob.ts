@@ -4,6 +4,7 @@ import { compileGlob } from "./glob-matcher.js";
 import type { Jail } from "../jail/jail.js";
 import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
+import { shownName } from "./shown-name.js";
 import { walkFiles } from "./walker.js";
 
 const DEFAULT_LIMIT = 200;
@@ -33,7 +34,7 @@ export function createGlobTool({ jail }: { jail: Jail }) {
       }
       if (found.length === 0) return { content: `No files match ${JSON.stringify(pattern)} in ${jail.display(start)}.` };
       found.sort((a, b) => b.mtime - a.mtime || (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-      const lines = found.slice(0, limit).map((f) => f.display);
+      const lines = found.slice(0, limit).map((f) => shownName(f.display));
       if (found.length > limit) lines.push(`\n[${limit} of ${found.length} files shown, newest first — narrow the pattern or raise limit]`);
       return { content: lines.join("\n") };
     },

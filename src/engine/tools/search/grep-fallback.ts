@@ -2,22 +2,21 @@
 // pattern contains a required literal, a byte search finds candidate lines and only those
 // are decoded and tested; otherwise the whole file is decoded and tested line by line.
 // Files are read synchronously in slices of a few milliseconds, yielding in between, which
-// is several times faster than a promise per file and still keeps the UI responsive.
+// is several times faster than a promise per file and still keeps the UI responsive. A file
+// larger than WHOLE_FILE_BYTES is read in chunks, line by line (grep-stream.ts), so memory
+// stays bounded whatever its size or its longest line.
+import { readSync } from "node:fs";
 import path from "node:path";
 import { BINARY_SNIFF_BYTES, hasNul } from "../fs/file-text.js";
 import { HitCollector, includeMatcher, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
+import { hitOf, searchStream, WHOLE_FILE_BYTES, type Matcher } from "./grep-stream.js";
 import type { Jail } from "../jail/jail.js";
 import { requiredLiteral } from "./regex-literal.js";
-import { readRegularFileSync } from "../fs/regular-file.js";
+import { withRegularFileSync } from "../fs/regular-file.js";
 import { walkFiles } from "./walker.js";
 
 const SLICE_MS = 10;
 const NEWLINE = 10;
-
-interface Matcher {
-  regex: RegExp;
-  literal?: Buffer;
-}
 
 function lineText(bytes: Buffer, start: number, end: number): string {
   const text = bytes.toString("utf8", start, end);
@@ -34,8 +33,7 @@ function searchCandidates(file: string, bytes: Buffer, m: Matcher, literal: Buff
     if (end === -1) end = bytes.length;
     for (let nl = bytes.indexOf(NEWLINE, counted); nl !== -1 && nl < start; nl = bytes.indexOf(NEWLINE, nl + 1)) line++;
     counted = start;
-    const text = lineText(bytes, start, end);
-    if (m.regex.test(text)) hits.add({ file, line, text });
+    if (m.regex.test(lineText(bytes, start, end))) hits.add(hitOf(file, line, bytes.subarray(start, end), start === 0));
     at = end < bytes.length ? bytes.indexOf(literal, end + 1) : -1;
   }
 }
@@ -45,22 +43,26 @@ function searchAll(file: string, bytes: Buffer, m: Matcher, hits: HitCollector):
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   for (let i = 0; i < lines.length && !hits.full; i++) {
-    if (m.regex.test(lines[i]!)) hits.add({ file, line: i + 1, text: lines[i]! });
+    if (m.regex.test(lines[i]!)) hits.add(hitOf(file, i + 1, Buffer.from(lines[i]!), false));
   }
 }
 
 function searchFile(file: string, m: Matcher, hits: HitCollector): void {
-  let bytes: Buffer | undefined;
   try {
     // A FIFO that took a walked file's place is skipped, not waited on.
-    bytes = readRegularFileSync(file);
+    withRegularFileSync(file, (fd, stats) => {
+      if (stats.size > WHOLE_FILE_BYTES) return searchStream(file, fd, m, hits);
+      const bytes = Buffer.allocUnsafe(stats.size);
+      let length = 0;
+      for (let read = -1; read !== 0 && length < bytes.length; length += read) read = readSync(fd, bytes, length, bytes.length - length, null);
+      const content = bytes.subarray(0, length);
+      if (hasNul(content.subarray(0, BINARY_SNIFF_BYTES))) return;
+      if (m.literal) searchCandidates(file, content, m, m.literal, hits);
+      else searchAll(file, content, m, hits);
+    });
   } catch {
-    return; // vanished or unreadable: ripgrep skips these too
+    // vanished or unreadable: ripgrep skips these too
   }
-  if (!bytes) return;
-  if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) return;
-  if (m.literal) searchCandidates(file, bytes, m, m.literal, hits);
-  else searchAll(file, bytes, m, hits);
 }
 
 export async function grepFallback(query: GrepQuery, jail: Jail): Promise<GrepOutcome> {

@@ -1,11 +1,17 @@
 // What both grep backends share, so their output is identical by construction: the query,
 // the include filter, how a hit is shown, and which hits are kept when there are too many.
 import { compileGlob } from "./glob-matcher.js";
+import { shownName } from "./shown-name.js";
 
 export const MAX_HITS = 200;
 /** Past this many hits a search stops; the hits shown are then the first of those seen. */
 export const MAX_SCANNED_HITS = 100_000;
 const MAX_HIT_CHARS = 300;
+/**
+ * The bytes of a matched line either backend keeps (rg: --max-columns with a preview): a hit
+ * in a minified bundle or a dump costs this much, never the whole line.
+ */
+export const MAX_LINE_BYTES = 4096;
 
 export interface GrepQuery {
   /** JavaScript-compiled pattern (already validated). */
@@ -25,6 +31,15 @@ export interface GrepHit {
   file: string;
   line: number;
   text: string;
+  /** The line was longer than MAX_LINE_BYTES: `text` is its start. */
+  cut?: boolean;
+}
+
+export interface GrepNote {
+  /** Absolute path of the file. */
+  file: string;
+  line: number;
+  text: string;
 }
 
 export interface GrepOutcome {
@@ -32,6 +47,8 @@ export interface GrepOutcome {
   total: number;
   /** True when the search stopped at MAX_SCANNED_HITS. */
   stopped: boolean;
+  /** What was not searched and why (a line too long to hold), for the model. */
+  notes?: GrepNote[];
 }
 
 /**
@@ -61,9 +78,11 @@ export class HitCollector {
     return this.total >= MAX_SCANNED_HITS;
   }
 
+  readonly notes: GrepNote[] = [];
+
   finish(): GrepOutcome {
     this.trim();
-    return { hits: this.kept, total: this.total, stopped: this.full };
+    return { hits: this.kept, total: this.total, stopped: this.full, ...(this.notes.length > 0 ? { notes: this.notes } : {}) };
   }
 
   private trim(): void {
@@ -79,7 +98,8 @@ export function compareHits(a: GrepHit, b: GrepHit): number {
 
 /** One hit as the model sees it: `path:line: text`, trailing CR dropped, long lines cut. */
 export function formatHit(display: string, hit: GrepHit): string {
-  let text = hit.text.endsWith("\r") ? hit.text.slice(0, -1) : hit.text;
-  if (text.length > MAX_HIT_CHARS) text = `${text.slice(0, MAX_HIT_CHARS)}… [${text.length - MAX_HIT_CHARS} more characters]`;
-  return `${display}:${hit.line}: ${text}`;
+  let text = hit.text.endsWith("\r") && !hit.cut ? hit.text.slice(0, -1) : hit.text;
+  if (hit.cut) text = `${text.slice(0, MAX_HIT_CHARS)}… [line longer than ${MAX_LINE_BYTES} bytes, cut]`;
+  else if (text.length > MAX_HIT_CHARS) text = `${text.slice(0, MAX_HIT_CHARS)}… [${text.length - MAX_HIT_CHARS} more characters]`;
+  return `${shownName(display)}:${hit.line}: ${text}`;
 }

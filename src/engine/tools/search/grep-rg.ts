@@ -6,7 +6,8 @@ import * as childProcess from "node:child_process";
 import { accessSync, constants, lstatSync } from "node:fs";
 import path from "node:path";
 import { isBinaryFileSync } from "../fs/file-text.js";
-import { HitCollector, includeMatcher, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
+import { HitCollector, includeMatcher, MAX_LINE_BYTES, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
+import { RecordReader } from "./rg-records.js";
 import { isInside } from "../jail/jail-symlinks.js";
 import type { Jail } from "../jail/jail.js";
 import { nestedAgentignores } from "./nested-agentignore.js";
@@ -42,6 +43,9 @@ export class RipgrepPatternError extends Error {}
  */
 export class RipgrepLimitError extends Error {}
 
+/** What rg puts after the first --max-columns bytes of a longer line (--max-columns-preview). */
+const LONG_LINE_MARK = " [... omitted end of long line]";
+
 /** Longer than any search this tool should run; a stall past it is a planted ignore file. */
 export const RIPGREP_TIMEOUT_MS = 30_000;
 /** rg's heap (RLIMIT_DATA, in KiB): far above a search's needs, far below a runaway's. */
@@ -54,7 +58,11 @@ function limitedArgv(rg: string, args: string[]): [string, string[]] {
 }
 
 function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
+  // --null ends each path with NUL, the one byte no name holds: a record is read as the path up to
+  // NUL, then `line:text` up to the newline (no line holds one), so a name with a newline in it
+  // stays one name. A long line comes back as its first MAX_LINE_BYTES and a marker.
   const args = ["--no-config", "--color=never", "--no-heading", "--with-filename", "--line-number", "--null"];
+  args.push(`--max-columns=${MAX_LINE_BYTES}`, "--max-columns-preview");
   // Hidden files count; .ignore/.rgignore and global git excludes do not (the fallback
   // reads neither); binaries are searched as text and filtered afterwards.
   // .gitignore files count outside a git repository too (ignore-rules.ts).
@@ -101,12 +109,14 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, time
     if (hits.full) child.kill();
   };
 
-  const onLine = (line: string) => {
-    const nul = line.indexOf("\0");
-    const colon = line.indexOf(":", nul);
-    if (nul < 0 || colon < 0) return;
-    const file = path.resolve(jail.root, line.slice(0, nul));
-    const hit: GrepHit = { file, line: Number(line.slice(nul + 1, colon)), text: line.slice(colon + 1) };
+  const onRecord = (rawPath: string, rest: string) => {
+    const colon = rest.indexOf(":");
+    if (colon < 0) return;
+    const file = path.resolve(jail.root, rawPath);
+    const text = rest.slice(colon + 1);
+    // Only a line longer than the limit comes back longer than it: with the marker.
+    const cut = text.endsWith(LONG_LINE_MARK) && Buffer.byteLength(text) > MAX_LINE_BYTES;
+    const hit: GrepHit = { file, line: Number(rest.slice(0, colon)), text: cut ? text.slice(0, -LONG_LINE_MARK.length) : text, ...(cut ? { cut } : {}) };
     let skip = skipped.get(file);
     if (skip === undefined) {
       // rg applies types only while walking, and knows nothing of denied names.
@@ -128,18 +138,14 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, time
     else if (!skip) keep(hit);
   };
 
-  let partial = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    const lines = (partial + chunk).split("\n");
-    partial = lines.pop()!;
-    for (const line of lines) onLine(line);
-  });
+  const reader = new RecordReader(onRecord);
+  child.stdout.on("data", (chunk: Buffer) => reader.push(chunk));
 
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   }).finally(() => clearTimeout(timer));
-  if (partial) onLine(partial);
+  reader.end();
   await Promise.all(verdicts);
   query.signal?.throwIfAborted();
   if (timedOut) throw new RipgrepLimitError(`rg did not finish within ${timeoutMs} ms`);

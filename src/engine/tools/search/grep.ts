@@ -3,6 +3,7 @@
 // path, then line), so a session reads the same whichever machine it runs on.
 import { stat } from "node:fs/promises";
 import { grepFallback } from "./grep-fallback.js";
+import { shownName } from "./shown-name.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { findRipgrep, grepRipgrep, RipgrepLimitError, RipgrepPatternError } from "./grep-rg.js";
 import type { Jail } from "../jail/jail.js";
@@ -74,8 +75,10 @@ export function createGrepTool({ jail, ripgrep, ripgrepTimeoutMs }: GrepToolOpti
 }
 
 export function formatOutcome(outcome: GrepOutcome, pattern: string, jail: Jail): string {
-  if (outcome.total === 0) return `No matches for ${JSON.stringify(pattern)}.`;
+  const notes = (outcome.notes ?? []).slice(0, 10).map((note) => `[${shownName(jail.display(note.file))}:${note.line}: ${note.text}]`);
+  if (outcome.total === 0) return [`No matches for ${JSON.stringify(pattern)}.`, ...notes].join("\n");
   const lines = outcome.hits.map((hit) => formatHit(jail.display(hit.file), hit));
+  if (notes.length > 0) lines.push("", ...notes);
   if (outcome.stopped) {
     lines.push(`\n[search stopped after ${MAX_SCANNED_HITS} matches; showing ${outcome.hits.length} of them — narrow the pattern, path or include]`);
   } else if (outcome.total > outcome.hits.length) {

@@ -6,6 +6,7 @@ import type { Jail } from "../jail/jail.js";
 import { fileType } from "../../bounded-read.js";
 import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
+import { shownName } from "./shown-name.js";
 import { listDirectory } from "./walker.js";
 
 const MAX_ENTRIES = 1000;
@@ -37,16 +38,16 @@ export function createListFilesTool({ jail }: { jail: Jail }) {
       for (const entry of ordered.slice(0, MAX_ENTRIES)) {
         if (entry.isSymlink) {
           const target = await readlink(path.join(dir, entry.name)).catch(() => "?");
-          lines.push(`${entry.name}@ -> ${target}`);
-        } else lines.push(entry.isDirectory ? `${entry.name}/` : entry.name);
+          lines.push(`${shownName(entry.name)}@ -> ${shownName(target)}`);
+        } else lines.push(entry.isDirectory ? `${shownName(entry.name)}/` : shownName(entry.name));
       }
       if (ordered.length > MAX_ENTRIES) lines.push(`[${ordered.length - MAX_ENTRIES} more entries not shown]`);
       if (lines.length === 0) lines.push("(empty directory)");
       if (hidden.length > 0) {
-        const names = hidden.slice(0, 10).map((e) => (e.isDirectory ? `${e.name}/` : e.name));
+        const names = hidden.slice(0, 10).map((e) => (e.isDirectory ? `${shownName(e.name)}/` : shownName(e.name)));
         lines.push(`[${hidden.length} ignored or protected entries not shown: ${names.join(", ")}${hidden.length > 10 ? ", …" : ""}]`);
       }
-      return { content: `${shown}/\n${lines.join("\n")}` };
+      return { content: `${shownName(shown)}/\n${lines.join("\n")}` };
     },
   });
 }
