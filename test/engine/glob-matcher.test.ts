@@ -8,12 +8,12 @@ const rules = { allow: ["write_file(src/**)", "read_file", "run_command(npm test
 
 describe("glob matcher", () => {
   it("rejects path patterns picomatch would refuse when the config is read, not when a call is judged", () => {
-    expect(validateUserRule("write_file()")).toMatch(/not a rule/);
-    expect(validateUserRule("write_file(  )")).toMatch(/not a rule/);
+    expect(validateUserRule("write_file()")).toMatch(/has an empty pattern/);
+    expect(validateUserRule("write_file(  )")).toMatch(/has an empty pattern/);
     expect(validateUserRule(`write_file(${"a".repeat(65_537)})`)).toMatch(/not a rule/);
     expect(validateUserRule(`write_file(${"a".repeat(65_536)})`)).toBeUndefined();
-    // A command pattern is no glob: an empty one stays a rule, as before.
-    expect(validateUserRule("run_command()")).toBeUndefined();
+    // An empty command pattern is refused too (ADR 0058): the tool's bare name says "every call".
+    expect(validateUserRule("run_command()")).toMatch(/has an empty pattern: write run_command for every call of it/);
   });
 
   it("matches as picomatch does, and user rules with path globs decide by it", () => {
