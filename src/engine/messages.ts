@@ -48,3 +48,35 @@ export type Message =
 export function thinkingText(blocks: readonly ThinkingBlock[]): string {
   return blocks.map((block) => (block.kind === "thinking" ? block.text : "")).join("");
 }
+
+/**
+ * `id`, or `id_2`, `id_3`… when another call of the same answer already has it. A model may
+ * repeat an id within one answer; each call needs its own, or its result is paired with
+ * the wrong call and Anthropic refuses the conversation for good ("ids must be unique").
+ */
+export function uniqueCallId(id: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(id)) return id;
+  for (let n = 2; ; n++) {
+    const candidate = `${id}_${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * The results that follow an assistant turn, handed out by call id in order: the k-th call
+ * with an id gets the k-th result with it (files written before ids were made unique hold
+ * answers whose calls share one id, each run and answered in turn).
+ */
+export class ResultsById<T extends { callId: string }> {
+  private readonly byId = new Map<string, T[]>();
+
+  add(result: T): void {
+    const list = this.byId.get(result.callId);
+    if (list) list.push(result);
+    else this.byId.set(result.callId, [result]);
+  }
+
+  take(callId: string): T | undefined {
+    return this.byId.get(callId)?.shift();
+  }
+}

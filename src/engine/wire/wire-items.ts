@@ -1,7 +1,7 @@
 // A step's message as the session file keeps it (`assistant.message`) and as the conversation
 // holds it, and the live events a face would have seen while it streamed. Pure.
 import type { AgentEvent, EventOf, ToolCall, WireThinkingBlock } from "../events.js";
-import type { AssistantToolCall, Message, ThinkingBlock } from "../messages.js";
+import { uniqueCallId, type AssistantToolCall, type Message, type ThinkingBlock } from "../messages.js";
 
 type AssistantMessage = Extract<Message, { role: "assistant" }>;
 
@@ -93,8 +93,13 @@ export class MessageBuilder {
     this.blocks.push({ text: [], redacted: data });
   }
 
-  call(call: ToolCall): void {
-    this.toolCalls.push(call);
+  /** Adds a call under an id no other call of this answer has (`uniqueCallId`), and returns it as kept. */
+  call(call: ToolCall): ToolCall {
+    const taken = new Set(this.toolCalls.map((other) => other.callId));
+    const callId = uniqueCallId(call.callId, taken);
+    const kept = callId === call.callId ? call : { ...call, callId };
+    this.toolCalls.push(kept);
+    return kept;
   }
 
   get empty(): boolean {
