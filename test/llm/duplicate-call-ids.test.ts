@@ -2,14 +2,8 @@
 // with its own call, and the ids sent back must be unique (Anthropic refuses repeated tool_use
 // ids with a 400, on every later request). The engine runs over the real adapters and a real
 // session folder; the assertions read the bytes the fake server received.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { answerByFlag } from "../../src/engine/approval/gate/flag-answerer.js";
-import type { ModelProvider } from "../../src/engine/llm/provider.js";
-import type { SessionChoice } from "../../src/engine/session/open-session.js";
-import { startEngine } from "../helpers/engine.js";
 import {
   MESSAGE_STOP,
   anthropicText,
@@ -21,31 +15,13 @@ import {
 } from "../helpers/fake-anthropic-server.js";
 import { DONE, chatText, chunk, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { onlySessionFile } from "../helpers/session-files.js";
-import { anthropicConfig, build, kimiConfig } from "./harness.js";
+import { anthropicConfig, build, engineTurn as turn, kimiConfig, sessionWorkspace as workspace } from "./harness.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function workspace() {
-  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "dup-ids-")));
-  const cwd = path.join(base, "ws");
-  mkdirSync(cwd);
-  writeFileSync(path.join(cwd, "x1.txt"), "ONE\n");
-  writeFileSync(path.join(cwd, "x2.txt"), "TWO\n");
-  return { cwd, home: path.join(base, "home") };
-}
-
-async function turn(dirs: { cwd: string; home: string }, provider: ModelProvider, choice: SessionChoice, prompt: string) {
-  const { engine } = startEngine({ home: dirs.home, cwd: dirs.cwd, provider, choice });
-  answerByFlag(engine, true);
-  engine.submit(prompt);
-  const outcome = await engine.idle();
-  await engine.shutdown();
-  return outcome!;
-}
 
 function toolUse(index: number, id: string, file: string): string[] {
   return [
@@ -77,7 +53,7 @@ describe("duplicate tool-call ids in one answer", () => {
       anthropicText("Once more."),
     ]);
     const provider = await build(anthropicConfig(server.url));
-    expect((await turn(dirs, provider, { mode: "new" }, "read both")).stopReason).toBe("completed");
+    expect((await turn(dirs, provider, { mode: "new" }, "read both")).outcome.stopReason).toBe("completed");
     const expected = {
       uses: ["toolu_A", "toolu_A_2"],
       results: [

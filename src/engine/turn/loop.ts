@@ -43,6 +43,8 @@ export interface LoopOptions {
 export const DEFAULT_MAX_ROUNDS = 50;
 const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call ran";
 export const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
+/** A call that was whole when the stream broke later in the same answer: it was never run. */
+export const CUT_RESULT = "not run: the answer this call was part of was cut off before it ended";
 export const TRUNCATED_RESULT =
   "not run: your output was cut off by the output-token limit before this call was complete; " +
   "send it again, shorter (split a large file into several writes or edits)";
@@ -139,7 +141,11 @@ export function createLoop(options: LoopOptions) {
         const kind = error instanceof ProviderError ? error.kind : "internal";
         endMessage(true);
         publish("error", { kind, message: (error as Error).message ?? String(error) });
-        if (streaming) publish("step.ended", { round: rounds, finishReason: "error" });
+        if (streaming) {
+          publish("step.ended", { round: rounds, finishReason: "error" });
+          // Calls already whole in the cut answer were never run: say so, not "effects unknown".
+          closeOpenCalls(CUT_RESULT);
+        }
       }
     }
     closeOpenCalls(stopReason === "aborted" ? ABORTED_RESULT : LOST_RESULT);

@@ -9,6 +9,8 @@ interface PendingCall {
   name: string;
   args: string;
   outputIndex: number;
+  /** Already handed on (at its output_item.done). */
+  sent?: boolean;
 }
 
 export class ResponsesStreamState {
@@ -78,8 +80,13 @@ export class ResponsesStreamState {
       const call = this.calls.get(itemId) ?? { callId: "", name: "", args: "", outputIndex };
       if (str(item["call_id"])) call.callId = str(item["call_id"]);
       if (str(item["name"])) call.name = str(item["name"]);
-      if (event["type"] === "response.output_item.done" && typeof item["arguments"] === "string") call.args = item["arguments"];
       this.calls.set(itemId, call);
+      if (event["type"] === "response.output_item.done" && !call.sent) {
+        if (typeof item["arguments"] === "string") call.args = item["arguments"];
+        // Out as soon as it is whole, so it keeps its place after the reasoning before it (§3.5).
+        call.sent = true;
+        return [callPart(call)];
+      }
     }
     if (item["type"] === "reasoning") return this.reasoningItem(event["type"], str(item["id"]) || `output_${outputIndex}`, item);
     return [];
@@ -124,13 +131,16 @@ export class ResponsesStreamState {
     if (!this.done) throw new WireError("the stream ended before response.completed", { incomplete: true });
     const parts: StreamPart[] = [];
     const calls = [...this.calls.values()].sort((a, b) => a.outputIndex - b.outputIndex);
-    for (const call of calls) {
-      parts.push({ type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" });
-    }
+    // Calls whose output_item.done never came (a gateway that leaves it out).
+    for (const call of calls) if (!call.sent) parts.push(callPart(call));
     if (this.usage) parts.push(this.usage);
     parts.push({ type: "finish", reason: this.finishReason ?? (calls.length > 0 ? "tool_calls" : "stop") });
     return parts;
   }
+}
+
+function callPart(call: PendingCall): StreamPart {
+  return { type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" };
 }
 
 function str(value: unknown): string {
