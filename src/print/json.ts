@@ -1,7 +1,7 @@
 // --output-format json: one object at the end of the turn; on stderr, as in text mode, a line
 // per retry (notices and memory changes are said by run-print for every format).
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { maxRoundsNote, retryLine, TurnSummary } from "./turn-summary.js";
+import { answerEnding, maxRoundsNote, retryLine, TurnSummary } from "./turn-summary.js";
 
 export function createJsonRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
@@ -11,12 +11,13 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
       if (event.type === "retry") output.stderr(`${retryLine(event)}\n`);
     },
     finish(outcome, { usage }) {
+      const cut = answerEnding(outcome.stopReason, summary)?.stopReason;
       const result = {
         session_id: summary.sessionId,
         final_text: summary.finalText,
-        // Cut off by --max-rounds is not a success either: the task is unfinished.
-        is_error: outcome.stopReason !== "completed",
-        stop_reason: outcome.stopReason,
+        // Cut off by --max-rounds, the token limit or a refusal is not a success either.
+        is_error: outcome.stopReason !== "completed" || cut !== undefined,
+        stop_reason: cut ?? outcome.stopReason,
         rounds: outcome.rounds,
         usage: {
           input_tokens: usage.inputTokens,
