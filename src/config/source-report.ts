@@ -7,7 +7,8 @@ export function sourceReport(config: ResolvedConfig): string[] {
   const rows: [string, string | undefined][] = [
     ["provider", config.provider],
     ["model", config.model],
-    ["base_url", config.baseUrl],
+    // A gateway's URL may carry a password (http://user:pass@host) just as a proxy's may.
+    ["base_url", config.baseUrl && redactUrl(config.baseUrl)],
     ["api_key", config.apiKey === undefined ? undefined : redactKey(config.apiKey)],
     ["thinking", config.thinking],
     ["max_rounds", String(config.maxRounds)],

@@ -93,6 +93,12 @@ export const payloads = {
     /** The reasoning blocks in stream order, each with its own signature; absent when there was none. */
     thinking: z.array(thinkingBlock).optional(),
     toolCalls: z.array(toolCall),
+    /**
+     * The order the parts came in, when not reasoning, then text, then calls (interleaved
+     * thinking, text after a call): each slot takes the next block, the next `length`
+     * characters of `text`, or the next call. Absent in older files: that default order.
+     */
+    order: z.array(z.object({ kind: z.enum(["thinking", "text", "call"]), length: z.number().int().nonnegative().optional() })).optional(),
     /** The stream was cut (stopped, failed): this is what had arrived. */
     partial: z.boolean().optional(),
   }),

@@ -1,7 +1,7 @@
 // --output-format json: one object at the end of the turn; on stderr, as in text mode, a line
 // per retry (notices and memory changes are said by run-print for every format).
 import type { PrintOutput, PrintRenderer } from "./renderer.js";
-import { maxRoundsNote, retryLine, TurnSummary, unsavedNote } from "./turn-summary.js";
+import { answerEnding, maxRoundsNote, retryLine, TurnSummary, unsavedNote } from "./turn-summary.js";
 
 export function createJsonRenderer(output: PrintOutput): PrintRenderer {
   const summary = new TurnSummary();
@@ -12,13 +12,14 @@ export function createJsonRenderer(output: PrintOutput): PrintRenderer {
     },
     finish(outcome, { usage, unsaved, sessionId }) {
       const errors = unsaved ? [...summary.errors, unsavedNote(unsaved, sessionId)] : summary.errors;
+      const cut = answerEnding(outcome.stopReason, summary)?.stopReason;
       const result = {
         session_id: summary.sessionId,
         final_text: summary.finalText,
-        // Cut off by --max-rounds is not a success either: the task is unfinished. Nor is a
-        // turn the session file lost events of: the next -c would not know what it did.
-        is_error: outcome.stopReason !== "completed" || unsaved !== undefined,
-        stop_reason: outcome.stopReason,
+        // Cut off by --max-rounds, the token limit or a refusal is not a success either. Nor is
+        // a turn the session file lost events of: the next -c would not know what it did.
+        is_error: outcome.stopReason !== "completed" || cut !== undefined || unsaved !== undefined,
+        stop_reason: cut ?? outcome.stopReason,
         rounds: outcome.rounds,
         usage: {
           input_tokens: usage.inputTokens,

@@ -9,7 +9,7 @@ import type { PrintOutput, PrintRenderer } from "./renderer.js";
 import { createStreamJsonRenderer } from "./stream-json.js";
 import { createTextRenderer } from "./text.js";
 import { stripTerminalControls } from "./terminal-safe.js";
-import { unsavedNote } from "./turn-summary.js";
+import { answerEnding, TurnSummary, unsavedNote } from "./turn-summary.js";
 
 export interface RunContext {
   version: string;
@@ -45,10 +45,12 @@ function createRenderer(options: CliOptions, output: PrintOutput): PrintRenderer
   return createTextRenderer(output);
 }
 
-function exitCodeFor(outcome: TurnOutcome | undefined): number {
+function exitCodeFor(outcome: TurnOutcome | undefined, summary: TurnSummary): number {
   if (outcome?.stopReason === "aborted") return EXIT.interrupted;
   if (!outcome || outcome.stopReason === "error") return EXIT.runtime;
   if (outcome.stopReason === "max_rounds") return EXIT.maxRounds;
+  // A cut or refused answer is not the answer asked for: a script must not take it as one.
+  if (answerEnding(outcome.stopReason, summary)?.stopReason) return EXIT.runtime;
   return EXIT.ok;
 }
 
@@ -66,6 +68,8 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
   const output = context.output ?? processOutput(interrupts, options.outputFormat);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
   const renderer = createRenderer(options, output);
+  // How the answer ended, for the stderr note and the exit code in every format.
+  const summary = new TurnSummary();
   const engine = await openEngine(options, {
     version: context.version,
     ...(context.env ? { env: context.env } : {}),
@@ -76,6 +80,7 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
       // change to memory: it reaches every later session's prompt, so a person must see it.
       if (event.type === "notice") warn(event.message);
       else if (event.type === "memory.changed") warn(describeMemoryChange(event));
+      summary.observe(event);
       renderer.onEvent(event);
     },
     onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
@@ -96,7 +101,9 @@ async function run(options: CliOptions, context: RunContext, interrupts: Interru
     const outcome = await engine.idle();
     const snapshot = await engine.snapshot();
     if (outcome) renderer.finish(outcome, snapshot);
-    code = exitCodeFor(outcome);
+    const ending = outcome && answerEnding(outcome.stopReason, summary);
+    if (ending) warn(ending.note);
+    code = exitCodeFor(outcome, summary);
     if (snapshot.unsaved) unsaved = unsavedNote(snapshot.unsaved, snapshot.sessionId);
   } finally {
     await engine.shutdown();

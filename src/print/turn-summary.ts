@@ -26,12 +26,35 @@ export function retryLine(event: Extract<AgentEvent, { type: "retry" }>): string
   return event.agentId ? `  [${event.agentId}] ${line}` : line;
 }
 
+/**
+ * A turn that completed with an answer a script must not take as whole: cut at the output
+ * limit or refused (exit 1, a json stop_reason of its own), or empty (said, exit 0).
+ */
+export interface AnswerEnding {
+  stopReason?: "max_tokens" | "refusal";
+  note: string;
+}
+
+export function answerEnding(stopReason: string, summary: TurnSummary): AnswerEnding | undefined {
+  if (stopReason !== "completed") return undefined;
+  if (summary.lastFinish === "length") {
+    return { stopReason: "max_tokens", note: "the answer was cut off at the model's output-token limit; it is incomplete" };
+  }
+  if (summary.lastFinish === "content_filter") {
+    return { stopReason: "refusal", note: "the provider refused to answer (a refusal or its content filter)" };
+  }
+  if (summary.finalText.trim() === "") return { note: "the model returned an empty answer" };
+  return undefined;
+}
+
 /** Watches the events of one turn: the final answer, refusals and errors. */
 export class TurnSummary {
   sessionId = "";
   finalText = "";
   refused: RefusedCall[] = [];
   errors: string[] = [];
+  /** Why the turn's last step ended (`length`, `content_filter`: the answer is not whole). */
+  lastFinish: string | undefined;
   private stepText = "";
 
   /** Hands over the text streamed so far in this step (progress shown before a tool call). */
@@ -62,6 +85,7 @@ export class TurnSummary {
         const stepText = this.stepText;
         this.stepText = "";
         const final = event.finishReason !== "tool_calls";
+        this.lastFinish = event.finishReason;
         if (final && stepText) this.finalText = stepText;
         return { stepText, final };
       }

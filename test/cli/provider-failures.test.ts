@@ -134,3 +134,34 @@ describe("provider failures through the CLI", () => {
     expect(readFileSync(file, "utf8")).not.toContain(KEY);
   });
 });
+
+describe("answers that completed without being whole", () => {
+  const answer = (text: string, finish: string) => sse(chunk({ role: "assistant", content: text }), chunk({}, finish), DONE);
+
+  it("cut at the token limit: text mode says so on stderr, exit 1", async () => {
+    const { run } = await openAiRun([answer("truncated answ", "length")]);
+    expect(run.stdout).toBe("truncated answ\n");
+    expect(run.stderr).toMatch(/^mini-agent: the answer was cut off at the model's output-token limit; it is incomplete$/m);
+    expect(run.code).toBe(1);
+  });
+
+  it("refused (content_filter): json says stop_reason refusal and is_error, stderr says so, exit 1", async () => {
+    const { run } = await openAiRun([answer("", "content_filter")], ["--output-format", "json"]);
+    expect(JSON.parse(run.stdout)).toMatchObject({ final_text: "", is_error: true, stop_reason: "refusal" });
+    expect(run.stderr).toMatch(/^mini-agent: the provider refused to answer/m);
+    expect(run.code).toBe(1);
+  });
+
+  it("json says max_tokens for a cut answer", async () => {
+    const { run } = await openAiRun([answer("half", "length")], ["--output-format", "json"]);
+    expect(JSON.parse(run.stdout)).toMatchObject({ final_text: "half", is_error: true, stop_reason: "max_tokens" });
+    expect(run.code).toBe(1);
+  });
+
+  it("an empty answer is said on stderr, exit 0", async () => {
+    const { run } = await openAiRun([answer("", "stop")]);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^mini-agent: the model returned an empty answer$/m);
+    expect(run.code).toBe(0);
+  });
+});

@@ -32,6 +32,13 @@ describe("source report", () => {
     expect(text).toMatch(/https_proxy\s+http:\/\/…:…@proxy\.local:3128\s+\(env HTTPS_PROXY\)/);
   });
 
+  it("hides a password in base_url as it does in a proxy URL", () => {
+    const config = resolveConfig({ ...dirs(), env: { OPENAI_API_KEY: "sk-x-0123456789abcd", OPENAI_BASE_URL: "http://alice:hunter2pass@127.0.0.1:8080/v1" }, flags: {} });
+    const text = sourceReport(config).join("\n");
+    expect(text).not.toContain("hunter2pass");
+    expect(text).toMatch(/base_url\s+http:\/\/…:…@127\.0\.0\.1:8080\/v1\s+\(env OPENAI_BASE_URL\)/);
+  });
+
   it("shows a keyless local provider and warnings", () => {
     const config = resolveConfig({ ...dirs(), env: {}, flags: { provider: "llamacpp" } });
     const lines = sourceReport({ ...config, warnings: ["something odd"] });

@@ -100,6 +100,27 @@ describe("retries before the stream starts", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("reads OpenAI's 'try again in 1m30s' as 90 s, too long to sit out", async () => {
+    server = await startScriptedServer([
+      status(429, { error: { message: "Rate limit reached for gpt-5 on tokens per min (TPM): Limit 30000, Used 29000. Please try again in 1m30s.", code: "rate_limit_exceeded" } }),
+    ]);
+    const { error } = await collect(await build(kimiConfig(server.url)));
+    expect(providerError(error).message).toContain("asked to wait 90s");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("a retry-after of zero or less asks for nothing: the default backoff, not an immediate retry", async () => {
+    server = await startScriptedServer([
+      status(429, { error: { message: "slow down" } }, { "retry-after": "-5" }),
+      status(429, { error: { message: "slow down" } }, { "retry-after": "0" }),
+      chatText("ok"),
+    ]);
+    const { parts, error } = await collect(await build(kimiConfig(server.url), { retry: { baseDelayMs: 40, maxBackoffMs: 80 } }));
+    expect(error).toBeUndefined();
+    // The backoff from a 40 ms base with its jitter (×0.75–1): at least 30 ms, then at least 60 ms.
+    expect(ofType(parts, "retry").map((retry) => retry.delayMs >= 30 * 2 ** (retry.attempt - 1))).toEqual([true, true]);
+  });
+
   it("retries an in-band server_error that arrives before any output", async () => {
     server = await startScriptedServer([
       sse(chunk({ role: "assistant" }), `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}}\n\n`),

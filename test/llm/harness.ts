@@ -1,6 +1,12 @@
 // Shared test plumbing: a provider built by the real createProvider (so the SDK transport
 // runs) pointed at a fake server, and a collector for the parts it yields.
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { ResolvedConfig } from "../../src/config/resolved-config.js";
+import { answerByFlag } from "../../src/engine/approval/gate/flag-answerer.js";
+import type { SessionChoice } from "../../src/engine/session/open-session.js";
+import { startEngine } from "../helpers/engine.js";
 import { createProvider, type CreateProviderOptions } from "../../src/engine/llm/create-provider.js";
 import type { Message } from "../../src/engine/messages.js";
 import type { ModelProvider, ModelRequest, StreamPart, ToolSpec } from "../../src/engine/llm/provider.js";
@@ -111,4 +117,24 @@ export function thinkingOf(parts: StreamPart[]): string {
 
 export function ofType<T extends StreamPart["type"]>(parts: StreamPart[], type: T): Extract<StreamPart, { type: T }>[] {
   return parts.filter((p): p is Extract<StreamPart, { type: T }> => p.type === type);
+}
+
+/** A workspace holding x1.txt ("ONE") and x2.txt ("TWO"), and an agent home beside it. */
+export function sessionWorkspace(): { cwd: string; home: string } {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "provider-session-")));
+  const cwd = path.join(base, "ws");
+  mkdirSync(cwd);
+  writeFileSync(path.join(cwd, "x1.txt"), "ONE\n");
+  writeFileSync(path.join(cwd, "x2.txt"), "TWO\n");
+  return { cwd, home: path.join(base, "home") };
+}
+
+/** One turn of a real engine (session file, tools, --yes) over `provider`; `continue` resumes the last session. */
+export async function engineTurn(dirs: { cwd: string; home: string }, provider: ModelProvider, choice: SessionChoice, prompt: string) {
+  const { engine, events } = startEngine({ home: dirs.home, cwd: dirs.cwd, provider, choice });
+  answerByFlag(engine, true);
+  engine.submit(prompt);
+  const outcome = await engine.idle();
+  await engine.shutdown();
+  return { outcome: outcome!, events };
 }

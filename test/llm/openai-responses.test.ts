@@ -142,7 +142,25 @@ describe("OpenAI responses adapter", () => {
     const provider = await build(openAiConfig(`${server.url}/v1`), { endpointFallback: true, retry: { maxRetries: 0 } });
     const { parts, error } = await collect(provider);
     expect((error as ProviderError).kind).toBe("stream");
-    expect(ofType(parts, "tool_call")).toEqual([]);
+    // The call was whole (its output_item.done came) before the cut: it is kept in its place; the loop never runs it.
+    expect(ofType(parts, "tool_call").map((part) => part.id)).toEqual(["call_q1"]);
+  });
+
+  it("takes a message's text from its .done events when no delta came, once (§3.2)", async () => {
+    const message = (id: string, text: string) => ({ id, type: "message", status: "completed", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] });
+    const events = responsesEvents([
+      ["response.created", { response: responseObject({ status: "in_progress" }) }],
+      // Only the finished item: no deltas, no output_text.done.
+      ["response.output_item.done", { output_index: 0, item: message("msg_1", "Whole in the item. ") }],
+      // output_text.done and then the item: the text counts once.
+      ["response.output_text.done", { item_id: "msg_2", output_index: 1, content_index: 0, text: "Whole in the done." }],
+      ["response.output_item.done", { output_index: 1, item: message("msg_2", "Whole in the done.") }],
+      ["response.completed", { response: responseObject({ status: "completed" }) }],
+    ]);
+    server = await startScriptedServer([status(404, {}), sse(...events)]);
+    const { parts, error } = await collect(await responsesProvider(server));
+    expect(error).toBeUndefined();
+    expect(textOf(parts)).toBe("Whole in the item. Whole in the done.");
   });
 
   it("ignores duplicate and late events after the terminal event (§7.14) and unknown events (§7.15)", async () => {

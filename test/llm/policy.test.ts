@@ -37,6 +37,9 @@ describe("retry policy", () => {
     expect(serverDelayMs({ message: "", headers: headers({ "retry-after": "Mon, 30 Nov 2026 00:00:02 GMT" }) }, now)).toBe(2000);
     expect(serverDelayMs({ message: "Rate limit reached. Please try again in 1.5s." })).toBe(1500);
     expect(serverDelayMs({ message: "try again in 20ms" })).toBe(20);
+    expect(serverDelayMs({ message: "Please try again in 1m30s." })).toBe(90_000);
+    expect(serverDelayMs({ message: "", headers: headers({ "retry-after": "-5" }) }, now)).toBeUndefined();
+    expect(serverDelayMs({ message: "", headers: headers({ "retry-after": "0", "retry-after-ms": "0" }) }, now)).toBeUndefined();
   });
 
   it("backs off exponentially with jitter, capped, and stops at maxRetries", () => {

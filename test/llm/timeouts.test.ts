@@ -2,10 +2,10 @@
 // the attempt with a retryable error, published as a retry part, and the next attempt goes on.
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/engine/llm/provider.js";
-import { anthropicText, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
-import { chatText, chunk, sse, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
+import { MESSAGE_STOP, PING, anthropicText, messageStart, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
+import { DONE, chatText, chunk, responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
 import { waitFor } from "../helpers/processes.js";
-import { anthropicConfig, build, collect, kimiConfig, ofType, request, textOf } from "./harness.js";
+import { anthropicConfig, build, collect, kimiConfig, ofType, openAiConfig, request, textOf } from "./harness.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -63,4 +63,35 @@ describe("first-byte timeout", () => {
     const { error } = await pending;
     expect((error as Error).name).toBe("AbortError");
   });
+});
+
+/** Keep-alives every 10 ms for ~300 ms, then an answer that comes too late: the idle timeout must fire first. */
+function pinging(ping: string, late: string[]): (string | { pauseMs: number })[] {
+  return [...Array.from({ length: 30 }, () => [ping, { pauseMs: 10 }]).flat(), ...late] as (string | { pauseMs: number })[];
+}
+
+describe("idle-stream timeout and keep-alives that arrive as events (docs/providers.md §7.9)", () => {
+  const cases: [string, () => Promise<FakeServer>, (url: string) => ReturnType<typeof anthropicConfig>, boolean?][] = [
+    ["Anthropic `event: ping`", () => startFakeAnthropicServer([sse(messageStart(), ...pinging(PING, [MESSAGE_STOP]))]), (url) => anthropicConfig(url)],
+    ["a data-only `data: :ping`", () => startScriptedServer([sse(...pinging("data: :ping\n\n", [chunk({ content: "late" }), chunk({}, "stop"), DONE]))]), (url) => kimiConfig(url)],
+    [
+      "the Responses API's `keepalive`",
+      () =>
+        startScriptedServer([
+          status(404, { error: { message: "This model is only supported in v1/responses" } }),
+          sse(...pinging(responsesEvents([["keepalive", {}]]).join(""), responsesEvents([["response.completed", { response: responseObject({ status: "completed" }) }]]))),
+        ]),
+      (url) => openAiConfig(`${url}/v1`),
+      true,
+    ],
+  ];
+  for (const [name, start, config, fallback] of cases) {
+    it(`does not count ${name} as data`, async () => {
+      server = await start();
+      const provider = await build(config(server.url), { idleTimeoutMs: 100, retry: { maxRetries: 0 }, ...(fallback ? { endpointFallback: true } : {}) });
+      const { error } = await collect(provider);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toContain("idle-stream timeout");
+    });
+  }
 });

@@ -4,7 +4,7 @@
 // kept whole or not at all. Responses reasoning items and Anthropic thinking blocks live
 // inside their assistant message, so removing a message removes its reasoning with it:
 // nothing can refer to a removed item. Pure.
-import type { Message, ThinkingBlock } from "../messages.js";
+import { ResultsById, type Message, type ThinkingBlock } from "../messages.js";
 
 export const DROPPED_RESULT = "(no result: the conversation was compacted before this call's result was kept)";
 
@@ -35,14 +35,13 @@ export function repairView(messages: readonly Message[], awaiting: ReadonlySet<s
       const { thinkingBlocks: _dropped, ...rest } = message;
       out.push(rest);
     }
-    const results = new Map<string, Message>();
+    const results = new ResultsById<Extract<Message, { role: "tool" }>>();
     while (i < messages.length && messages[i]!.role === "tool") {
-      const result = messages[i] as Extract<Message, { role: "tool" }>;
-      if (!results.has(result.callId)) results.set(result.callId, result);
+      results.add(messages[i] as Extract<Message, { role: "tool" }>);
       i += 1;
     }
     for (const call of message.toolCalls) {
-      const result = results.get(call.id);
+      const result = results.take(call.id);
       if (result) out.push(result);
       else if (!awaiting.has(call.id)) out.push({ role: "tool", callId: call.id, name: call.name, content: DROPPED_RESULT, isError: true });
     }

@@ -7,7 +7,7 @@ import { repairView } from "./context-repair.js";
 import { applyElisions } from "./context-elide.js";
 import { messagesTokens, messageTokens } from "./context.js";
 import type { ThinkingLevel } from "../llm/provider.js";
-import type { AssistantToolCall, Message } from "../messages.js";
+import { ResultsById, type AssistantToolCall, type Message } from "../messages.js";
 import { messageFromItem } from "../wire/wire-items.js";
 import { upgradeLegacy } from "../wire/wire-legacy.js";
 
@@ -119,10 +119,11 @@ function answerLostCalls(state: SessionState): void {
   const lost = new Set(state.openCalls.map((call) => call.id));
   state.openCalls = [];
   if (owner?.role !== "assistant") return;
-  const results = new Map(messages.slice(start).map((message) => [message.role === "tool" ? message.callId : "", message]));
+  const results = new ResultsById<Extract<Message, { role: "tool" }>>();
+  for (const message of messages.slice(start)) if (message.role === "tool") results.add(message);
   const block: Message[] = [];
   for (const call of owner.toolCalls) {
-    const result = results.get(call.id);
+    const result = results.take(call.id);
     if (result) block.push(result);
     else if (lost.has(call.id)) block.push({ role: "tool", callId: call.id, name: call.name, content: LOST_IN_FILE, isError: true });
   }

@@ -47,6 +47,8 @@ const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call
 export const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
 /** The turn failed (not the session): the call may not have started at all. */
 export const FAILED_TURN_RESULT = "the turn stopped on an error before this tool call finished; it may not have run at all";
+/** A call that was whole when the stream broke later in the same answer: it was never run. */
+export const CUT_RESULT = "not run: the answer this call was part of was cut off before it ended";
 export const TRUNCATED_RESULT =
   "not run: your output was cut off by the output-token limit before this call was complete; " +
   "send it again, shorter (split a large file into several writes or edits)";
@@ -145,7 +147,11 @@ export function createLoop(options: LoopOptions) {
         endMessage(true);
         failure = (error as Error).message ?? String(error);
         publish("error", { kind, message: failure });
-        if (streaming) publish("step.ended", { round: rounds, finishReason: "error" });
+        if (streaming) {
+          publish("step.ended", { round: rounds, finishReason: "error" });
+          // Calls already whole in the cut answer were never run: say so, not "effects unknown".
+          closeOpenCalls(CUT_RESULT);
+        }
       }
     }
     closeOpenCalls(stopReason === "aborted" ? ABORTED_RESULT : FAILED_TURN_RESULT);

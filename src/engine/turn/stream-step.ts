@@ -74,9 +74,7 @@ export async function streamOneStep(deps: StepDeps, round: number, signal: Abort
         publish("thinking.redacted", { data: part.data });
         break;
       case "tool_call": {
-        const call = { callId: part.id, name: part.name, arguments: part.arguments };
-        message.call(call);
-        publish("tool.call", call);
+        publish("tool.call", message.call({ callId: part.id, name: part.name, arguments: part.arguments }));
         break;
       }
       case "usage": {

@@ -4,7 +4,7 @@
 import { REJECTED as R } from "../wire/lean-parse.js";
 
 const hasOwn = Object.hasOwn;
-const c = [new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped","elided"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
+const c = [new Set(["thinking","text","call"]), new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped","elided"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
 
 // `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.
 export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([
@@ -120,6 +120,16 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
       if (typeof e66.name !== "string") return R;
       if (typeof e66.arguments !== "string") return R;
     }
+    const x70 = v.order;
+    if (x70 !== undefined) {
+      if (!Array.isArray(x70)) return R;
+      for (let i71 = 0; i71 < x70.length; i71 += 1) {
+        const e72 = x70[i71];
+        if (typeof e72 !== "object" || e72 === null || Array.isArray(e72)) return R;
+        if (!c[0].has(e72.kind)) return R;
+        if (e72.length !== undefined && (typeof e72.length !== "number" || !Number.isSafeInteger(e72.length) || e72.length < 0)) return R;
+      }
+    }
     if (v.partial !== undefined && (typeof v.partial !== "boolean")) return R;
     if (v.type !== "assistant.message") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -131,7 +141,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["step.ended", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.round !== "number" || !Number.isSafeInteger(v.round) || v.round <= 0) return R;
-    if (!c[0].has(v.finishReason)) return R;
+    if (!c[1].has(v.finishReason)) return R;
     if (v.type !== "step.ended") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
@@ -161,8 +171,8 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (v.id !== undefined && (typeof v.id !== "string")) return R;
     if (typeof v.callId !== "string") return R;
     if (typeof v.name !== "string") return R;
-    if (!c[1].has(v.decision)) return R;
-    if (!c[2].has(v.by)) return R;
+    if (!c[2].has(v.decision)) return R;
+    if (!c[3].has(v.by)) return R;
     if (typeof v.reason !== "string") return R;
     if (v.always !== undefined && (typeof v.always !== "boolean")) return R;
     if (v.scope !== undefined && (typeof v.scope !== "string")) return R;
@@ -177,7 +187,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["tool.output", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.callId !== "string") return R;
-    if (!c[3].has(v.stream)) return R;
+    if (!c[4].has(v.stream)) return R;
     if (typeof v.chunk !== "string") return R;
     if (v.type !== "tool.output") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -192,37 +202,37 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.name !== "string") return R;
     if (typeof v.content !== "string") return R;
     if (typeof v.isError !== "boolean") return R;
-    const x122 = v.images;
-    if (x122 !== undefined) {
-      if (!Array.isArray(x122)) return R;
-      for (let i123 = 0; i123 < x122.length; i123 += 1) {
-        const e124 = x122[i123];
-        if (typeof e124 !== "object" || e124 === null || Array.isArray(e124)) return R;
-        if (typeof e124.mediaType !== "string") return R;
-        if (typeof e124.base64 !== "string") return R;
+    const x127 = v.images;
+    if (x127 !== undefined) {
+      if (!Array.isArray(x127)) return R;
+      for (let i128 = 0; i128 < x127.length; i128 += 1) {
+        const e129 = x127[i128];
+        if (typeof e129 !== "object" || e129 === null || Array.isArray(e129)) return R;
+        if (typeof e129.mediaType !== "string") return R;
+        if (typeof e129.base64 !== "string") return R;
       }
     }
-    const x127 = v.details;
-    if (x127 !== undefined) {
-      if (typeof x127 !== "object" || x127 === null || Array.isArray(x127)) return R;
-      if (x127.path !== undefined && (typeof x127.path !== "string")) return R;
-      if (x127.diff !== undefined && (typeof x127.diff !== "string")) return R;
-      if (x127.linesAdded !== undefined && (typeof x127.linesAdded !== "number" || !Number.isSafeInteger(x127.linesAdded) || x127.linesAdded < 0)) return R;
-      if (x127.linesRemoved !== undefined && (typeof x127.linesRemoved !== "number" || !Number.isSafeInteger(x127.linesRemoved) || x127.linesRemoved < 0)) return R;
-      const x132 = x127.exitCode;
-      if (x132 !== undefined) {
-        if (x132 !== null) {
-          if (typeof x132 !== "number" || !Number.isSafeInteger(x132)) return R;
+    const x132 = v.details;
+    if (x132 !== undefined) {
+      if (typeof x132 !== "object" || x132 === null || Array.isArray(x132)) return R;
+      if (x132.path !== undefined && (typeof x132.path !== "string")) return R;
+      if (x132.diff !== undefined && (typeof x132.diff !== "string")) return R;
+      if (x132.linesAdded !== undefined && (typeof x132.linesAdded !== "number" || !Number.isSafeInteger(x132.linesAdded) || x132.linesAdded < 0)) return R;
+      if (x132.linesRemoved !== undefined && (typeof x132.linesRemoved !== "number" || !Number.isSafeInteger(x132.linesRemoved) || x132.linesRemoved < 0)) return R;
+      const x137 = x132.exitCode;
+      if (x137 !== undefined) {
+        if (x137 !== null) {
+          if (typeof x137 !== "number" || !Number.isSafeInteger(x137)) return R;
         }
       }
-      const x133 = x127.signal;
-      if (x133 !== undefined) {
-        if (x133 !== null) {
-          if (typeof x133 !== "string") return R;
+      const x138 = x132.signal;
+      if (x138 !== undefined) {
+        if (x138 !== null) {
+          if (typeof x138 !== "string") return R;
         }
       }
-      if (x127.timedOut !== undefined && (typeof x127.timedOut !== "boolean")) return R;
-      if (x127.taskId !== undefined && (typeof x127.taskId !== "string")) return R;
+      if (x132.timedOut !== undefined && (typeof x132.timedOut !== "boolean")) return R;
+      if (x132.taskId !== undefined && (typeof x132.taskId !== "string")) return R;
     }
     if (v.type !== "tool.result") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -248,14 +258,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["todo.updated", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    const x152 = v.todos;
-    if (!Array.isArray(x152)) return R;
-    for (let i153 = 0; i153 < x152.length; i153 += 1) {
-      const e154 = x152[i153];
-      if (typeof e154 !== "object" || e154 === null || Array.isArray(e154)) return R;
-      if (typeof e154.content !== "string") return R;
-      if (!c[4].has(e154.status)) return R;
-      if (e154.note !== undefined && (typeof e154.note !== "string")) return R;
+    const x157 = v.todos;
+    if (!Array.isArray(x157)) return R;
+    for (let i158 = 0; i158 < x157.length; i158 += 1) {
+      const e159 = x157[i158];
+      if (typeof e159 !== "object" || e159 === null || Array.isArray(e159)) return R;
+      if (typeof e159.content !== "string") return R;
+      if (!c[5].has(e159.status)) return R;
+      if (e159.note !== undefined && (typeof e159.note !== "string")) return R;
     }
     if (v.type !== "todo.updated") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -269,41 +279,41 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.summary !== "string") return R;
     if (typeof v.replaced !== "number" || !Number.isSafeInteger(v.replaced) || v.replaced < 0) return R;
     if (typeof v.kept !== "number" || !Number.isSafeInteger(v.kept) || v.kept < 0) return R;
-    if (!c[5].has(v.mode)) return R;
-    if (!c[6].has(v.trigger)) return R;
+    if (!c[6].has(v.mode)) return R;
+    if (!c[7].has(v.trigger)) return R;
     if (typeof v.tokensBefore !== "number" || !Number.isSafeInteger(v.tokensBefore) || v.tokensBefore < 0) return R;
     if (typeof v.tokensAfter !== "number" || !Number.isSafeInteger(v.tokensAfter) || v.tokensAfter < 0) return R;
-    const x170 = v.filesRead;
-    if (!Array.isArray(x170)) return R;
-    for (let i171 = 0; i171 < x170.length; i171 += 1) {
-      const e172 = x170[i171];
-      if (typeof e172 !== "string") return R;
+    const x175 = v.filesRead;
+    if (!Array.isArray(x175)) return R;
+    for (let i176 = 0; i176 < x175.length; i176 += 1) {
+      const e177 = x175[i176];
+      if (typeof e177 !== "string") return R;
     }
-    const x173 = v.filesChanged;
-    if (!Array.isArray(x173)) return R;
-    for (let i174 = 0; i174 < x173.length; i174 += 1) {
-      const e175 = x173[i174];
-      if (typeof e175 !== "string") return R;
+    const x178 = v.filesChanged;
+    if (!Array.isArray(x178)) return R;
+    for (let i179 = 0; i179 < x178.length; i179 += 1) {
+      const e180 = x178[i179];
+      if (typeof e180 !== "string") return R;
     }
-    const x176 = v.requests;
-    if (x176 !== undefined) {
-      if (!Array.isArray(x176)) return R;
-      for (let i177 = 0; i177 < x176.length; i177 += 1) {
-        const e178 = x176[i177];
-        if (typeof e178 !== "string") return R;
+    const x181 = v.requests;
+    if (x181 !== undefined) {
+      if (!Array.isArray(x181)) return R;
+      for (let i182 = 0; i182 < x181.length; i182 += 1) {
+        const e183 = x181[i182];
+        if (typeof e183 !== "string") return R;
       }
     }
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
     if (v.instructions !== undefined && (typeof v.instructions !== "string")) return R;
-    const x182 = v.elided;
-    if (x182 !== undefined) {
-      if (!Array.isArray(x182)) return R;
-      for (let i183 = 0; i183 < x182.length; i183 += 1) {
-        const e184 = x182[i183];
-        if (typeof e184 !== "object" || e184 === null || Array.isArray(e184)) return R;
-        if (typeof e184.callId !== "string") return R;
-        if (typeof e184.chars !== "number" || !Number.isSafeInteger(e184.chars) || e184.chars <= 0) return R;
+    const x187 = v.elided;
+    if (x187 !== undefined) {
+      if (!Array.isArray(x187)) return R;
+      for (let i188 = 0; i188 < x187.length; i188 += 1) {
+        const e189 = x187[i188];
+        if (typeof e189 !== "object" || e189 === null || Array.isArray(e189)) return R;
+        if (typeof e189.callId !== "string") return R;
+        if (typeof e189.chars !== "number" || !Number.isSafeInteger(e189.chars) || e189.chars <= 0) return R;
       }
     }
     if (v.type !== "context.compacted") return R;
@@ -327,7 +337,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["error", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[7].has(v.kind)) return R;
+    if (!c[8].has(v.kind)) return R;
     if (typeof v.message !== "string") return R;
     if (v.type !== "error") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -370,7 +380,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["notice", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[8].has(v.level)) return R;
+    if (!c[9].has(v.level)) return R;
     if (typeof v.message !== "string") return R;
     if (v.type !== "notice") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -384,14 +394,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x237 = v.options;
-    if (x237 !== undefined) {
-      if (!Array.isArray(x237)) return R;
-      for (let i238 = 0; i238 < x237.length; i238 += 1) {
-        const e239 = x237[i238];
-        if (typeof e239 !== "object" || e239 === null || Array.isArray(e239)) return R;
-        if (typeof e239.label !== "string") return R;
-        if (e239.detail !== undefined && (typeof e239.detail !== "string")) return R;
+    const x242 = v.options;
+    if (x242 !== undefined) {
+      if (!Array.isArray(x242)) return R;
+      for (let i243 = 0; i243 < x242.length; i243 += 1) {
+        const e244 = x242[i243];
+        if (typeof e244 !== "object" || e244 === null || Array.isArray(e244)) return R;
+        if (typeof e244.label !== "string") return R;
+        if (e244.detail !== undefined && (typeof e244.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -405,12 +415,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x249 = v.choices;
-    if (x249 !== undefined) {
-      if (!Array.isArray(x249)) return R;
-      for (let i250 = 0; i250 < x249.length; i250 += 1) {
-        const e251 = x249[i250];
-        if (typeof e251 !== "string") return R;
+    const x254 = v.choices;
+    if (x254 !== undefined) {
+      if (!Array.isArray(x254)) return R;
+      for (let i255 = 0; i255 < x254.length; i255 += 1) {
+        const e256 = x254[i255];
+        if (typeof e256 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -435,7 +445,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["thinking.changed", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[9].has(v.level)) return R;
+    if (!c[10].has(v.level)) return R;
     if (v.type !== "thinking.changed") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
@@ -455,7 +465,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["checkpoint.created", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (v.turnId !== undefined && (typeof v.turnId !== "string")) return R;
-    if (!c[10].has(v.reason)) return R;
+    if (!c[11].has(v.reason)) return R;
     if (typeof v.commit !== "string") return R;
     if (typeof v.files !== "number" || !Number.isSafeInteger(v.files) || v.files < 0) return R;
     if (v.type !== "checkpoint.created") return R;
@@ -469,11 +479,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x288 = v.files;
-    if (!Array.isArray(x288)) return R;
-    for (let i289 = 0; i289 < x288.length; i289 += 1) {
-      const e290 = x288[i289];
-      if (typeof e290 !== "string") return R;
+    const x293 = v.files;
+    if (!Array.isArray(x293)) return R;
+    for (let i294 = 0; i294 < x293.length; i294 += 1) {
+      const e295 = x293[i294];
+      if (typeof e295 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;
@@ -486,7 +496,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["turn.ended", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.turnId !== "string") return R;
-    if (!c[11].has(v.stopReason)) return R;
+    if (!c[12].has(v.stopReason)) return R;
     if (typeof v.rounds !== "number" || !Number.isSafeInteger(v.rounds) || v.rounds < 0) return R;
     if (v.type !== "turn.ended") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -497,7 +507,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["memory.changed", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[12].has(v.action)) return R;
+    if (!c[13].has(v.action)) return R;
     if (typeof v.id !== "string") return R;
     if (typeof v.note !== "string") return R;
     if (typeof v.sessionId !== "string") return R;

@@ -1,7 +1,7 @@
 // A step's message as the session file keeps it (`assistant.message`) and as the conversation
 // holds it, and the live events a face would have seen while it streamed. Pure.
 import type { AgentEvent, EventOf, ToolCall, WireThinkingBlock } from "../events.js";
-import type { AssistantToolCall, Message, ThinkingBlock } from "../messages.js";
+import { uniqueCallId, type AnswerSlot, type AssistantToolCall, type Message, type ThinkingBlock } from "../messages.js";
 
 type AssistantMessage = Extract<Message, { role: "assistant" }>;
 
@@ -14,6 +14,25 @@ export function blockFromWire(block: WireThinkingBlock): ThinkingBlock {
 export function blockToWire(block: ThinkingBlock): WireThinkingBlock {
   if (block.kind === "redacted") return { redacted: block.data };
   return block.signature === undefined ? { text: block.text } : { text: block.text, signature: block.signature };
+}
+
+type WireSlot = NonNullable<EventOf<"assistant.message">["order"]>[number];
+
+function slotFromWire(slot: WireSlot): AnswerSlot {
+  return slot.kind === "text" ? { kind: "text", length: slot.length ?? 0 } : { kind: slot.kind };
+}
+
+/** Reasoning, then at most one run of text, then calls: the order a message without `order` has. */
+function plainOrder(slots: readonly WireSlot[]): boolean {
+  let rank = 0;
+  let texts = 0;
+  for (const slot of slots) {
+    const next = slot.kind === "thinking" ? 0 : slot.kind === "text" ? 1 : 2;
+    if (next < rank) return false;
+    if (next === 1) texts += 1;
+    rank = next;
+  }
+  return texts <= 1;
 }
 
 /** A block worth keeping a message for: some reasoning, a signature or opaque data. */
@@ -31,6 +50,7 @@ export function messageFromItem(item: EventOf<"assistant.message">): AssistantMe
   // conditional object costs an allocation and a copy each time in code not yet optimised.
   const message: AssistantMessage = { role: "assistant", text: item.text, toolCalls };
   if (thinkingBlocks) message.thinkingBlocks = thinkingBlocks;
+  if (item.order) message.order = item.order.map(slotFromWire);
   return message;
 }
 
@@ -73,9 +93,14 @@ export class MessageBuilder {
   private readonly textParts: string[] = [];
   private readonly blocks: { text: string[]; signature?: string; redacted?: string }[] = [];
   readonly toolCalls: ToolCall[] = [];
+  /** Where each part came, so the next request sends them back in that order. */
+  private readonly slots: WireSlot[] = [];
 
   text(piece: string): void {
     this.textParts.push(piece);
+    const last = this.slots.at(-1);
+    if (last?.kind === "text") last.length = (last.length ?? 0) + piece.length;
+    else this.slots.push({ kind: "text", length: piece.length });
   }
 
   /** A piece of reasoning; continues the current block unless it opens one. */
@@ -84,6 +109,7 @@ export class MessageBuilder {
     if (newBlock || !block || block.redacted !== undefined) {
       block = { text: [] };
       this.blocks.push(block);
+      this.slots.push({ kind: "thinking" });
     }
     block.text.push(piece);
     if (signature) block.signature = signature;
@@ -91,10 +117,17 @@ export class MessageBuilder {
 
   redacted(data: string): void {
     this.blocks.push({ text: [], redacted: data });
+    this.slots.push({ kind: "thinking" });
   }
 
-  call(call: ToolCall): void {
-    this.toolCalls.push(call);
+  /** Adds a call under an id no other call of this answer has (`uniqueCallId`), and returns it as kept. */
+  call(call: ToolCall): ToolCall {
+    const taken = new Set(this.toolCalls.map((other) => other.callId));
+    const callId = uniqueCallId(call.callId, taken);
+    const kept = callId === call.callId ? call : { ...call, callId };
+    this.toolCalls.push(kept);
+    this.slots.push({ kind: "call" });
+    return kept;
   }
 
   get empty(): boolean {
@@ -112,6 +145,7 @@ export class MessageBuilder {
       text: this.textParts.join(""),
       ...(thinking.length > 0 ? { thinking } : {}),
       toolCalls: [...this.toolCalls],
+      ...(plainOrder(this.slots) ? {} : { order: this.slots.map((slot) => ({ ...slot })) }),
       ...(partial ? { partial: true } : {}),
     };
   }

@@ -75,23 +75,31 @@ export function isRetryable(facts: RetryFacts): boolean {
   return RETRYABLE_IN_STREAM.has(facts.type ?? "") || RETRYABLE_IN_STREAM.has(facts.code ?? "");
 }
 
-/** The wait the server asked for: retry-after-ms, then retry-after (seconds or a date), then "try again in Xs". */
+/**
+ * The wait the server asked for: retry-after-ms, then retry-after (seconds or a date), then
+ * "try again in 11.054s" / "1m30s" in the message. A wait of zero or less, or a value that is
+ * neither, asks for nothing: the default backoff applies, as in the SDKs (§5.3).
+ */
 export function serverDelayMs(facts: RetryFacts, now: number = Date.now()): number | undefined {
   const ms = parseFloat(facts.headers?.get("retry-after-ms") ?? "");
-  if (Number.isFinite(ms) && ms >= 0) return Math.round(ms);
-  const after = facts.headers?.get("retry-after");
+  if (Number.isFinite(ms) && ms > 0) return Math.round(ms);
+  const after = facts.headers?.get("retry-after")?.trim();
   if (after) {
-    const seconds = Number(after);
-    if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
-    const date = Date.parse(after);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
+    // A number is seconds, never a date: Date.parse("-5") reads the year -5.
+    if (/^[-+]?\d*\.?\d+$/.test(after)) {
+      const seconds = Number(after);
+      if (seconds > 0) return Math.round(seconds * 1000);
+    } else {
+      const wait = Date.parse(after) - now;
+      if (wait > 0) return wait;
+    }
   }
-  const match = /try again in\s*(\d+(?:\.\d+)?)\s*(ms|s|seconds?)\b/i.exec(facts.message);
-  if (match?.[1]) {
-    const value = Number(match[1]);
-    return Math.round(match[2] === "ms" ? value : value * 1000);
-  }
-  return undefined;
+  const match = /try again in\s*((?:\d+(?:\.\d+)?\s*(?:ms|h|m|seconds?|s)(?![a-z])\s*)+)/i.exec(facts.message);
+  if (!match?.[1]) return undefined;
+  const unit: Record<string, number> = { ms: 1, s: 1000, second: 1000, seconds: 1000, m: 60_000, h: 3_600_000 };
+  let total = 0;
+  for (const [, value, name] of match[1].matchAll(/(\d+(?:\.\d+)?)\s*(ms|h|m|seconds?|s)/gi)) total += Number(value) * (unit[(name ?? "").toLowerCase()] ?? 0);
+  return total > 0 ? Math.round(total) : undefined;
 }
 
 /** Exponential backoff with jitter (×0.75–1), as the SDKs do, from our own base. */

@@ -25,7 +25,7 @@ const STOP_REASONS: Record<string, FinishReason> = {
 
 export class AnthropicStreamState {
   private readonly blocks = new Map<number, Block>();
-  private readonly calls: { index: number; id: string; name: string; args: string }[] = [];
+  private calls = 0;
   private usage: Record<string, unknown> = {};
   private sawUsage = false;
   private stopReason: string | undefined;
@@ -114,8 +114,10 @@ export class AnthropicStreamState {
     const block = this.blocks.get(index);
     if (!block) return [];
     if (block.type === "tool_use") {
+      // Out as soon as it is whole, so it keeps its place among the text and thinking (§4.4).
       // An empty buffer means no arguments: {} (as the SDK does).
-      this.calls.push({ index, id: block.id ?? `toolu_${index}`, name: block.name ?? "", args: block.json === "" ? "{}" : block.json });
+      this.calls += 1;
+      return [{ type: "tool_call", id: block.id ?? `toolu_${index}`, name: block.name ?? "", arguments: block.json === "" ? "{}" : block.json }];
     }
     if (block.type === "thinking" && block.signature) return [{ type: "thinking", text: "", signature: block.signature }];
     return [];
@@ -130,12 +132,10 @@ export class AnthropicStreamState {
 
   end(): StreamPart[] {
     if (!this.done) throw new WireError("the stream ended before message_stop", { incomplete: true });
-    const parts: StreamPart[] = this.calls
-      .sort((a, b) => a.index - b.index)
-      .map((call) => ({ type: "tool_call", id: call.id, name: call.name, arguments: call.args }));
+    const parts: StreamPart[] = [];
     if (this.sawUsage) parts.push(anthropicUsage(this.usage));
     const mapped = this.stopReason ? STOP_REASONS[this.stopReason] : undefined;
-    parts.push({ type: "finish", reason: mapped ?? (this.calls.length > 0 ? "tool_calls" : "stop") });
+    parts.push({ type: "finish", reason: mapped ?? (this.calls > 0 ? "tool_calls" : "stop") });
     return parts;
   }
 }

@@ -1,7 +1,7 @@
 // Engine messages → an Anthropic Messages request (docs/providers.md §4.2): tool_result blocks
 // first in the next user message, thinking blocks carried back unmodified, cache breakpoints
 // on the system prompt and the tool list (both are stable across a session).
-import type { Message, ThinkingBlock, ToolImage } from "../../messages.js";
+import { answerParts, type Message, type ThinkingBlock, type ToolImage } from "../../messages.js";
 import type { ModelRequest, ThinkingLevel } from "../provider.js";
 import { anthropicThinking } from "../thinking.js";
 import { hasImages, promptImages, textWithoutImages } from "./tool-images.js";
@@ -55,7 +55,7 @@ function convertMessages(messages: readonly Message[], thinkingOn: boolean, opti
     if (last && last.role === role) last.content.push(...blocks);
     else turns.push({ role, content: blocks });
   };
-  for (const message of pairToolResults(messages)) {
+  for (const message of pairToolResults(messages, safeCallId)) {
     if (message.role === "user") add("user", userBlocks(message, options));
     else if (message.role === "tool") add("user", [toolResult(message, options)]);
     else add("assistant", assistantBlocks(message, thinkingOn));
@@ -90,10 +90,21 @@ function toolResult(message: Extract<Message, { role: "tool" }>, options: Anthro
 }
 
 function assistantBlocks(message: Extract<Message, { role: "assistant" }>, thinkingOn: boolean): Block[] {
-  const blocks: Block[] = thinkingOn ? reasoningBlocks(message.thinkingBlocks ?? []) : [];
-  if (message.text !== "") blocks.push({ type: "text", text: message.text });
-  for (const call of message.toolCalls) {
-    blocks.push({ type: "tool_use", id: safeCallId(call.id), name: call.name, input: argumentsObject(call.arguments) });
+  const blocks: Block[] = [];
+  // In the order they came: interleaved thinking sent back reordered is a 400 (§4.4).
+  for (const part of answerParts(message)) {
+    if (part.kind === "call") {
+      const call = part.call;
+      blocks.push({ type: "tool_use", id: safeCallId(call.id), name: call.name, input: argumentsObject(call.arguments) });
+    } else if (part.kind === "text") {
+      const last = blocks.at(-1);
+      // Text on both sides of a block left out (unsigned thinking) is one run again.
+      if (last?.["type"] === "text") last["text"] = `${String(last["text"])}${part.text}`;
+      else blocks.push({ type: "text", text: part.text });
+    } else if (thinkingOn) {
+      const block = reasoningBlock(part.block);
+      if (block) blocks.push(block);
+    }
   }
   // A turn with only thinking in it says nothing; drop it rather than send lone blocks.
   return blocks.some((b) => b["type"] !== "thinking" && b["type"] !== "redacted_thinking") ? blocks : [];
@@ -104,11 +115,7 @@ function assistantBlocks(message: Extract<Message, { role: "assistant" }>, think
  * one by one, in stream order, each with its own signature: a merged, reordered or re-signed
  * block is a 400. Unsigned text (from another provider) cannot be sent at all.
  */
-function reasoningBlocks(blocks: readonly ThinkingBlock[]): Block[] {
-  const out: Block[] = [];
-  for (const block of blocks) {
-    if (block.kind === "redacted") out.push({ type: "redacted_thinking", data: block.data });
-    else if (block.signature) out.push({ type: "thinking", thinking: block.text, signature: block.signature });
-  }
-  return out;
+function reasoningBlock(block: ThinkingBlock): Block | undefined {
+  if (block.kind === "redacted") return { type: "redacted_thinking", data: block.data };
+  return block.signature ? { type: "thinking", thinking: block.text, signature: block.signature } : undefined;
 }

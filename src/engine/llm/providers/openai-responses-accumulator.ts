@@ -9,6 +9,8 @@ interface PendingCall {
   name: string;
   args: string;
   outputIndex: number;
+  /** Already handed on (at its output_item.done). */
+  sent?: boolean;
 }
 
 export class ResponsesStreamState {
@@ -18,6 +20,8 @@ export class ResponsesStreamState {
   private lastSummary: string | undefined;
   /** Reasoning items whose thinking block is open (by item id). */
   private readonly reasoningItems = new Set<string>();
+  /** Message items whose text has been handed on (from deltas or a `.done`), by item id. */
+  private readonly textItems = new Set<string>();
   /** A terminal event (completed / incomplete) arrived. */
   done = false;
 
@@ -27,7 +31,13 @@ export class ResponsesStreamState {
     switch (type) {
       case "response.output_text.delta":
       case "response.refusal.delta":
-        return typeof event["delta"] === "string" && event["delta"] !== "" ? [{ type: "text", text: event["delta"] }] : [];
+        if (typeof event["delta"] !== "string" || event["delta"] === "") return [];
+        this.textItems.add(textKey(event));
+        return [{ type: "text", text: event["delta"] }];
+      case "response.output_text.done":
+      case "response.refusal.done":
+        // A server that sends no deltas still sends the whole text here (§3.2).
+        return this.wholeText(textKey(event), str(event["text"]) || str(event["refusal"]));
       case "response.reasoning_summary_text.delta":
       case "response.reasoning_text.delta":
         return this.reasoning(event);
@@ -78,8 +88,18 @@ export class ResponsesStreamState {
       const call = this.calls.get(itemId) ?? { callId: "", name: "", args: "", outputIndex };
       if (str(item["call_id"])) call.callId = str(item["call_id"]);
       if (str(item["name"])) call.name = str(item["name"]);
-      if (event["type"] === "response.output_item.done" && typeof item["arguments"] === "string") call.args = item["arguments"];
       this.calls.set(itemId, call);
+      if (event["type"] === "response.output_item.done" && !call.sent) {
+        if (typeof item["arguments"] === "string") call.args = item["arguments"];
+        // Out as soon as it is whole, so it keeps its place after the reasoning before it (§3.5).
+        call.sent = true;
+        return [callPart(call)];
+      }
+    }
+    if (item["type"] === "message" && event["type"] === "response.output_item.done") {
+      const content = Array.isArray(item["content"]) ? item["content"] : [];
+      const text = content.map((part) => (isRecord(part) ? str(part["text"]) || str(part["refusal"]) : "")).join("");
+      return this.wholeText(str(item["id"]) || `output_${outputIndex}`, text);
     }
     if (item["type"] === "reasoning") return this.reasoningItem(event["type"], str(item["id"]) || `output_${outputIndex}`, item);
     return [];
@@ -100,6 +120,13 @@ export class ResponsesStreamState {
     const encrypted = str(item["encrypted_content"]);
     if (encrypted === "" && opened) return [];
     return [{ type: "thinking", text: "", ...(encrypted !== "" ? { signature: encrypted } : {}), ...(opened ? {} : { newBlock: true }) }];
+  }
+
+  /** A message item's whole text, handed on only when no delta of it came. */
+  private wholeText(key: string, text: string): StreamPart[] {
+    if (this.textItems.has(key) || text === "") return [];
+    this.textItems.add(key);
+    return [{ type: "text", text }];
   }
 
   private callFor(event: Record<string, unknown>): PendingCall | undefined {
@@ -124,13 +151,21 @@ export class ResponsesStreamState {
     if (!this.done) throw new WireError("the stream ended before response.completed", { incomplete: true });
     const parts: StreamPart[] = [];
     const calls = [...this.calls.values()].sort((a, b) => a.outputIndex - b.outputIndex);
-    for (const call of calls) {
-      parts.push({ type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" });
-    }
+    // Calls whose output_item.done never came (a gateway that leaves it out).
+    for (const call of calls) if (!call.sent) parts.push(callPart(call));
     if (this.usage) parts.push(this.usage);
     parts.push({ type: "finish", reason: this.finishReason ?? (calls.length > 0 ? "tool_calls" : "stop") });
     return parts;
   }
+}
+
+/** The message item a text event belongs to: its item id, else its place in the output. */
+function textKey(event: Record<string, unknown>): string {
+  return str(event["item_id"]) || `output_${String(event["output_index"] ?? 0)}`;
+}
+
+function callPart(call: PendingCall): StreamPart {
+  return { type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" };
 }
 
 function str(value: unknown): string {

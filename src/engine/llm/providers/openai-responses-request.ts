@@ -1,7 +1,7 @@
 // Engine messages → an OpenAI Responses request (docs/providers.md §3.1, §3.5). We run stateless
 // (store: false) and resend the whole conversation, with each turn's encrypted reasoning
 // (kept as the signature of its thinking block) in its original place.
-import type { Message } from "../../messages.js";
+import { answerParts, type Message } from "../../messages.js";
 import type { ModelRequest, ThinkingLevel } from "../provider.js";
 import { responsesReasoning } from "../thinking.js";
 import { dataUrl, hasImages, promptImages, textWithoutImages } from "./tool-images.js";
@@ -16,7 +16,7 @@ export interface ResponsesBodyOptions {
 
 export function buildResponsesBody(request: ModelRequest, options: ResponsesBodyOptions): Record<string, unknown> {
   const input: Record<string, unknown>[] = [];
-  for (const message of pairToolResults(request.messages)) input.push(...convertMessage(message, options));
+  for (const message of pairToolResults(request.messages, safeCallId)) input.push(...convertMessage(message, options));
   const body: Record<string, unknown> = {
     model: options.model,
     stream: true,
@@ -72,27 +72,23 @@ function convertMessage(message: Message, options: ResponsesBodyOptions): Record
     }
     case "assistant": {
       const items: Record<string, unknown>[] = [];
-      // Item ids are left out, as Codex does: with store:false they refer to nothing (404).
-      // Each reasoning item came back as one block signed with its encrypted_content; a block
-      // without one (another provider's, or Anthropic's redacted data) means nothing here.
-      for (const block of message.thinkingBlocks ?? []) {
-        if (block.kind !== "thinking" || !block.signature) continue;
-        items.push({
-          type: "reasoning",
-          summary: block.text ? [{ type: "summary_text", text: block.text }] : [],
-          encrypted_content: block.signature,
-        });
-      }
-      if (message.text !== "") {
-        items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: message.text }] });
-      }
-      for (const call of message.toolCalls) {
-        items.push({
-          type: "function_call",
-          call_id: safeCallId(call.id),
-          name: call.name,
-          arguments: call.arguments === "" ? "{}" : call.arguments,
-        });
+      // In the order they came: a reasoning item goes back just before the item that followed it (§3.5).
+      for (const part of answerParts(message)) {
+        if (part.kind === "call") {
+          const call = part.call;
+          items.push({ type: "function_call", call_id: safeCallId(call.id), name: call.name, arguments: call.arguments === "" ? "{}" : call.arguments });
+        } else if (part.kind === "text") {
+          const last = items.at(-1);
+          if (last?.["type"] === "message") (last["content"] as { text: string }[])[0]!.text += part.text;
+          else items.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: part.text }] });
+        } else {
+          // Item ids are left out, as Codex does: with store:false they refer to nothing (404).
+          // Each reasoning item came back as one block signed with its encrypted_content; a block
+          // without one (another provider's, or Anthropic's redacted data) means nothing here.
+          const block = part.block;
+          if (block.kind !== "thinking" || !block.signature) continue;
+          items.push({ type: "reasoning", summary: block.text ? [{ type: "summary_text", text: block.text }] : [], encrypted_content: block.signature });
+        }
       }
       return items;
     }

@@ -2,32 +2,47 @@
 // made it (OpenAI 400 "must be followed by tool messages", Anthropic 400 "tool_use ids were
 // found without tool_result blocks"). A session cut short can break that, so we repair it
 // when building a request: missing results get a stub, stray results are dropped.
-import type { Message } from "../../messages.js";
+import { ResultsById, uniqueCallId, type Message } from "../../messages.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
 
 export const MISSING_RESULT = "(no result: the call did not complete)";
 
-export function pairToolResults(messages: readonly Message[]): Message[] {
+/**
+ * Each call followed by its own result. `idOf` is the provider's form of an id (`safeCallId`
+ * for the APIs with a stricter alphabet); ids that come out equal within one turn (a file
+ * from before ids were made unique, or `call.1` and `call:1` both cleaned to `call_1`) are
+ * made unique here, in the call and its result alike.
+ */
+export function pairToolResults(messages: readonly Message[], idOf: (id: string) => string = (id) => id): Message[] {
   const out: Message[] = [];
   let i = 0;
   while (i < messages.length) {
     const message = messages[i] as Message;
     i++;
     if (message.role === "tool") continue; // stray result with no call before it
-    out.push(message);
-    if (message.role !== "assistant" || message.toolCalls.length === 0) continue;
-    const results = new Map<string, ToolMessage>();
+    if (message.role !== "assistant" || message.toolCalls.length === 0) {
+      out.push(message);
+      continue;
+    }
+    const results = new ResultsById<ToolMessage>();
     while (i < messages.length && (messages[i] as Message).role === "tool") {
-      const result = messages[i] as ToolMessage;
-      if (!results.has(result.callId)) results.set(result.callId, result);
+      results.add(messages[i] as ToolMessage);
       i++;
     }
-    for (const call of message.toolCalls) {
-      out.push(
-        results.get(call.id) ?? { role: "tool", callId: call.id, name: call.name, content: MISSING_RESULT, isError: true },
-      );
-    }
+    const taken = new Set<string>();
+    const calls = message.toolCalls.map((call) => {
+      const id = uniqueCallId(idOf(call.id), taken);
+      taken.add(id);
+      return id === call.id ? call : { ...call, id };
+    });
+    out.push(calls.every((call, n) => call === message.toolCalls[n]) ? message : { ...message, toolCalls: calls });
+    message.toolCalls.forEach((call, n) => {
+      const id = (calls[n] as { id: string }).id;
+      const result = results.take(call.id);
+      if (!result) out.push({ role: "tool", callId: id, name: call.name, content: MISSING_RESULT, isError: true });
+      else out.push(result.callId === id ? result : { ...result, callId: id });
+    });
   }
   return out;
 }

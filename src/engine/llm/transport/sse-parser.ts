@@ -13,7 +13,7 @@ export interface SseEvent {
 }
 
 export interface SseOptions {
-  /** Longest wait for the next data event; comments and pings do not extend it (§7.9). */
+  /** Longest wait for the next data event; comments and keep-alive events (`isKeepAlive`) do not extend it (§7.9). */
   idleTimeoutMs?: number;
   /** Until the first bytes arrive (any, even a comment), wait no later than `deadline`. */
   firstByte?: { deadline: number; error: () => Error };
@@ -118,7 +118,8 @@ export async function* parseSse(
       for (const line of splitter.push(decoder.decode(chunk.value, { stream: true }))) {
         const event = builder.line(line);
         if (event) {
-          lastData = Date.now();
+          // Only progress re-arms the watchdog: a proxy that pings over a dead upstream would keep it open for ever (§7.9).
+          if (!isKeepAlive(event)) lastData = Date.now();
           yield event;
         }
       }
@@ -138,6 +139,22 @@ export async function* parseSse(
     if (!finished) await reader.cancel().catch(() => undefined);
   }
 }
+
+/**
+ * A keep-alive that arrives as an event: Anthropic's `event: ping`, the Responses API's
+ * `keepalive`, a data-only ping (`data: :ping`, a bare `data:`) from a gateway (§1.1).
+ * Callers still see it (and skip it); it only does not count as data for the idle timeout.
+ */
+export function isKeepAlive(event: SseEvent): boolean {
+  if (event.event === "ping" || event.event === "keepalive") return true;
+  const text = event.data.trim();
+  if (text === "[DONE]") return false;
+  if (!(text.startsWith("{") || text.startsWith("["))) return true;
+  // Named only in the data (no `event:` line): the type comes first in both APIs' payloads.
+  return KEEP_ALIVE_DATA.test(text);
+}
+
+const KEEP_ALIVE_DATA = /^\{\s*"type"\s*:\s*"(?:ping|keepalive)"\s*[,}]/;
 
 function idleError(idleMs: number): WireError {
   return new WireError(`no data from the provider for ${Math.round(idleMs / 1000)}s (idle-stream timeout)`, { incomplete: true });
