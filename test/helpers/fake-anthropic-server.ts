@@ -61,3 +61,12 @@ export function anthropicModels(ids: readonly string[]): Step {
   const data = ids.map((id) => ({ type: "model", id, display_name: id, created_at: "2025-09-29T00:00:00Z" }));
   return status(200, { data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null });
 }
+
+/** A streamed `tool_use` block at `index`: a read_file call of `file` with id `id`. */
+export function readFileCall(index: number, id: string, file: string): string[] {
+  return [
+    blockStart(index, { type: "tool_use", id, name: "read_file", input: {} }),
+    blockDelta(index, { type: "input_json_delta", partial_json: JSON.stringify({ path: file }) }),
+    blockStop(index),
+  ];
+}

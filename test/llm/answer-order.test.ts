@@ -11,6 +11,7 @@ import {
   blockStop,
   messageDelta,
   messageStart,
+  readFileCall as toolUse,
 } from "../helpers/fake-anthropic-server.js";
 import { responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
 import { eventLines, onlySessionFile } from "../helpers/session-files.js";
@@ -33,14 +34,6 @@ function thinking(index: number, text: string, signature: string): string[] {
 
 function text(index: number, value: string): string[] {
   return [blockStart(index, { type: "text", text: "" }), blockDelta(index, { type: "text_delta", text: value }), blockStop(index)];
-}
-
-function toolUse(index: number, id: string, file: string): string[] {
-  return [
-    blockStart(index, { type: "tool_use", id, name: "read_file", input: {} }),
-    blockDelta(index, { type: "input_json_delta", partial_json: JSON.stringify({ path: file }) }),
-    blockStop(index),
-  ];
 }
 
 /** The first assistant turn of request n, each block reduced to what names it. */

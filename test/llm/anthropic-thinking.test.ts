@@ -23,6 +23,7 @@ import {
   blockStop,
   messageDelta,
   messageStart,
+  readFileCall as toolUse,
   sse,
   startFakeAnthropicServer,
   type FakeServer,
@@ -76,14 +77,6 @@ function thinkingBlock(index: number, texts: string[], signatures: string[]): st
     blockStart(index, { type: "thinking", thinking: "", signature: "" }),
     ...texts.map((thinking) => blockDelta(index, { type: "thinking_delta", thinking })),
     ...signatures.map((signature) => blockDelta(index, { type: "signature_delta", signature })),
-    blockStop(index),
-  ];
-}
-
-function toolUse(index: number, id: string, file: string): string[] {
-  return [
-    blockStart(index, { type: "tool_use", id, name: "read_file", input: {} }),
-    blockDelta(index, { type: "input_json_delta", partial_json: JSON.stringify({ path: file }) }),
     blockStop(index),
   ];
 }

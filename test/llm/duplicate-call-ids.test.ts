@@ -12,6 +12,7 @@ import {
   blockStop,
   messageDelta,
   messageStart,
+  readFileCall as toolUse,
 } from "../helpers/fake-anthropic-server.js";
 import { DONE, chatText, chunk, sse, startScriptedServer, toolDelta, type FakeServer } from "../helpers/fake-openai-server.js";
 import { onlySessionFile } from "../helpers/session-files.js";
@@ -22,14 +23,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function toolUse(index: number, id: string, file: string): string[] {
-  return [
-    blockStart(index, { type: "tool_use", id, name: "read_file", input: {} }),
-    blockDelta(index, { type: "input_json_delta", partial_json: JSON.stringify({ path: file }) }),
-    blockStop(index),
-  ];
-}
 
 type Block = { type: string; id?: string; tool_use_id?: string; content?: unknown };
 

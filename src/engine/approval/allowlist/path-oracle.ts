@@ -14,6 +14,7 @@ import type { Jail } from "../../tools/jail/jail.js";
 import { isInside, resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
 import { compileGlob, matchesGlob } from "../../tools/search/glob-matcher.js";
 import { expandBraces } from "../shell/brace-expand.js";
+import { firstInTree } from "./first-in-tree.js";
 
 export interface PathOracle {
   /** The words bash makes of an operand (braces, `~`, globs); undefined when not knowable. */
@@ -36,7 +37,6 @@ export interface PathOracle {
 }
 
 const MAX_GLOB_MATCHES = 1_000;
-const MAX_TREE_ENTRIES = 50_000;
 const GLOB_CHARS = /[*?[]/;
 
 /** `base`: the directory relative operands start from (the workspace root unless a `cd` moved it). */
@@ -179,29 +179,17 @@ export function createPathOracle(jail: Jail, home: string = os.homedir(), base: 
 
 /** Walks a directory without following links; the first credential file found is the problem. */
 function scanTree(start: string, jail: Jail, roots: readonly string[], visibleOnly: boolean): string | undefined {
-  let seen = 0;
-  const pending = [start];
-  while (pending.length > 0) {
-    const dir = pending.pop()!;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (visibleOnly && entry.name.startsWith(".")) continue;
-      if (++seen > MAX_TREE_ENTRIES) return `${start} is too large to check for credential files`;
-      const full = path.join(dir, entry.name);
+  return firstInTree(
+    start,
+    (entry, full) => {
       if (jail.deniedReason(full)) return `${path.relative(jail.root, full) || full} holds credentials and would be read`;
       // A program handed each file (find -exec cat) follows a link wherever it points.
-      if (entry.isSymbolicLink()) {
-        const real = resolveSymlinks(full);
-        if (!roots.some((root) => isInside(root, real)) || jail.deniedReason(real)) return `${path.relative(jail.root, full)} links to ${real}`;
-      }
-      if (entry.isDirectory()) pending.push(full);
-    }
-  }
-  return undefined;
+      if (!entry.isSymbolicLink()) return undefined;
+      const real = resolveSymlinks(full);
+      return !roots.some((root) => isInside(root, real)) || jail.deniedReason(real) ? `${path.relative(jail.root, full)} links to ${real}` : undefined;
+    },
+    `${start} is too large to check for credential files`,
+    visibleOnly ? (entry) => entry.name.startsWith(".") : undefined,
+  );
 }
 

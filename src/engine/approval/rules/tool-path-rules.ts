@@ -2,14 +2,13 @@
 // rules stop both tools, `read_file(glob)` and `grep(glob)` both readers, and a grep of a folder
 // holding a denied path asks. Kept apart from the command side (user-path-rules.ts) so the
 // gate's start-up path loads no shell module (ADR 0027).
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Jail } from "../../tools/jail/jail.js";
+import { firstInTree } from "../allowlist/first-in-tree.js";
 import type { RuleInput } from "./rules.js";
 import { deniedPath, hasPathDenials, type UserRules } from "./user-rules.js";
 import type { Verdict } from "./verdict.js";
 
-const MAX_TREE_ENTRIES = 50_000;
 
 /** Tools that read a file's content (list_files and glob read only names). */
 const CONTENT_READERS = new Set(["read_file", "grep"]);
@@ -64,24 +63,13 @@ export function deniedFor(rules: UserRules, access: "read" | "write", forms: str
 
 /** The first path under `start` (a directory, absolute) that a read deny rule covers; links are not followed. */
 export function deniedInTree(rules: UserRules, root: string, start: string): string | undefined {
-  let seen = 0;
-  const pending = [start];
-  while (pending.length > 0) {
-    const dir = pending.pop()!;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (++seen > MAX_TREE_ENTRIES) return `${path.relative(root, start) || "."} is too large to check against your read rules`;
-      const full = path.join(dir, entry.name);
+  return firstInTree(
+    start,
+    (_entry, full) => {
       const relative = path.relative(root, full).split(path.sep).join("/");
       const rule = deniedPath(rules, "read", relative, true);
-      if (rule) return `${relative} is inside and ${rule} in your configuration denies reading it`;
-      if (entry.isDirectory()) pending.push(full);
-    }
-  }
-  return undefined;
+      return rule ? `${relative} is inside and ${rule} in your configuration denies reading it` : undefined;
+    },
+    `${path.relative(root, start) || "."} is too large to check against your read rules`,
+  );
 }
