@@ -127,7 +127,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const promptFile = pick(fromFiles("system_prompt_file"));
   if (promptFile) sources["system_prompt_file"] = promptFile.source;
   const sandbox = record("sandbox", pick(fromFiles("sandbox")));
-  const readRoots = record("read_roots", pick(fromFiles("read_roots")));
+  const readRootsFound = pick(fromFiles("read_roots"));
+  const readRoots = record("read_roots", readRootsFound);
   const sandboxNetwork = resolveSandboxNetwork(read, sources, warnings);
   const proxy = resolveProxy(env, sources);
   const permissions = mergePermissions(files);
@@ -148,7 +149,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     ...(promptFile ? { systemPromptFile: absolute(promptFile.value as string, dirname(promptFile.source)) } : {}),
     ...(sandbox !== undefined ? { sandbox } : {}),
     ...(sandboxNetwork ? { sandboxNetwork } : {}),
-    ...(readRoots !== undefined ? { readRoots: readRoots.map((r) => absolute(r, cwd)) } : {}),
+    // `~/x` is in the home; a relative root is relative to the file that names it, as the prompt file is.
+    ...(readRoots !== undefined ? { readRoots: readRoots.map((r) => absolute(homeRelative(r, input.home), dirname(readRootsFound!.source))) } : {}),
     ...(proxy ? { proxy } : {}),
     ...(permissions ? { permissions } : {}),
     ...(webSearch ? { webSearch } : {}),
@@ -356,6 +358,10 @@ function mergeVariants(files: LoadedConfigFile[], project: LoadedConfigFile | un
     }
   }
   throw new ConfigError(`${own.map((file) => file.path).join(" / ")}: ${problem}`);
+}
+
+function homeRelative(path: string, home: string): string {
+  return path === "~" || path.startsWith("~/") || path.startsWith("~\\") ? resolve(home, path.slice(2)) : path;
 }
 
 function absolute(path: string, base: string): string {

@@ -135,6 +135,13 @@ describe("precedence, one level at a time", () => {
     expect(config).toMatchObject({ sandbox: "workspace-write", contextBudget: 64000, systemPromptFile: join(w.cwd, "prompts", "agent.md"), readRoots: [join(w.cwd, "..", "shared")] });
   });
 
+  it("a user's read_roots: `~/` is the home, a relative root is relative to the config file, not to where mini-agent runs", () => {
+    const w = world();
+    w.user({ api_key: "sk-user-key-11112222", read_roots: ["~/docs", "notes", "/abs/root"] });
+    const config = resolveConfig(w.input());
+    expect(config.readRoots).toEqual([join(w.home, "docs"), join(w.home, ".mini-agent", "notes"), "/abs/root"]);
+  });
+
   it("FAKE_LLM=1 runs without credentials", () => {
     const config = resolveConfig(world().input({ FAKE_LLM: "1" }));
     expect(config).toMatchObject({ provider: "fake", protocol: "fake" });
