@@ -35,6 +35,18 @@ describe("provider failures through the CLI", () => {
     expect(server.requests).toHaveLength(1); // an auth failure is not retried
   });
 
+  it("a proxy's HTML error page: one short line on stderr, in the retry lines and in the session file, not the page", async () => {
+    const page = `<!DOCTYPE html>\n<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n${"<p>cloudflare says no</p>\n".repeat(300)}</body>\n</html>\n`;
+    const { run, box } = await openAiRun([0, 1, 2, 3, 4, 5].map(() => status(502, page, { "retry-after-ms": "1", "content-type": "text/html" })));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/502 Bad Gateway: an HTML page \(\d+ characters\) instead of the API's error, likely from a proxy/);
+    expect(run.stderr).not.toContain("cloudflare says no");
+    expect(run.stderr.split("\n").every((line) => line.length < 600)).toBe(true);
+    const errors = eventLines(onlySessionFile(box.home)).filter((event) => event.type === "error");
+    expect(errors.length).toBeGreaterThan(0);
+    for (const event of errors) expect(String(event.message)).not.toContain("<p>");
+  });
+
   it("429 with retry-after-ms: retries after the asked wait, publishes a retry event, exit 0", async () => {
     const { run, server } = await openAiRun(
       [status(429, { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, { "retry-after-ms": "10" }), chatText("Done after a retry.")],

@@ -1,6 +1,7 @@
 // Classifies any failure from a provider call (SDK HTTP error, network error, in-band stream
 // error) into the engine's ProviderError kinds with a message a person can act on.
 // Duck-typed on purpose: importing the SDKs here would load them at start-up.
+import { errorText } from "./error-text.js";
 import { isContextOverflow } from "./context-overflow.js";
 import { ProviderError } from "../provider.js";
 import type { HeaderReader, RetryFacts } from "./retry-policy.js";
@@ -53,7 +54,7 @@ function apiFacts(api: Error & { headers?: unknown; error?: unknown; errorCode?:
   const headers = isHeaderReader(api.headers) ? api.headers : undefined;
   const facts: ErrorFacts = {
     status,
-    message: typeof inner["message"] === "string" ? inner["message"] : api.message.replace(/^\d{3}\s+/, ""),
+    message: errorText(typeof inner["message"] === "string" ? inner["message"] : api.message.replace(/^\d{3}\s+/, "")),
   };
   if (headers) facts.headers = headers;
   if (typeof inner["type"] === "string") facts.type = inner["type"];
