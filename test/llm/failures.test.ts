@@ -159,6 +159,17 @@ describe("failures after output began", () => {
     expect(ofType(parts, "tool_call")).toEqual([]);
   });
 
+  it("a socket that dies after text arrived is a stream that broke off, not a provider it could not reach", async () => {
+    server = await startScriptedServer([{ kind: "sse", chunks: [chunk({ role: "assistant", content: "" }), chunk({ content: "Half an answ" })], destroy: true }]);
+    const { parts, error } = await collect(await build(kimiConfig(server.url)));
+    expect(textOf(parts)).toBe("Half an answ");
+    const err = providerError(error);
+    expect(err.kind).toBe("stream");
+    expect(err.message).toMatch(/stream broke off/);
+    expect(err.message).not.toMatch(/Could not reach/);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("reports an in-band error after output as a stream error with the provider's words", async () => {
     server = await startScriptedServer([
       sse(chunk({ content: "par" }), `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}\n\n`),

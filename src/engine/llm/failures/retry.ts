@@ -36,8 +36,10 @@ export async function* streamWithRetry(
       if (err instanceof ProviderError) throw err; // already classified by a nested layer
       const facts = factsFrom(err);
       if (facts.aborted) throw abortError();
-      const error = toProviderError(facts, ctx);
-      if (committed) throw afterOutput(error);
+      // A socket that dies once the answer has begun did reach the provider: the stream broke.
+      const broke = committed && facts.network === true;
+      const error = toProviderError(broke ? { ...facts, network: false, incomplete: true } : facts, ctx);
+      if (committed) throw afterOutput(error, broke);
       const decision = decideRetry(facts, retries, policy);
       if (!decision.retry) {
         if (decision.why) throw new ProviderError(`${error.message} (${decision.why})`, error.kind, error.status);
@@ -51,8 +53,8 @@ export async function* streamWithRetry(
 }
 
 /** Output already reached the user: the step ends with an error, what arrived is kept, no retry. */
-function afterOutput(error: ProviderError): ProviderError {
-  if (error.kind !== "provider") return error;
+function afterOutput(error: ProviderError, broke: boolean): ProviderError {
+  if (error.kind !== "provider" && !broke) return error;
   return new ProviderError(`${error.message} (the response was cut off after it began; what arrived is kept)`, "stream", error.status);
 }
 
