@@ -14,7 +14,7 @@ import type { Jail } from "../../tools/jail/jail.js";
 import { isInside, resolveSymlinks } from "../../tools/jail/jail-symlinks.js";
 import { compileGlob, matchesGlob } from "../../tools/search/glob-matcher.js";
 import { expandBraces } from "../shell/brace-expand.js";
-import { firstInTree } from "./first-in-tree.js";
+import { firstInTree } from "../../tools/jail/first-in-tree.js";
 
 export interface PathOracle {
   /** The words bash makes of an operand (braces, `~`, globs); undefined when not knowable. */

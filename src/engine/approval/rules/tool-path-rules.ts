@@ -4,7 +4,7 @@
 // gate's start-up path loads no shell module (ADR 0027).
 import path from "node:path";
 import type { Jail } from "../../tools/jail/jail.js";
-import { firstInTree } from "../allowlist/first-in-tree.js";
+import { firstInTree } from "../../tools/jail/first-in-tree.js";
 import type { RuleInput } from "./rules.js";
 import { deniedPath, hasPathDenials, type UserRules } from "./user-rules.js";
 import type { Verdict } from "./verdict.js";

@@ -6,7 +6,8 @@
 import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDeniedPaths } from "./jail-denied.js";
+import { createDeniedPaths, DENIED_HOME_PATHS, isDeniedName } from "./jail-denied.js";
+import { linkedSecretReason } from "./linked-secrets.js";
 import { gitDirProblem } from "./jail-git-dirs.js";
 import { isInside, resolveSymlinks } from "./jail-symlinks.js";
 import { ToolError } from "../tool.js";
@@ -24,6 +25,12 @@ export interface Jail {
   display(absolutePath: string): string;
   /** Why a resolved path may not be read even though it is inside (walkers skip these). */
   deniedReason(absolutePath: string): string | undefined;
+  /**
+   * Why a file with more than one name may not be read: one of its names is a secret file
+   * (linked-secrets.ts). Costs one lstat for a file with one name; callers with a name in hand
+   * ask deniedReason first.
+   */
+  linkedSecretReason(absolutePath: string): string | undefined;
 }
 
 export interface JailOptions {
@@ -44,6 +51,17 @@ export interface JailOptions {
 function expandHome(p: string, home: string): string {
   // `~\docs` is how a Windows user writes it; path.sep is "/" elsewhere, so nothing changes there.
   return p === "~" || p.startsWith("~/") || p.startsWith(`~${path.sep}`) ? path.join(home, p.slice(1)) : p;
+}
+
+/** The home as given and as it really is (a symlinked home holds the same stores). */
+function spellingsOfHome(home: string): string[] {
+  const all = new Set([path.resolve(home)]);
+  try {
+    all.add(realpathSync(home));
+  } catch {
+    // A missing home has no stores to match.
+  }
+  return [...all];
 }
 
 export function createJail(workspaceRoot: string, options: JailOptions = {}): Jail {
@@ -72,6 +90,13 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
     return spelling === undefined ? resolved : path.join(root, path.relative(spelling, resolved));
   }
 
+  const secretScope = {
+    roots: [root, ...readRoots],
+    stores: spellingsOfHome(home).flatMap((h) => DENIED_HOME_PATHS.map((p) => path.join(h, p))).concat(options.deniedDirs ?? []),
+    isSecretName: isDeniedName,
+  };
+  const linkedSecret = (absolute: string) => linkedSecretReason(absolute, secretScope);
+
   function checkSyntax(userPath: string): void {
     if (typeof userPath !== "string" || userPath.length === 0) throw new ToolError("path must be a non-empty string");
     if (userPath.includes("\0")) throw new ToolError("path contains a NUL byte");
@@ -98,6 +123,8 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
       throw outside(userPath, lexical, real, readRoots.length > 0 ? "the workspace and the read roots" : "the workspace");
     }
     refuseDenied(userPath, real);
+    const linked = linkedSecret(real);
+    if (linked) throw new ToolError(`access to ${JSON.stringify(userPath)} refused: ${linked}`);
     return real;
   }
 
@@ -129,5 +156,6 @@ export function createJail(workspaceRoot: string, options: JailOptions = {}): Ja
       return relative === "" ? "." : relative.split(path.sep).join("/");
     },
     deniedReason: (absolutePath) => denied.reason(absolutePath),
+    linkedSecretReason: linkedSecret,
   };
 }

@@ -47,10 +47,12 @@ function searchAll(file: string, bytes: Buffer, m: Matcher, hits: HitCollector):
   }
 }
 
-function searchFile(file: string, m: Matcher, hits: HitCollector): void {
+function searchFile(file: string, m: Matcher, hits: HitCollector, jail: Jail): void {
   try {
     // A FIFO that took a walked file's place is skipped, not waited on.
     withRegularFileSync(file, (fd, stats) => {
+      // Another name of a secret file (`ln .env notes.txt`) is skipped like the secret itself.
+      if (stats.nlink > 1 && jail.linkedSecretReason(file) !== undefined) return;
       if (stats.size > WHOLE_FILE_BYTES) return searchStream(file, fd, m, hits);
       const bytes = Buffer.allocUnsafe(stats.size);
       let length = 0;
@@ -72,14 +74,14 @@ export async function grepFallback(query: GrepQuery, jail: Jail): Promise<GrepOu
   const include = includeMatcher(query.include);
 
   if (query.startIsFile) {
-    if (!include || include(path.basename(query.start))) searchFile(query.start, matcher, hits);
+    if (!include || include(path.basename(query.start))) searchFile(query.start, matcher, hits, jail);
     return hits.finish();
   }
   let sliceStart = performance.now();
   for await (const file of walkFiles({ jail, start: query.start, includeIgnored: query.includeIgnored, signal: query.signal })) {
     if (hits.full) break;
     if (include && !include(file.relative)) continue;
-    searchFile(file.absolute, matcher, hits);
+    searchFile(file.absolute, matcher, hits, jail);
     if (performance.now() - sliceStart > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       query.signal?.throwIfAborted();

@@ -120,7 +120,7 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, time
     let skip = skipped.get(file);
     if (skip === undefined) {
       // rg applies types only while walking, and knows nothing of denied names.
-      skip = jail.deniedReason(file) !== undefined || (include !== undefined && !include(relativeTo(query, file))) || isBinary(file);
+      skip = jail.deniedReason(file) !== undefined || jail.linkedSecretReason(file) !== undefined || (include !== undefined && !include(relativeTo(query, file))) || isBinary(file);
       skipped.set(file, skip);
       if (!skip && nested?.concerns(file)) {
         held.set(file, []);
