@@ -5,6 +5,7 @@
 // subcommand cannot be found for sure (an option we do not know, a word known only at run
 // time), `certain` is false and a deny rule naming the program makes the command ask.
 import type { ShellWord } from "../shell/shell-words.js";
+import { GIT_GLOBALS_WITH_VALUE } from "./git-globals.js";
 
 export interface CanonicalForms {
   /** Each form as words: the program, then the subcommand (alias mapped) and the rest. */
@@ -46,7 +47,7 @@ const NPM_SWAPS = ["--script-shell", "--node-options", "--userconfig", "--global
 
 const SPECS: Record<string, Spec> = {
   git: {
-    valued: ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--list-cmds"],
+    valued: [...GIT_GLOBALS_WITH_VALUE],
     flags: ["-p", "--paginate", "-P", "--no-pager", "--bare", "--no-replace-objects", "--literal-pathspecs", "--glob-pathspecs",
       "--noglob-pathspecs", "--icase-pathspecs", "--no-optional-locks", "--no-advice", "--no-lazy-fetch", "--exec-path"],
     swaps: ["-C", "-c", "--git-dir", "--work-tree", "--config-env", "--exec-path", "--super-prefix"],

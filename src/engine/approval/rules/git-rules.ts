@@ -2,6 +2,7 @@
 // --hard` throws work away. This judges a git command by its subcommand and options.
 import { hasFlag, options, positionals, type PathContext } from "../shell/command-paths.js";
 import type { PartVerdict } from "./command-rules.js";
+import { GIT_GLOBALS_WITH_VALUE } from "./git-globals.js";
 import type { SimpleCommand } from "../shell/shell-parse.js";
 import type { ShellWord } from "../shell/shell-words.js";
 
@@ -23,8 +24,7 @@ const LISTING: Record<string, RegExp> = {
   config: /^(--get|--get-all|--get-regexp|--list|-l|--show-origin|--show-scope|--name-only|--null|-z|--local|--worktree|--bool|--int|--path|[A-Za-z][\w-]*(\.[^\s=]+)+)$/,
 };
 
-/** Global options that take a value as the next word. */
-const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+const GLOBAL_WITH_VALUE = new Set(GIT_GLOBALS_WITH_VALUE);
 
 const deny = (reason: string): PartVerdict => ({ decision: "deny", reason });
 const confirm = (reason: string): PartVerdict => ({ decision: "confirm", reason });
