@@ -219,6 +219,22 @@ describe("chat → responses fallback", () => {
     expect((provider as EndpointFallbackProvider).endpoint).toBe("chat");
   });
 
+  it("when responses refuses too, the error names both refusals, chat's first, and the next request starts on chat again", async () => {
+    server = await startScriptedServer([
+      status(404, { error: { message: "The model `gpt-9` does not exist" } }),
+      status(404, { error: { message: "no such route" } }),
+      chatText("back on chat"),
+    ]);
+    const provider = await responsesProvider(server);
+    const { error } = await collect(provider);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).status).toBe(404);
+    expect((error as Error).message).toMatch(/gpt-9.*does not exist.*responses API.*refused it too.*no such route/);
+    expect((provider as EndpointFallbackProvider).endpoint).toBe("chat");
+    expect(textOf((await collect(provider)).parts)).toBe("back on chat");
+    expect(server.requests.map((r) => r.path)).toEqual(["/v1/chat/completions", "/v1/responses", "/v1/chat/completions"]);
+  });
+
   it("keeps chat completions while it works", async () => {
     server = await startScriptedServer([chatText("chat"), chatText("still chat")]);
     const provider = await responsesProvider(server);

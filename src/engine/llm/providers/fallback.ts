@@ -1,6 +1,9 @@
 // api.openai.com serves some models only on /v1/responses. We start on Chat Completions and,
 // when it rejects the request's shape, switch to Responses for the rest of the session
-// (sticky: one wasted round trip per session, not per request). See ADR 0003.
+// (sticky: one wasted round trip per session, not per request). See ADR 0003. When Responses
+// turns the request away too (a model name neither endpoint knows, a base URL that serves
+// neither), the switch was no answer: the error names both refusals, chat's first, and the
+// next request starts on chat again.
 import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart } from "../provider.js";
 
 /** Statuses that mean "this endpoint does not take this request", as opposed to "try again". */
@@ -39,6 +42,7 @@ export class EndpointFallbackProvider implements ModelProvider {
       return;
     }
     let output = false;
+    let refused: ProviderError;
     try {
       for await (const part of this.primary.stream(request)) {
         if (part.type !== "retry") output = true;
@@ -47,6 +51,7 @@ export class EndpointFallbackProvider implements ModelProvider {
       return;
     } catch (error) {
       if (output || !isShapeRejection(error)) throw error;
+      refused = error;
       this.switched = true;
       // Shown as a retry so the switch is visible in the event log.
       yield {
@@ -56,6 +61,16 @@ export class EndpointFallbackProvider implements ModelProvider {
         reason: `chat completions rejected the request (${error.status}); using the responses API from now on`,
       };
     }
-    yield* this.secondary.stream(request);
+    let secondOutput = false;
+    try {
+      for await (const part of this.secondary.stream(request)) {
+        if (part.type !== "retry") secondOutput = true;
+        yield part;
+      }
+    } catch (second) {
+      if (secondOutput || !isShapeRejection(second)) throw second;
+      this.switched = false;
+      throw new ProviderError(`${refused.message} (the responses API, tried next, refused it too: ${second.message})`, refused.kind, refused.status);
+    }
   }
 }
