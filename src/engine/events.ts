@@ -185,9 +185,18 @@ export const payloads = {
     trigger: z.enum(["auto", "overflow", "manual"]),
     tokensBefore: z.number().int().nonnegative(),
     tokensAfter: z.number().int().nonnegative(),
-    /** Every file read / changed so far, carried from one compaction to the next. */
+    /**
+     * Files read / changed by the calls in the part this compaction replaced, each once, the
+     * latest touched last; the fold adds them to the earlier compactions' (older files held every
+     * file so far here, which adds up to the same list).
+     */
     filesRead: z.array(z.string()),
     filesChanged: z.array(z.string()),
+    /**
+     * The model-written part of `summary`, bounded; with mode `dropped`, the one an earlier
+     * compaction carried, so a failed summary repeats that rather than the whole earlier message.
+     */
+    modelSummary: z.string().optional(),
     /**
      * The user's requests taken out of the conversation so far, verbatim, oldest first: the
      * session's first one (the task) and the latest few (carried to the next compaction).
@@ -203,8 +212,22 @@ export const payloads = {
      * Kept tool results cut so the request fits (one result nearly the budget's size): each
      * keeps `chars` characters of its start and end, its middle replaced by a note.
      */
-    elided: z.array(z.object({ callId: z.string(), chars: z.number().int().positive() })).optional(),
+    elided: z
+      .array(
+        z.object({
+          callId: z.string(),
+          chars: z.number().int().positive(),
+          /** `arguments`: the call's own arguments were cut (each long string value), not its result. */
+          part: z.literal("arguments").optional(),
+        }),
+      )
+      .optional(),
   }),
+  /**
+   * A compaction's summary request is about to go out: counted in the usage's `requests` here,
+   * whether it is then answered, fails, is aborted or its summary is not applied.
+   */
+  "context.compacting": z.object({ trigger: z.enum(["auto", "overflow", "manual"]) }),
   retry: z.object({
     attempt: z.number().int().positive(),
     delayMs: z.number().int().nonnegative(),

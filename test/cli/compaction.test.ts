@@ -204,13 +204,16 @@ describe("compaction in a long turn", () => {
   it("on an overflow with nothing big to replace, the summary is not applied and the error stands", async () => {
     const box = setUp(1_000_000);
     const overflow = { error: { kind: "context_length", message: "prompt is too long" } };
-    const { result, json } = await run(box, { turns: [TURN.turns[0], overflow, { text: "never" }], summaries: TURN.summaries }, [GOAL]);
+    const { result, json, sent } = await run(box, { turns: [TURN.turns[0], overflow, { text: "never" }], summaries: TURN.summaries }, [GOAL]);
     expect(result.code).toBe(1);
     expect(json).toMatchObject({ stop_reason: "error", errors: ["prompt is too long"] });
     expect(eventLines(onlySessionFile(box.home)).filter((event) => event.type === "context.compacted")).toEqual([]);
+    // The summary request not applied is a request all the same.
+    expect(sent.map((request) => request.purpose ?? "turn")).toEqual(["turn", "turn", "summary"]);
+    expect((json["usage"] as { requests: number }).requests).toBe(3);
   });
 
-  it("a second overflow in the same step is an error, not a loop", async () => {
+  it("an overflow that compaction cannot shrink again is the turn's error, not a loop", async () => {
     const box = setUp(1_000_000);
     const overflow = { error: { kind: "context_length", message: "prompt is too long" } };
     const script = { turns: [TURN.turns[0], TURN.turns[1], overflow, overflow, { text: "never" }] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyElisions, elideText, MIN_KEPT_CHARS, planElisions } from "../../src/engine/state/context-elide.js";
+import { applyElisions, elideArguments, elideText, MIN_KEPT_CHARS, planElisions } from "../../src/engine/state/context-elide.js";
 import { messagesTokens } from "../../src/engine/state/context.js";
 import type { Message } from "../../src/engine/messages.js";
 
@@ -50,5 +50,24 @@ describe("cutting the kept tail's largest results", () => {
     expect(view[0]).toBe(tail[0]);
     expect(view[1]).toBe(tail[1]);
     expect((view[2] as { content: string }).content).toBe(elideText((tail[2] as { content: string }).content, 2_000));
+  });
+});
+
+describe("cutting a call's large arguments", () => {
+  const write: Message = { role: "assistant", text: "", toolCalls: [{ id: "w", name: "write_file", arguments: JSON.stringify({ path: "a.txt", content: `START${"c".repeat(20_000)}END` }) }] };
+
+  it("plans them like results and cuts each long string value, the JSON still valid", () => {
+    const tail = [write, result("w", 10)];
+    const plan = planElisions(tail, 3_000);
+    expect(plan).toEqual([{ callId: "w", part: "arguments", chars: expect.any(Number) }]);
+    const [cut] = applyElisions(tail, plan) as [Extract<Message, { role: "assistant" }>];
+    const args = JSON.parse(cut.toolCalls[0]!.arguments) as { path: string; content: string };
+    expect(args.path).toBe("a.txt");
+    expect(args.content.startsWith("START") && args.content.endsWith("END")).toBe(true);
+    expect(args.content).toMatch(/characters of this argument elided from the conversation to fit the context window/);
+    expect(messagesTokens(tail) - messagesTokens(applyElisions(tail, plan))).toBeGreaterThanOrEqual(3_000);
+    // The result of the same call is left alone, and arguments that are not JSON are cut as text.
+    expect(applyElisions(tail, plan)[1]).toBe(tail[1]);
+    expect(elideArguments(`{"broken ${"z".repeat(5_000)}`, 1_000).length).toBeLessThan(1_300);
   });
 });

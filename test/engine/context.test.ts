@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { chooseBoundary, contextBudget, messageTokens, requestTokens, TokenMeter } from "../../src/engine/state/context.js";
 import { DROPPED_RESULT, repairView } from "../../src/engine/state/context-repair.js";
-import { filesTouched, pinnedRequests, summaryMessage, summaryRequestMessages } from "../../src/engine/turn/context-summary.js";
+import { filesTouched, pinnedRequests, summaryLimits, summaryMessage } from "../../src/engine/turn/context-summary.js";
+import { summaryRequestMessages } from "../../src/engine/turn/summary-input.js";
+import { mergeFiles } from "../../src/engine/state/state.js";
 import type { Message } from "../../src/engine/messages.js";
 
 const user = (content: string): Message => ({ role: "user", content });
@@ -114,33 +116,60 @@ describe("view repair", () => {
 });
 
 describe("summary", () => {
-  it("collects files read and changed by successful calls, on top of earlier compactions", () => {
+  it("collects files read and changed by successful calls, each once, the latest touched last", () => {
     const messages = [
       said("", ["1", "read_file", { path: "a.ts" }], ["2", "edit_file", { path: "b.ts" }], ["3", "write_file", { path: "c.ts" }]),
       result("1"),
       result("2"),
       result("3", "denied", true),
-      said("", ["4", "read_file", { nope: 1 }], ["5", "write_file"]),
+      said("", ["4", "read_file", { nope: 1 }], ["5", "write_file"], ["6", "read_file", { path: "z.ts" }], ["7", "read_file", { path: "a.ts" }]),
     ];
-    expect(filesTouched(messages, { filesRead: ["old.md"], filesChanged: ["b.ts"] })).toEqual({ filesRead: ["old.md", "a.ts"], filesChanged: ["b.ts"] });
+    expect(filesTouched(messages)).toEqual({ filesRead: ["z.ts", "a.ts"], filesChanged: ["b.ts"] });
+    // The fold adds them to the earlier compactions' lists; a path touched again moves to the end.
+    expect(mergeFiles(["old.md", "a.ts", "x.ts"], ["a.ts", "new.ts"])).toEqual(["old.md", "x.ts", "a.ts", "new.ts"]);
+    expect(mergeFiles(undefined, ["a"])).toEqual(["a"]);
   });
+
+  const LIMITS = { task: 8_000, later: 6_000 };
 
   it("pins the first request and the latest three that fit, never a summary, oldest first", () => {
     const summary = user("[Context summary] earlier");
-    expect(pinnedRequests([], [summary, user("task"), said("x"), user("b"), user(" "), user("c")])).toEqual(["task", "b", "c"]);
-    expect(pinnedRequests(["task", "b"], [user("c"), user("d"), user("e")])).toEqual(["task", "c", "d", "e"]);
-    // Past the room, the older of the latest go first; the task always stays.
-    const long = "x".repeat(9_000);
-    expect(pinnedRequests([long], [user("y".repeat(5_000)), user("z".repeat(5_000))])).toEqual([long, "z".repeat(5_000)]);
-    expect(pinnedRequests([], [said("no user here")])).toEqual([]);
+    expect(pinnedRequests([], [summary, user("task"), said("x"), user("b"), user(" "), user("c")], LIMITS)).toEqual(["task", "b", "c"]);
+    expect(pinnedRequests(["task", "b"], [user("c"), user("d"), user("e")], LIMITS)).toEqual(["task", "c", "d", "e"]);
+    expect(pinnedRequests([], [said("no user here")], LIMITS)).toEqual([]);
   });
 
-  it("clips long results in the summary request and ends with the ask and the focus", () => {
-    const messages = summaryRequestMessages([user("goal"), said("", ["1", "read_file"]), result("1", "r".repeat(10_000))], "the API design");
-    expect(messages).toHaveLength(4);
+  it("cuts a long task and a long newest request to their start and end, and keeps the shorter ones between", () => {
+    const task = `TASK-START ${"t".repeat(20_000)} TASK-END`;
+    const newest = `NEWEST-START ${"n".repeat(20_000)} NEWEST-END`;
+    const pinned = pinnedRequests([task, "use the v2 grammar"], [user("y".repeat(5_000)), user(newest)], LIMITS);
+    expect(pinned).toHaveLength(3);
+    const [first, between, last] = pinned as [string, string, string];
+    expect(first.length).toBeLessThanOrEqual(LIMITS.task);
+    expect(first.startsWith("TASK-START")).toBe(true);
+    expect(first.endsWith("TASK-END")).toBe(true);
+    expect(/\n\[… \d+ characters of this message elided to fit the context window; the session file keeps it whole …\]\n/.test(first)).toBe(true);
+    // The 5,000-character one does not fit half the room and is skipped; the shorter one before it stays.
+    expect(between).toBe("use the v2 grammar");
+    expect(last.length).toBeLessThanOrEqual(LIMITS.later - between.length);
+    expect(last.startsWith("NEWEST-START")).toBe(true);
+    expect(last.endsWith("NEWEST-END")).toBe(true);
+    // Pinning again (the next compaction) changes nothing: no cut of a cut.
+    expect(pinnedRequests(pinned, [], LIMITS)).toEqual(pinned);
+  });
+
+  it("renders the summary request's input as text: calls, results and prompts clipped, no tool blocks", () => {
+    const write = said("Writing.", ["1", "write_file", { path: "a.ts", content: "w".repeat(50_000) }]);
+    const messages = summaryRequestMessages([user("goal"), write, result("1", "r".repeat(10_000)), user("p".repeat(30_000))], "the API design", 300);
+    expect(messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "user", "user"]);
+    expect(messages[1]).toMatchObject({ role: "assistant", toolCalls: [] });
+    expect((messages[1] as { text: string }).text).toMatch(/^Writing\.\n\[called write_file \{"path":"a\.ts"/);
+    expect((messages[1] as { text: string }).text.length).toBeLessThan(2_100);
+    expect((messages[2] as { content: string }).content).toMatch(/^\[read_file returned\]\nrrr/);
     expect((messages[2] as { content: string }).content.length).toBeLessThan(2_100);
-    expect((messages[2] as { content: string }).content).toMatch(/8000 more characters not shown/);
-    expect((messages[3] as { content: string }).content).toMatch(/focus on: the API design$/);
+    expect((messages[2] as { content: string }).content).toMatch(/8\d{3} characters not shown/);
+    expect((messages[3] as { content: string }).content.length).toBeLessThanOrEqual(6_000);
+    expect((messages[4] as { content: string }).content).toMatch(/Keep it under about 300 words\.[\s\S]*focus on: the API design$/);
   });
 
   it("states the request verbatim, the files and only the open todos", () => {
@@ -153,6 +182,7 @@ describe("summary", () => {
         { content: "done one", status: "done" },
         { content: "next one", status: "pending" },
       ],
+      limits: summaryLimits(100_000),
     });
     expect(text).toMatch(/^\[Context summary\]/);
     expect(text).toContain("The user's request, verbatim:\nfix  the\nbug");

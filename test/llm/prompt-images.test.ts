@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Message } from "../../src/engine/messages.js";
 import { messageTokens } from "../../src/engine/state/context.js";
-import { summaryRequestMessages } from "../../src/engine/turn/context-summary.js";
+import { summaryRequestMessages } from "../../src/engine/turn/summary-input.js";
 import { anthropicText, startFakeAnthropicServer } from "../helpers/fake-anthropic-server.js";
 import { chatText, startScriptedServer, type FakeServer } from "../helpers/fake-openai-server.js";
 import { BLUE, RED, startResponsesOnlyServer, anthropicConfig, build, collect, openAiConfig, request } from "./harness.js";

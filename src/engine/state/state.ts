@@ -35,6 +35,9 @@ export interface TodoItem {
 export interface CompactionState {
   count: number;
   summary: string;
+  /** The latest model-written summary (carried by a failed compaction instead of the whole message). */
+  modelSummary: string | undefined;
+  /** Every file read / changed so far, each once, oldest first (each event holds only its own). */
   filesRead: string[];
   filesChanged: string[];
   /** The user's requests verbatim, oldest first, that compactions took out of the conversation. */
@@ -72,6 +75,12 @@ export interface SessionState {
   openTurn: { turnId: string; rounds: number } | undefined;
   /** Set once the conversation has been compacted; `messages` is then the compacted view. */
   compaction: CompactionState | undefined;
+  /**
+   * A summary request was announced (`context.compacting`, counted then) and no compaction
+   * folded since: its `context.compacted` is not counted again. Files from before the
+   * announcement existed count a request at each `context.compacted`.
+   */
+  compacting: boolean;
   /** The latest undo: the model is told which files changed under it (rebuilt into each request's system prompt). */
   restored: { checkpoint: number; files: string[]; more: number } | undefined;
   lastSeq: number;
@@ -91,6 +100,7 @@ export function initialState(): SessionState {
     allowedCalls: [],
     openTurn: undefined,
     compaction: undefined,
+    compacting: false,
     restored: undefined,
     lastSeq: 0,
   };
@@ -139,6 +149,20 @@ function addUsage(totals: UsageTotals, usage: Usage): void {
   totals.costUsd += usage.costUsd ?? 0;
 }
 
+/**
+ * `earlier` with `touched` added, each path once, a path touched again moved to the end (the
+ * newest last: a summary lists the latest). Old files' events held every path so far; added
+ * this way they give the same list.
+ */
+export function mergeFiles(earlier: readonly string[] | undefined, touched: readonly string[]): string[] {
+  const files = new Set(earlier);
+  for (const file of touched) {
+    files.delete(file);
+    files.add(file);
+  }
+  return [...files];
+}
+
 /** Replaces the older part of the conversation by its summary (clamped: a damaged file may hold fewer messages). */
 function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type: "context.compacted" }>): void {
   const replaced = Math.min(event.replaced, state.messages.length);
@@ -155,8 +179,9 @@ function applyCompaction(state: SessionState, event: Extract<AgentEvent, { type:
   state.compaction = {
     count: (state.compaction?.count ?? 0) + 1,
     summary: event.summary,
-    filesRead: [...event.filesRead],
-    filesChanged: [...event.filesChanged],
+    modelSummary: event.modelSummary,
+    filesRead: mergeFiles(state.compaction?.filesRead, event.filesRead),
+    filesChanged: mergeFiles(state.compaction?.filesChanged, event.filesChanged),
     requests: event.requests ? [...event.requests] : event.request !== undefined ? [event.request] : [],
   };
 }
@@ -239,9 +264,16 @@ const appliers: { [T in EventType]?: Applier<T> } = {
   "todo.updated": (state, event) => {
     state.todos = event.todos.map((todo) => ({ ...todo }));
   },
+  "context.compacting": (state) => {
+    state.usage.requests += 1;
+    state.compacting = true;
+  },
   "context.compacted": (state, event) => {
     // A summary asked for (answered, or failed and the oldest part dropped); only cutting results asks nothing.
-    if (event.mode !== "elided") state.usage.requests += 1;
+    if (event.mode !== "elided") {
+      if (!state.compacting) state.usage.requests += 1;
+      state.compacting = false;
+    }
     applyCompaction(state, event);
   },
 };

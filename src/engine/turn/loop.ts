@@ -43,6 +43,7 @@ export interface LoopOptions {
 }
 
 export const DEFAULT_MAX_ROUNDS = 50;
+const OVERFLOW_RETRIES = 2;
 const ABORTED_RESULT = "aborted: the user stopped the turn before this tool call ran";
 export const LOST_RESULT = "the session ended before this tool call finished; its effects are unknown";
 /** The turn failed (not the session): the call may not have started at all. */
@@ -87,17 +88,22 @@ export function createLoop(options: LoopOptions) {
     if (options.compactor?.overBudget(shape)) await options.compactor.compact({ trigger: "auto", ...shape, signal });
   }
 
-  /** One step; a context-overflow error compacts and retries the step once. */
+  /**
+   * One step; a context-overflow error compacts and retries the step, up to twice (each
+   * compaction lowers the budget below the refused request: compactor.ts). Then, or when
+   * nothing could be compacted, the error is the turn's.
+   */
   async function stepWithRetry(round: number, signal: AbortSignal): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
-    try {
-      return await streamStep(round, signal);
-    } catch (error) {
-      if (!(error instanceof ProviderError && error.kind === "context_length") || !options.compactor) throw error;
-      endMessage(true);
-      publish("step.ended", { round, finishReason: "error" });
-      const outcome = await options.compactor.compact({ trigger: "overflow", ...requestShape(), signal });
-      if (!outcome.compacted) throw error;
-      return streamStep(round, signal);
+    for (let overflows = 0; ; overflows += 1) {
+      try {
+        return await streamStep(round, signal);
+      } catch (error) {
+        if (!(error instanceof ProviderError && error.kind === "context_length") || !options.compactor || overflows >= OVERFLOW_RETRIES) throw error;
+        endMessage(true);
+        publish("step.ended", { round, finishReason: "error" });
+        const outcome = await options.compactor.compact({ trigger: "overflow", ...requestShape(), signal });
+        if (!outcome.compacted) throw error;
+      }
     }
   }
 

@@ -4,7 +4,7 @@
 import { REJECTED as R } from "../wire/lean-parse.js";
 
 const hasOwn = Object.hasOwn;
-const c = [new Set(["thinking","text","call"]), new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped","elided"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
+const c = [new Set(["thinking","text","call"]), new Set(["stop","tool_calls","length","content_filter","aborted","error"]), new Set(["allow","deny"]), new Set(["rule","memory","flag","user"]), new Set(["stdout","stderr"]), new Set(["pending","in_progress","done","blocked"]), new Set(["summary","dropped","elided"]), new Set(["auto","overflow","manual"]), new Set(["auto","overflow","manual"]), new Set(["provider","auth","context_length","stream","tool","wire","internal"]), new Set(["info","warn","error"]), new Set(["off","low","medium","high","max"]), new Set(["turn","undo"]), new Set(["completed","max_rounds","aborted","error","interrupted"]), new Set(["remembered","forgot"])] as const;
 
 // `any`: each check reads the fields of whatever JSON.parse made, and typeof tests each one.
 export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<string, (v: any) => unknown>([
@@ -295,28 +295,40 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
       const e180 = x178[i179];
       if (typeof e180 !== "string") return R;
     }
-    const x181 = v.requests;
-    if (x181 !== undefined) {
-      if (!Array.isArray(x181)) return R;
-      for (let i182 = 0; i182 < x181.length; i182 += 1) {
-        const e183 = x181[i182];
-        if (typeof e183 !== "string") return R;
+    if (v.modelSummary !== undefined && (typeof v.modelSummary !== "string")) return R;
+    const x182 = v.requests;
+    if (x182 !== undefined) {
+      if (!Array.isArray(x182)) return R;
+      for (let i183 = 0; i183 < x182.length; i183 += 1) {
+        const e184 = x182[i183];
+        if (typeof e184 !== "string") return R;
       }
     }
     if (v.request !== undefined && (typeof v.request !== "string")) return R;
     if (v.reason !== undefined && (typeof v.reason !== "string")) return R;
     if (v.instructions !== undefined && (typeof v.instructions !== "string")) return R;
-    const x187 = v.elided;
-    if (x187 !== undefined) {
-      if (!Array.isArray(x187)) return R;
-      for (let i188 = 0; i188 < x187.length; i188 += 1) {
-        const e189 = x187[i188];
-        if (typeof e189 !== "object" || e189 === null || Array.isArray(e189)) return R;
-        if (typeof e189.callId !== "string") return R;
-        if (typeof e189.chars !== "number" || !Number.isSafeInteger(e189.chars) || e189.chars <= 0) return R;
+    const x188 = v.elided;
+    if (x188 !== undefined) {
+      if (!Array.isArray(x188)) return R;
+      for (let i189 = 0; i189 < x188.length; i189 += 1) {
+        const e190 = x188[i189];
+        if (typeof e190 !== "object" || e190 === null || Array.isArray(e190)) return R;
+        if (typeof e190.callId !== "string") return R;
+        if (typeof e190.chars !== "number" || !Number.isSafeInteger(e190.chars) || e190.chars <= 0) return R;
+        if (e190.part !== undefined && (e190.part !== "arguments")) return R;
       }
     }
     if (v.type !== "context.compacted") return R;
+    if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
+    if (typeof v.ts !== "string") return R;
+    if (v.agentId !== undefined && (typeof v.agentId !== "string")) return R;
+    if (v.parentCallId !== undefined && (typeof v.parentCallId !== "string")) return R;
+    return v;
+  }],
+  ["context.compacting", (v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
+    if (!c[8].has(v.trigger)) return R;
+    if (v.type !== "context.compacting") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
     if (v.agentId !== undefined && (typeof v.agentId !== "string")) return R;
@@ -337,7 +349,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["error", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[8].has(v.kind)) return R;
+    if (!c[9].has(v.kind)) return R;
     if (typeof v.message !== "string") return R;
     if (v.type !== "error") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -380,7 +392,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["notice", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[9].has(v.level)) return R;
+    if (!c[10].has(v.level)) return R;
     if (typeof v.message !== "string") return R;
     if (v.type !== "notice") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -394,14 +406,14 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v.id !== "string") return R;
     if (v.callId !== undefined && (typeof v.callId !== "string")) return R;
     if (typeof v.question !== "string") return R;
-    const x242 = v.options;
-    if (x242 !== undefined) {
-      if (!Array.isArray(x242)) return R;
-      for (let i243 = 0; i243 < x242.length; i243 += 1) {
-        const e244 = x242[i243];
-        if (typeof e244 !== "object" || e244 === null || Array.isArray(e244)) return R;
-        if (typeof e244.label !== "string") return R;
-        if (e244.detail !== undefined && (typeof e244.detail !== "string")) return R;
+    const x250 = v.options;
+    if (x250 !== undefined) {
+      if (!Array.isArray(x250)) return R;
+      for (let i251 = 0; i251 < x250.length; i251 += 1) {
+        const e252 = x250[i251];
+        if (typeof e252 !== "object" || e252 === null || Array.isArray(e252)) return R;
+        if (typeof e252.label !== "string") return R;
+        if (e252.detail !== undefined && (typeof e252.detail !== "string")) return R;
       }
     }
     if (typeof v.multiple !== "boolean") return R;
@@ -415,12 +427,12 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["question.answered", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.id !== "string") return R;
-    const x254 = v.choices;
-    if (x254 !== undefined) {
-      if (!Array.isArray(x254)) return R;
-      for (let i255 = 0; i255 < x254.length; i255 += 1) {
-        const e256 = x254[i255];
-        if (typeof e256 !== "string") return R;
+    const x262 = v.choices;
+    if (x262 !== undefined) {
+      if (!Array.isArray(x262)) return R;
+      for (let i263 = 0; i263 < x262.length; i263 += 1) {
+        const e264 = x262[i263];
+        if (typeof e264 !== "string") return R;
       }
     }
     if (v.text !== undefined && (typeof v.text !== "string")) return R;
@@ -445,7 +457,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["thinking.changed", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[10].has(v.level)) return R;
+    if (!c[11].has(v.level)) return R;
     if (v.type !== "thinking.changed") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
     if (typeof v.ts !== "string") return R;
@@ -465,7 +477,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["checkpoint.created", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (v.turnId !== undefined && (typeof v.turnId !== "string")) return R;
-    if (!c[11].has(v.reason)) return R;
+    if (!c[12].has(v.reason)) return R;
     if (typeof v.commit !== "string") return R;
     if (typeof v.files !== "number" || !Number.isSafeInteger(v.files) || v.files < 0) return R;
     if (v.type !== "checkpoint.created") return R;
@@ -479,11 +491,11 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.checkpoint !== "number" || !Number.isSafeInteger(v.checkpoint) || v.checkpoint <= 0) return R;
     if (typeof v.commit !== "string") return R;
-    const x293 = v.files;
-    if (!Array.isArray(x293)) return R;
-    for (let i294 = 0; i294 < x293.length; i294 += 1) {
-      const e295 = x293[i294];
-      if (typeof e295 !== "string") return R;
+    const x301 = v.files;
+    if (!Array.isArray(x301)) return R;
+    for (let i302 = 0; i302 < x301.length; i302 += 1) {
+      const e303 = x301[i302];
+      if (typeof e303 !== "string") return R;
     }
     if (typeof v.more !== "number" || !Number.isSafeInteger(v.more) || v.more < 0) return R;
     if (v.type !== "workspace.restored") return R;
@@ -496,7 +508,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   ["turn.ended", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
     if (typeof v.turnId !== "string") return R;
-    if (!c[12].has(v.stopReason)) return R;
+    if (!c[13].has(v.stopReason)) return R;
     if (typeof v.rounds !== "number" || !Number.isSafeInteger(v.rounds) || v.rounds < 0) return R;
     if (v.type !== "turn.ended") return R;
     if (typeof v.seq !== "number" || !Number.isSafeInteger(v.seq) || v.seq <= 0) return R;
@@ -507,7 +519,7 @@ export const EVENT_CHECKS: ReadonlyMap<string, (v: any) => unknown> = new Map<st
   }],
   ["memory.changed", (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return R;
-    if (!c[13].has(v.action)) return R;
+    if (!c[14].has(v.action)) return R;
     if (typeof v.id !== "string") return R;
     if (typeof v.note !== "string") return R;
     if (typeof v.sessionId !== "string") return R;
