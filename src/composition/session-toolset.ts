@@ -6,6 +6,7 @@ import type { CliOptions } from "../config/cli-options.js";
 import type { EventBus } from "../engine/event-bus.js";
 import type { Redactor } from "../engine/secrets/redact.js";
 import type { Jail } from "../engine/tools/jail/jail.js";
+import { distrustForHostPrograms } from "../engine/host/host-programs.js";
 import { createCommandTools, type CommandTools } from "../engine/tools/command/command-tools.js";
 import { createJail } from "../engine/tools/jail/jail.js";
 import { ToolRegistry } from "../engine/tools/registry.js";
@@ -45,6 +46,8 @@ export function createToolset(input: ToolsetInput): Toolset {
     // The shell's spelling of the folder, kept when it was entered through a symlink.
     ...(process.env.PWD ? { rootSpellings: [process.env.PWD] } : {}),
   });
+  // Before any tool looks up git or rg: neither the workspace nor the agent home is where mini-agent finds its own programs (ADR 0061).
+  distrustForHostPrograms([jail.root, input.home]);
   // --yes sandboxes by default where bubblewrap works; flags and config can insist or opt out (ADR 0010).
   const sandbox = chooseSandbox({
     ...(options.sandbox ? { flag: "on" as const } : options.noSandbox ? { flag: "off" as const } : {}),

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyCommand } from "../../src/engine/approval/rules/command-policy.js";
+import { requireHostProgram } from "../../src/engine/host/host-programs.js";
 import { probeBubblewrap, wrapInBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import { createProcessRunner, shellArgv } from "../../src/engine/tools/command/process-runner.js";
 
@@ -81,7 +82,7 @@ async function runIfAllowed(command: string): Promise<void> {
   if (!sandbox.works && /(^|\s)\//.test(command)) return;
   const argv = shellArgv(command);
   const running = createProcessRunner().start({
-    argv: sandbox.works ? wrapInBubblewrap(argv, { root, tmpDir: root }) : argv,
+    argv: sandbox.works ? wrapInBubblewrap(argv, { bwrap: requireHostProgram("bwrap"), root, tmpDir: root }) : argv,
     cwd: root,
     env: { PATH: `${shims}:${process.env.PATH}`, HOME: outside },
     timeoutMs: 5_000,

@@ -69,15 +69,15 @@ describe("bubblewrap probe", () => {
   });
 
   it("wraps argv with the workspace writable after the read-only root", () => {
-    const argv = wrapInBubblewrap(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t" });
-    expect(argv.slice(0, 4)).toEqual(["bwrap", "--ro-bind", "/", "/"]);
+    const argv = wrapInBubblewrap(["bash", "-lc", "ls"], { bwrap: "/usr/bin/bwrap", root: "/w", tmpDir: "/t" });
+    expect(argv.slice(0, 4)).toEqual(["/usr/bin/bwrap", "--ro-bind", "/", "/"]);
     // The network is on unless configured off.
     expect(argv).not.toContain("--unshare-net");
-    expect(wrapInBubblewrap(["true"], { root: "/w", tmpDir: "/t", allowNetwork: false })).toContain("--unshare-net");
+    expect(wrapInBubblewrap(["true"], { bwrap: "/usr/bin/bwrap", root: "/w", tmpDir: "/t", allowNetwork: false })).toContain("--unshare-net");
     expect(argv.indexOf("/w")).toBeGreaterThan(argv.indexOf("/t"));
     expect(argv.slice(-4)).toEqual(["--", "bash", "-lc", "ls"]);
     // Critical files come after the workspace bind (later binds win), each only if it still exists.
-    const guarded = wrapInBubblewrap(["true"], { root: "/w", tmpDir: "/t", readOnly: ["/w/package.json"] });
+    const guarded = wrapInBubblewrap(["true"], { bwrap: "/usr/bin/bwrap", root: "/w", tmpDir: "/t", readOnly: ["/w/package.json"] });
     const workspaceBind = guarded.findIndex((word, i) => word === "--bind" && guarded[i + 1] === "/w");
     expect(guarded.indexOf("/w/package.json")).toBeGreaterThan(workspaceBind);
     expect(guarded.slice(guarded.indexOf("/w/package.json") - 1, guarded.indexOf("/w/package.json") + 2)).toEqual(["--ro-bind-try", "/w/package.json", "/w/package.json"]);

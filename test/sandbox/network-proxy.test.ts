@@ -12,12 +12,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { probeBubblewrap } from "../../src/engine/sandbox/bubblewrap.js";
 import type { SandboxNetwork } from "../../src/engine/sandbox/net-allowlist.js";
 import { createCommandTools, type CommandTools } from "../../src/engine/tools/command/command-tools.js";
-import { findOnPath } from "../../src/engine/sandbox/net-holder.js";
+import { hostProgram } from "../../src/engine/host/host-programs.js";
 import { waitFor } from "../helpers/processes.js";
 
 const hostName = os.hostname();
 const address = await lookup(hostName).then((found) => found.address, () => undefined);
-const ready = probeBubblewrap().works && Boolean(findOnPath("nsenter")) && Boolean(findOnPath("curl")) && address !== undefined;
+const ready = probeBubblewrap().works && Boolean(hostProgram("nsenter").path) && Boolean(hostProgram("curl").path) && address !== undefined;
 if (!ready) console.warn(`network-proxy.test.ts: skipped (bwrap, nsenter, curl or a resolvable host name ${hostName} is missing)`);
 
 let server: Server;

@@ -32,7 +32,7 @@ describe("Seatbelt profile", () => {
       '(deny file-write* (subpath "/w/hooks/a.sh"))',
       '(deny file-write* (regex #"^/w/[aA]$") (regex #"^/w/.*/[aA]$"))',
     ]);
-    expect(wrapInSeatbelt(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t", hidden: [] }).slice(0, 2)).toEqual(["sandbox-exec", "-p"]);
+    expect(wrapInSeatbelt(["bash", "-lc", "ls"], { root: "/w", tmpDir: "/t", hidden: [] }).slice(0, 2)).toEqual(["/usr/bin/sandbox-exec", "-p"]);
   });
 
   it("shows only the shown toolchains of a home, and lets the network reach the proxy's port alone", () => {

@@ -8,7 +8,7 @@ import * as childProcess from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HOST_GIT_OVERRIDES } from "../git/host-git.js";
+import { HOST_GIT_OVERRIDES, hostGit } from "../git/host-git.js";
 
 /** Later `-c` wins over every config file: hooks, fsmonitor, filters and conversions off. */
 const CHECKPOINT_CONFIG = [
@@ -65,7 +65,9 @@ export function checkpointGit(root: string, dir: string): Git {
       const workTree = options.workTree ?? root;
       const env = { ...baseEnv, GIT_WORK_TREE: workTree, GIT_INDEX_FILE: options.index ?? path.join(dir, "index") };
       const excludes = ["-c", `core.excludesFile=${options.excludesFile ?? os.devNull}`];
-      const child = childProcess.execFile("git", [...CHECKPOINT_CONFIG, ...excludes, ...args], { cwd: workTree, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const git = hostGit(root);
+      if (git.path === undefined) return reject(new Error(`checkpoint: git ${args[0]} not run: ${git.missing}`));
+      const child = childProcess.execFile(git.path, [...CHECKPOINT_CONFIG, ...excludes, ...args], { cwd: workTree, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
         if (code === 0 || options.accept?.includes(code)) resolve({ stdout, stderr, code });
         else reject(new Error(`checkpoint: git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`));

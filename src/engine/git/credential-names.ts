@@ -5,7 +5,7 @@
 // time and size: a history too large to list in time counts as one that may hold one.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { HOST_GIT_OVERRIDES, hostGitEnv } from "./host-git.js";
+import { HOST_GIT_OVERRIDES, hostGit, hostGitEnv } from "./host-git.js";
 
 const TIMEOUT_MS = 3_000;
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -18,8 +18,10 @@ const LISTINGS = {
 
 /** Top-relative paths from git (core.quotePath does not touch -z output). */
 function list(root: string, args: readonly string[]): string[] | string {
+  const git = hostGit(root);
+  if (git.path === undefined) return `git ${args[0]} could not list the names to check (${git.missing})`;
   try {
-    const out = execFileSync("git", [...HOST_GIT_OVERRIDES, ...args], {
+    const out = execFileSync(git.path, [...HOST_GIT_OVERRIDES, ...args], {
       cwd: root, env: hostGitEnv(), timeout: TIMEOUT_MS, maxBuffer: MAX_BYTES, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"],
     });
     return out.split(/[\0\n]/).filter(Boolean);

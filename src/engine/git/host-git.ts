@@ -6,6 +6,7 @@
 // override can switch off (a content filter, an include) is not run against (repo-config-risks.ts),
 // nor one whose metadata would lead git outside the workspace (repo-location.ts).
 import os from "node:os";
+import { distrustForHostPrograms, hostProgram, type HostProgram } from "../host/host-programs.js";
 import { repoConfigRisks, type ConfigRisk } from "./repo-config-risks.js";
 import { locateRepository, repoLocationProblem } from "./repo-location.js";
 
@@ -63,6 +64,15 @@ export function unaskedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** The user's environment (theirs, trusted) with git's prompts, locks and external diff off. */
 export function hostGitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return { ...env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", GIT_EXTERNAL_DIFF: "", GIT_PAGER: "cat", GIT_ASKPASS: "" };
+}
+
+/**
+ * The git mini-agent runs against `root`: an absolute path from a PATH folder outside it (and
+ * every other folder commands can write), never a `git` a command planted (ADR 0061).
+ */
+export function hostGit(root: string): HostProgram {
+  distrustForHostPrograms([root]);
+  return hostProgram("git");
 }
 
 /**

@@ -11,6 +11,7 @@ import * as childProcess from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { hostProgram } from "../host/host-programs.js";
 import { realPathIfAny } from "./real-path.js";
 
 /** "workspace-write" is the config spelling of "required"; "auto" uses it where it works. */
@@ -45,6 +46,8 @@ export interface HomeMount {
 }
 
 export interface SandboxPolicy {
+  /** bwrap's absolute path (host/host-programs.ts): never looked up in PATH at the spawn. */
+  bwrap: string;
   /** Absolute workspace root: writable inside the sandbox. */
   root: string;
   /** The writable temp directory (a private one per session); TMPDIR points at it inside. */
@@ -95,17 +98,28 @@ export function probeBubblewrapAsync(seccompProgram?: Buffer): Promise<SandboxPr
 
 const PROBE_TIMEOUT_MS = 5_000;
 
+/** Where `binary` is, from PATH folders commands cannot write; a probe of what is not there says why. */
+function locate(binary: string): { path: string } | { failed: SandboxProbe } {
+  const found = hostProgram(binary);
+  if (found.path !== undefined) return { path: found.path };
+  return { failed: { works: false, reason: found.onlyUntrusted ? found.missing : `${binary} is not installed (Debian package: bubblewrap)` } };
+}
+
 /** One uncached probe; `binary` is a parameter so a test can probe a missing program. */
 export function probeBinary(binary: string): SandboxProbe {
   if (process.platform !== "linux") return { works: false, reason: "the sandbox needs Linux (bubblewrap)" };
-  const result = childProcess.spawnSync(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
+  const located = locate(binary);
+  if ("failed" in located) return located.failed;
+  const result = childProcess.spawnSync(located.path, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
   return probeOutcome(binary, result.error, result.status, result.stderr);
 }
 
 export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
   if (process.platform !== "linux") return Promise.resolve({ works: false, reason: "the sandbox needs Linux (bubblewrap)" });
+  const located = locate(binary);
+  if ("failed" in located) return Promise.resolve(located.failed);
   return new Promise((resolve) => {
-    childProcess.execFile(binary, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
+    childProcess.execFile(located.path, [...baseArgs(false), "--", "true"], { encoding: "utf8", timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
       // execFile reports a non-zero exit as an error with a numeric code; a spawn failure has a string code.
       const code = (error as NodeJS.ErrnoException | null)?.code as unknown;
       if (error?.killed) resolve({ works: false, reason: `${binary} did not finish within ${PROBE_TIMEOUT_MS} ms` });
@@ -116,8 +130,10 @@ export function probeBinaryAsync(binary: string): Promise<SandboxProbe> {
 
 /** Whether bwrap loads `program` as its seccomp filter here (a kernel without seccomp filters refuses it), with `args` before it. */
 export function probeSeccompAsync(program: Buffer, binary = "bwrap", args: readonly string[] = ["--ro-bind", "/", "/"]): Promise<boolean> {
+  const found = hostProgram(binary).path;
+  if (found === undefined) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const child = childProcess.spawn(binary, [...args, "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
+    const child = childProcess.spawn(found, [...args, "--seccomp", "3", "--", "true"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
     const input = child.stdio[3] as import("node:stream").Writable | null;
     input?.on("error", () => {});
     input?.end(program);
@@ -172,7 +188,7 @@ export function wrapInBubblewrap(argv: string[], policy: SandboxPolicy): string[
   const readOnlyGit = existsSync(gitDir) ? ["--ro-bind", gitDir, gitDir] : [];
   return [
     ...(policy.join ?? []),
-    "bwrap",
+    policy.bwrap,
     ...baseArgs(policy.join ? true : (policy.allowNetwork ?? true)),
     ...(policy.seccompFd !== undefined ? ["--seccomp", String(policy.seccompFd)] : []),
     // What nobody may see: other sandboxes, stores outside the home, /run's sockets and secrets.

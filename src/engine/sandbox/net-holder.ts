@@ -9,9 +9,10 @@
 // Joining needs nsenter (util-linux); where the holder cannot start, commands get a namespace
 // of their own with nothing in it (no network at all), and the session says so once.
 import * as childProcess from "node:child_process";
-import { accessSync, constants, readlinkSync } from "node:fs";
+import { readlinkSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { hostProgram } from "../host/host-programs.js";
 
 /** Runs inside the holder: every connection to its loopback port is relayed to the host proxy. */
 export const FORWARDER_SCRIPT = [
@@ -36,24 +37,9 @@ export interface NetHolder {
 
 const START_TIMEOUT_MS = 10_000;
 
-/** An executable `name` on PATH, or undefined. */
-export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined;
-}
-
 /** A Node to run the forwarder: this process's own, unless it is the standalone binary. */
 export function nodeForForwarder(): string | undefined {
-  return /^node(\.exe)?$/i.test(path.basename(process.execPath)) ? process.execPath : findOnPath("node");
+  return /^node(\.exe)?$/i.test(path.basename(process.execPath)) ? process.execPath : hostProgram("node").path;
 }
 
 function readAll(stream: Readable | null | undefined): Promise<string> {
@@ -87,13 +73,14 @@ function firstLine(stream: Readable | null | undefined): Promise<string> {
 const nsOf = (pid: number | "self", kind: "net" | "user") => readlinkSync(`/proc/${pid}/ns/${kind}`);
 
 /** Starts the holder; rejects with the reason when it cannot run here. */
-export async function startNetHolder(options: { socketPath: string; node: string; nsenter: string; bwrap?: string }): Promise<NetHolder> {
+/** Every program by absolute path (host/host-programs.ts): nsenter would look `bwrap` up in PATH again. */
+export async function startNetHolder(options: { socketPath: string; node: string; nsenter: string; bwrap: string }): Promise<NetHolder> {
   const args = [
     "--ro-bind", "/", "/", "--proc", "/proc",
     "--unshare-pid", "--unshare-net", "--die-with-parent", "--info-fd", "3",
     "--", options.node, "-e", FORWARDER_SCRIPT, options.socketPath,
   ];
-  const child = childProcess.spawn(options.bwrap ?? "bwrap", args, { stdio: ["ignore", "pipe", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+  const child = childProcess.spawn(options.bwrap, args, { stdio: ["ignore", "pipe", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
   let exited = false;
   const stderr = readAll(child.stderr);
   const gone = new Promise<string>((resolve) => {

@@ -4,6 +4,7 @@
 // works and says once that commands run unconfined where it does not.
 import { realpathSync } from "node:fs";
 import os from "node:os";
+import { distrustForHostPrograms, requireHostProgram } from "../host/host-programs.js";
 import { probeBubblewrapAsync, probeSeccompAsync, wrapInBubblewrap, type SandboxMode, type SandboxProbe } from "./bubblewrap.js";
 import { DEFAULT_SANDBOX_NETWORK, type SandboxNetwork } from "./net-allowlist.js";
 import { makeSandboxDirs } from "./sandbox-dirs.js";
@@ -94,6 +95,8 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
   }
   const env = options.env ?? process.env;
   const dirs = makeSandboxDirs();
+  // What commands can write (the session's temp and home) is never where mini-agent finds bwrap or git.
+  distrustForHostPrograms([dirs.base]);
   const setting = options.network ?? DEFAULT_SANDBOX_NETWORK;
   // Started by the first command that may use the network: one the allowlist proved read-only
   // runs offline and never pays for the proxy, its namespace and its forwarder (~40-90 ms).
@@ -127,6 +130,7 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
         return { argv: wrapInSeatbelt([...envArgs, "TMPDIR=" + dirs.tmp, ...argv], profile) };
       }
       const wrapped = wrapInBubblewrap(argv, {
+        bwrap: requireHostProgram("bwrap"),
         root,
         tmpDir: dirs.tmp,
         ...(net.join ? { join: net.join } : { allowNetwork: net.shareHost }),
@@ -153,6 +157,7 @@ async function decide(options: SandboxOptions, probe: SandboxProbe, macOS: boole
 
 export function setUpSandbox(options: SandboxOptions): SandboxSetup {
   if (options.mode === "off") return { active: false, confines: false, notice: undefined, ready: async () => {}, takeRefused: () => [], dispose() {} };
+  distrustForHostPrograms([options.root, ...(options.hidden ?? [])]);
   const macOS = process.platform === "darwin" && !options.probe;
   let decided: Decided | undefined;
   let deciding: Promise<Decided> | undefined;

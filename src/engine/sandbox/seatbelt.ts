@@ -71,8 +71,11 @@ export function seatbeltProfile(policy: SeatbeltPolicy): string {
   return lines.join("\n");
 }
 
+/** Where macOS ships it (a system path no command can write): never looked up in PATH (ADR 0061). */
+export const SANDBOX_EXEC = "/usr/bin/sandbox-exec";
+
 export function wrapInSeatbelt(argv: string[], policy: SeatbeltPolicy): string[] {
-  return ["sandbox-exec", "-p", seatbeltProfile(policy), ...argv];
+  return [SANDBOX_EXEC, "-p", seatbeltProfile(policy), ...argv];
 }
 
 let cached: SandboxProbe | undefined;
@@ -101,7 +104,7 @@ function selfTest(): SandboxProbe {
       root, tmpDir, hidden: [hidden], denyRegexes: [`^${root}/[pP][aA][cC][kK][aA][gG][eE][.][jJ][sS][oO][nN]$`],
       homes: [dir], shown: [path.join(dir, "shown")], allowNetwork: false, proxyPort: 9,
     });
-    const result = childProcess.spawnSync("sandbox-exec", ["-p", profile, "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
+    const result = childProcess.spawnSync(SANDBOX_EXEC, ["-p", profile, "/bin/sh", "-c", script], { encoding: "utf8", timeout: 5_000 });
     if (result.error) return { works: false, reason: `sandbox-exec cannot run: ${result.error.message}` };
     const held = result.status === 0 && existsSync(path.join(root, "in")) && !existsSync(path.join(dir, "out")) && !existsSync(path.join(root, "Package.json"));
     return held ? { works: true } : { works: false, reason: `the sandbox-exec profile did not hold here: ${result.stderr.trim() || `exit ${result.status}`}` };

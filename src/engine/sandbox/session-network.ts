@@ -5,7 +5,8 @@
 // and the session says so once.
 import path from "node:path";
 import { compileRules, describeNetwork, type SandboxNetwork } from "./net-allowlist.js";
-import { findOnPath, nodeForForwarder, startNetHolder, type NetHolder } from "./net-holder.js";
+import { hostProgram } from "../host/host-programs.js";
+import { nodeForForwarder, startNetHolder, type NetHolder } from "./net-holder.js";
 import { startNetProxy, type NetProxy } from "./net-proxy.js";
 
 export interface CommandNetwork {
@@ -59,13 +60,15 @@ export async function startSessionNetwork(options: { network: SandboxNetwork; di
   let why: string | undefined;
   const linux = options.platform === "linux";
   const node = linux ? nodeForForwarder() : undefined;
-  const nsenter = linux ? findOnPath("nsenter") : undefined;
+  const nsenter = linux ? hostProgram("nsenter") : undefined;
+  const bwrap = linux ? hostProgram("bwrap") : undefined;
   const startHolder = async () => {
-    holder = await startNetHolder({ socketPath: proxy!.address as string, node: node!, nsenter: nsenter! });
+    holder = await startNetHolder({ socketPath: proxy!.address as string, node: node!, nsenter: nsenter!.path!, bwrap: bwrap!.path! });
   };
   try {
     if (linux && !node) throw new Error("no node on PATH to run its forwarder");
-    if (linux && !nsenter) throw new Error("nsenter (util-linux) is not installed");
+    if (nsenter?.missing !== undefined) throw new Error(nsenter.onlyUntrusted ? nsenter.missing : "nsenter (util-linux) is not installed");
+    if (bwrap?.missing !== undefined) throw new Error(bwrap.missing);
     proxy = await startNetProxy({ rules, allowedText: describeNetwork(options.network), ...(linux ? { socketPath: path.join(options.dir, "proxy.sock") } : {}) });
     if (linux) await startHolder();
   } catch (error) {

@@ -5,23 +5,48 @@ import { isNumberOrFlag } from "./secret-names.js";
 
 /**
  * Names of variables that hold a secret: any name containing KEY, TOKEN, SECRET, PASS,
- * CREDENTIAL or AUTH, in any case and position (AZURE_OPENAI_KEY, API_KEY_PROD, DB_PASS,
- * SECRET_KEY_BASE, PGPASSWORD, SSH_AUTH_SOCK). Shared with commandEnvironment()
- * (tools/command/run-command.ts), so what is redacted by value is also never handed to a command.
- * Over-matching costs a variable a command did not need; under-matching leaks a key.
+ * CREDENTIAL, AUTH, SESSION, COOKIE, JWT, WEBHOOK, SIGNING or CONNECTION_STRING, in any case
+ * and position (AZURE_OPENAI_KEY, API_KEY_PROD, DB_PASS, SECRET_KEY_BASE, PGPASSWORD,
+ * SSH_AUTH_SOCK, BW_SESSION, OP_SESSION_acme, SESSION_COOKIE, SLACK_WEBHOOK_URL). Shared with
+ * commandEnvironment() (tools/command/run-command.ts), so what is redacted by value is also
+ * never handed to a command. Over-matching costs a variable a command did not need;
+ * under-matching leaks a key.
  *
  * The broad one of two predicates: the shapes that find a secret by its name in text
  * (secret-names.ts, looksLikeSecretName) are narrow, since there a false match mangles what
  * the model reads (`MAX_TOKENS=[redacted]`), while here it only drops a variable.
  */
-const SECRET_WORDS = ["KEY", "TOKEN", "SECRET", "PASS", "CREDENTIAL", "AUTH"];
+const SECRET_WORDS = ["KEY", "TOKEN", "SECRET", "PASS", "CREDENTIAL", "AUTH", "SESSION", "COOKIE", "JWT", "WEBHOOK", "SIGNING", "CONNECTION_STRING"];
+/**
+ * Words that say secret only as a whole `_`-separated part: inside a word they mean something
+ * else (GOPRIVATE is Go's list of private modules; PATH, DSNAME). SENTRY_DSN, PRIVATE_PEM,
+ * GITLAB_PAT, VAULT_ROLE_ID.
+ */
+const SECRET_PARTS = ["PRIVATE", "DSN", "PAT", "ROLE_ID"];
+/** Parts that say secret only after another part: PWD alone is the shell's folder (DOCKER_PW, MYSQL_PWD, CONNECT_SID). */
+const SECRET_LAST_PARTS = ["PW", "PWD", "SID"];
 /**
  * Words that contain those but hold no secret (KEYBOARD, AUTHOR, PASSTHROUGH; git's
  * GIT_CONFIG_KEY_n names a config key, and without it GIT_CONFIG_COUNT breaks every git).
  */
 const NOT_SECRET_WORDS = ["KEYBOARD", "KEYMAP", "AUTHOR", "PASSTHR", "GIT_CONFIG_KEY_"];
-const SECRET_NAME = new RegExp(`${SECRET_WORDS.join("|")}|^MYSQL_PWD$|(^|_)PAT$`, "i");
-const NOT_SECRET = new RegExp(NOT_SECRET_WORDS.join("|"), "i");
+/**
+ * Whole names that hold no secret though a word says so: the desktop's and the terminal's
+ * session (D-Bus needs its address; the rest are ids every desktop sets), Oracle's instance.
+ */
+const HARMLESS_NAMES = [
+  "XDG_SESSION_TYPE", "XDG_SESSION_ID", "XDG_SESSION_CLASS", "XDG_SESSION_DESKTOP", "XDG_SESSION_PATH",
+  "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER", "DESKTOP_SESSION", "GDMSESSION", "SESSIONNAME",
+  "TERM_SESSION_ID", "ITERM_SESSION_ID", "WT_SESSION", "KONSOLE_DBUS_SESSION", "ORACLE_SID",
+];
+const SECRET_NAME = new RegExp(
+  `${SECRET_WORDS.join("|")}|(^|_)(${SECRET_PARTS.join("|")})(_|$)|_(${SECRET_LAST_PARTS.join("|")})(_|$)`,
+  "i",
+);
+const NOT_SECRET = new RegExp(`${NOT_SECRET_WORDS.join("|")}|^(${HARMLESS_NAMES.join("|")})$`, "i");
+
+/** The bash `case` patterns of a whole part: alone (when it may be), first, last, in the middle. */
+const partGlobs = (part: string, alone: boolean) => [...(alone ? [part, `${part}_*`] : []), `*_${part}`, `*_${part}_*`];
 
 /**
  * A bash line that unsets the same names (bash 3.1+, so macOS's too). A login shell reads the
@@ -30,8 +55,8 @@ const NOT_SECRET = new RegExp(NOT_SECRET_WORDS.join("|"), "i");
  */
 export const UNSET_SECRET_NAMES_BASH =
   "shopt -s nocasematch; for __n in $(compgen -e); do case $__n in " +
-  `${NOT_SECRET_WORDS.map((word) => `*${word}*`).join("|")}) ;; ` +
-  `${SECRET_WORDS.map((word) => `*${word}*`).join("|")}|MYSQL_PWD|PAT|*_PAT) unset "$__n" ;; esac; done; unset __n; shopt -u nocasematch`;
+  `${[...NOT_SECRET_WORDS.map((word) => `*${word}*`), ...HARMLESS_NAMES].join("|")}) ;; ` +
+  `${[...SECRET_WORDS.map((word) => `*${word}*`), ...SECRET_PARTS.flatMap((part) => partGlobs(part, true)), ...SECRET_LAST_PARTS.flatMap((part) => partGlobs(part, false))].join("|")}) unset "$__n" ;; esac; done; unset __n; shopt -u nocasematch`;
 
 /**
  * Shorter values are not redacted by value: a 4-letter password would blank that word in

@@ -4,7 +4,7 @@
 // repository's own config could make git run is switched off or refused (git/host-git.ts).
 import * as childProcess from "node:child_process";
 import path from "node:path";
-import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
+import { HOST_GIT_OVERRIDES, hostGit, hostGitEnv, hostGitRefusal } from "../git/host-git.js";
 import { dropDeniedFiles } from "./git-diff-filter.js";
 import type { Jail } from "./jail/jail.js";
 import { defineTool, ToolError } from "./tool.js";
@@ -20,9 +20,12 @@ export function runGit(root: string, args: readonly string[], signal?: AbortSign
   // A repository whose config would run a program we cannot switch off is not touched.
   const refusal = hostGitRefusal(root);
   if (refusal) return Promise.reject(new ToolError(`git ${args[0]} not run: ${refusal}. Look at the config, then run git yourself if it is yours`));
+  const git = hostGit(root);
+  if (git.path === undefined) return Promise.reject(new ToolError(`git ${args[0]} not run: ${git.missing}`));
+  const program = git.path;
   return new Promise((resolve, reject) => {
     childProcess.execFile(
-      "git",
+      program,
       [...HOST_GIT_OVERRIDES, ...args],
       { cwd: root, signal, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: hostGitEnv() },
       (error, stdout, stderr) => {

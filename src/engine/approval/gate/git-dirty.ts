@@ -2,7 +2,7 @@
 // if it would clobber work that git cannot give back. Fixed argv, never a shell, and nothing
 // the repository's config could make git run (git/host-git.ts).
 import * as childProcess from "node:child_process";
-import { HOST_GIT_OVERRIDES, hostGitEnv, hostGitRefusal } from "../../git/host-git.js";
+import { HOST_GIT_OVERRIDES, hostGit, hostGitEnv, hostGitRefusal } from "../../git/host-git.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -25,9 +25,12 @@ export function createDirtyCheck(root: string): (userPath: string) => Promise<bo
       if (!mayBeInRepository(root)) return resolve(undefined);
       // A repository whose config would run a program (planted by a command) is not asked.
       if (hostGitRefusal(root)) return resolve(undefined);
+      // No git mini-agent may run (none, or only one a command could have planted): say nothing.
+      const git = hostGit(root).path;
+      if (git === undefined) return resolve(undefined);
       const target = path.resolve(root, userPath);
       childProcess.execFile(
-        "git",
+        git,
         [...HOST_GIT_OVERRIDES, "status", "--porcelain", "--untracked-files=all", "--", target],
         { cwd: root, timeout: 5_000, windowsHide: true, env: hostGitEnv() },
         (error, stdout) => {

@@ -9,6 +9,7 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import * as childProcess from "node:child_process";
+import { hostProgram } from "../../host/host-programs.js";
 import { signalServerGroup } from "./mcp-children.js";
 
 export interface GroupStdioParams {
@@ -42,8 +43,13 @@ export class GroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error("the MCP server was already started");
+    // A bare name (npx, uvx) from a PATH folder outside the workspace only: a sandboxed command
+    // may have planted one in a workspace folder on PATH (host/host-programs.ts, ADR 0061).
+    const found = this.params.command.includes("/") ? { path: this.params.command } : hostProgram(this.params.command);
+    if (found.path === undefined) return Promise.reject(new Error(found.missing));
+    const program = found.path;
     return new Promise((resolve, reject) => {
-      const child = childProcess.spawn(this.params.command, this.params.args, {
+      const child = childProcess.spawn(program, this.params.args, {
         env: this.params.env,
         cwd: this.params.cwd,
         stdio: ["pipe", "pipe", "pipe"],

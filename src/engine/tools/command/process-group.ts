@@ -2,6 +2,7 @@
 // it (SIGTERM, a grace period, then SIGKILL; taskkill /T on Windows), waiting until it is gone.
 import * as childProcess from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { hostProgram } from "../../host/host-programs.js";
 
 const IS_WINDOWS = process.platform === "win32";
 /** How long SIGTERM gets before SIGKILL. */
@@ -55,6 +56,15 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Windows without a taskkill mini-agent may run (host-programs.ts): the leader alone, as Node's own kill does. */
+export function killLeader(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
 async function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -68,7 +78,9 @@ async function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
 export async function killTree(pid: number): Promise<string> {
   if (IS_WINDOWS) {
     await new Promise<void>((resolve) => {
-      const killer = childProcess.spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+      const taskkill = hostProgram("taskkill").path;
+      if (taskkill === undefined) return resolve(killLeader(pid));
+      const killer = childProcess.spawn(taskkill, ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
       killer.on("error", () => resolve());
       killer.on("close", () => resolve());
     });

@@ -2,9 +2,10 @@
 // drained as data arrives, output streams live, and stopping it kills the entire process
 // tree (a process group on POSIX, taskkill /T on Windows) and waits until the tree is gone.
 import * as childProcess from "node:child_process";
+import { hostProgram } from "../../host/host-programs.js";
 import { UNSET_SECRET_NAMES_BASH } from "../../secrets/env-secrets.js";
 import { ENDED, withLifeline } from "./lifeline.js";
-import { killTree, signalGroup } from "./process-group.js";
+import { killLeader, killTree, signalGroup } from "./process-group.js";
 
 export type StopReason = "interrupt" | "timeout" | "abort" | "stop" | "shutdown";
 
@@ -61,10 +62,14 @@ export interface ProcessRunner {
 
 const IS_WINDOWS = process.platform === "win32";
 
-/** The argv that runs a command line through the platform shell. */
+/**
+ * The argv that runs a command line through the platform shell. bash by absolute path, never
+ * looked up in PATH at the spawn: a hook runs on the host, and a `bash` a sandboxed command
+ * planted in a workspace folder on PATH must not be what runs it (host-programs.ts, ADR 0061).
+ */
 export function shellArgv(command: string): string[] {
   // cmd /s strips one pair of outer quotes, so the line is passed verbatim inside them.
-  return IS_WINDOWS ? ["cmd.exe", "/d", "/s", "/c", `"${command}"`] : ["bash", "-lc", command];
+  return IS_WINDOWS ? ["cmd.exe", "/d", "/s", "/c", `"${command}"`] : [hostProgram("bash").path ?? "/bin/bash", "-lc", command];
 }
 
 /**
@@ -118,7 +123,9 @@ export function createProcessRunner(): ProcessRunner {
     },
     killAllNow() {
       for (const pid of live) {
-        if (IS_WINDOWS) childProcess.spawnSync("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+        const taskkill = IS_WINDOWS ? hostProgram("taskkill").path : undefined;
+        if (taskkill) childProcess.spawnSync(taskkill, ["/pid", String(pid), "/T", "/F"], { stdio: "ignore", windowsHide: true });
+        else if (IS_WINDOWS) killLeader(pid);
         else signalGroup(pid, "SIGKILL");
       }
       live.clear();

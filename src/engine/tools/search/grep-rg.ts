@@ -3,9 +3,10 @@
 // our definition, secret files the jail denies, and the include filter (rg only narrows
 // its walk with it, and not at all for globs with a "/").
 import * as childProcess from "node:child_process";
-import { accessSync, constants, lstatSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import { isBinaryFileSync } from "../fs/file-text.js";
+import { distrustForHostPrograms, hostProgram } from "../../host/host-programs.js";
 import { HitCollector, includeMatcher, MAX_LINE_BYTES, type GrepHit, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
 import { RecordReader } from "./rg-records.js";
 import { isInside } from "../jail/jail-symlinks.js";
@@ -14,23 +15,13 @@ import { nestedAgentignores } from "./nested-agentignore.js";
 import { ALWAYS_SKIPPED } from "./walker.js";
 import { MAX_RULES_BYTES as MAX_IGNORE_FILE_BYTES } from "./ignore-rules.js";
 
-/** The rg executable on PATH, or undefined. Looked up once per process. */
-let cached: string | null | undefined;
-export function findRipgrep(envPath = process.env.PATH ?? ""): string | undefined {
-  if (cached === undefined) {
-    cached = null;
-    for (const dir of envPath.split(path.delimiter).filter(Boolean)) {
-      const candidate = path.join(dir, process.platform === "win32" ? "rg.exe" : "rg");
-      try {
-        accessSync(candidate, constants.X_OK);
-        cached = candidate;
-        break;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return cached ?? undefined;
+/**
+ * rg, from a PATH folder no command can write (host/host-programs.ts: it runs on the host,
+ * unconfined), or undefined and grep uses its own walker. Looked up once per process.
+ */
+export function findRipgrep(root?: string): string | undefined {
+  if (root) distrustForHostPrograms([root]);
+  return hostProgram("rg").path;
 }
 
 /** rg rejected the pattern (its regex dialect differs from JavaScript's): use the fallback. */

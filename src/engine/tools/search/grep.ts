@@ -41,7 +41,7 @@ export async function runGrep(query: GrepQuery, jail: Jail, ripgrep: string | un
 }
 
 export function createGrepTool({ jail, ripgrep, ripgrepTimeoutMs }: GrepToolOptions) {
-  const rg = ripgrep === null ? undefined : (ripgrep ?? findRipgrep());
+  const rg = ripgrep === null ? undefined : (ripgrep ?? findRipgrep(jail.root));
   return defineTool({
     name: "grep",
     description:
