@@ -3,11 +3,12 @@
 // Answered by a key, a frame whose call has a tool frame above folds away: the tool frame's
 // title says how it was answered, before it says how the call ended. Every character of what
 // is asked about is shown, control characters as visible symbols (exactForConsent).
-import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
+import { Input, matchesKey, type Component, type Focusable } from "@mariozechner/pi-tui";
 import type { ApprovalReply } from "../../../engine/index.js";
 import type { Theme } from "../../theme/theme.js";
 import { exactForConsent } from "./sanitize.js";
 import { diffCounts, diffLineToken, keyArgument, looksLikeDiff } from "./tool-summary.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 export interface ApprovalView {
   id: string;

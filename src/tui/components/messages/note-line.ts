@@ -1,8 +1,9 @@
 // A one-off line in the conversation: a command's answer, an error, "stopped", a divider.
-import { truncateToWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import type { Token } from "../../theme/tokens.js";
 import { exactForConsent, sanitizeForTerminal } from "./sanitize.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 export class NoteLine implements Component {
   constructor(

@@ -2,10 +2,11 @@
 // several may be picked, toggle them with space and confirm with enter; or type an answer of
 // one's own (with options too: once something is typed, enter sends the typed text, not the
 // highlighted option). esc dismisses it (the model then decides and says what it assumed).
-import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
+import { Input, matchesKey, type Component, type Focusable } from "@mariozechner/pi-tui";
 import type { QuestionReply } from "../../../engine/index.js";
 import type { Theme } from "../../theme/theme.js";
 import { exactForConsent } from "./sanitize.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 export interface QuestionView {
   id: string;

@@ -1,12 +1,13 @@
 // One tool call as a frame: status glyph, name, key argument, how the person answered (when
 // asked) and how long it ran; unfolded, the live output of a command (its last lines), the
 // diff of a write or edit, or the start of the result.
-import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import type { Token } from "../../theme/tokens.js";
 import { exactForConsent, sanitizeForTerminal } from "./sanitize.js";
 import { SubagentProgress } from "./subagent-progress.js";
 import { diffLineToken, extractDiff, formatElapsed, keyArgument } from "./tool-summary.js";
+import { truncateToWidth } from "../../text-width.js";
 
 export type ToolStatus = "pending" | "running" | "ok" | "error" | "denied";
 
