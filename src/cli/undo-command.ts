@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError, wholeNumberFlag } from "../config/cli-options.js";
 import { agentHome } from "../config/home.js";
-import { stripTerminalControls } from "../print/terminal-safe.js";
+import { showTerminalControls, stripTerminalControls } from "../print/terminal-safe.js";
 import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
 
 export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
@@ -21,10 +21,11 @@ with --checkpoint <n>. --list shows each checkpoint and what changed after it.
 
 /**
  * A file name as printed: names come from the workspace, where a planted one could retitle the
- * terminal or write the clipboard; a line break or tab in it is shown escaped, so one name
- * cannot pose as two lines.
+ * terminal or write the clipboard; every control character in it is shown as a symbol (␛, ␇),
+ * none acts and none is dropped, and a line break or tab is shown escaped, so one name cannot
+ * pose as two lines or as another name.
  */
-const plain = (name: string) => stripTerminalControls(name).replace(/[\n\t]/g, (char) => (char === "\n" ? "\\n" : "\\t"));
+const plain = (name: string) => showTerminalControls(name.replace(/[\n\t]/g, (char) => (char === "\n" ? "\\n" : "\\t")));
 
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
   return value === undefined ? undefined : wholeNumberFlag(flag, value);

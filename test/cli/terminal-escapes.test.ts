@@ -2,8 +2,9 @@
 // an escape sequence in it could write the clipboard (OSC 52), retitle the window, clear the
 // screen or hide text. Through the built CLI, with every way such text gets to stderr or the
 // text answer: a file read by a tool, a command's live output, a commit subject, a file name, a
-// start-up notice quoting a planted key, the answer itself. None reaches the output; the json
-// formats keep the answer's characters escaped.
+// start-up notice quoting a planted key, the answer itself. None reaches the output as a control
+// (a sequence carrying text, OSC, is shown with ␛ and ␇); the json formats keep the answer's
+// characters escaped.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -51,6 +52,9 @@ describe.skipIf(process.platform === "win32")("terminal control sequences in pri
     expect(run.stderr).toContain("fix ");
     expect(run.stdout).toContain("The answer x");
     expect(run.stdout).toContain("y ends.");
+    // A sequence that carries text keeps its text, drawn visibly: nothing the model wrote is hidden.
+    expect(run.stdout).toContain("␛]0;PWNED␇");
+    expect(run.stdout).toContain("␛]52;c;ZWNobyBwd25lZA==␇");
     expect(run.stderr).not.toMatch(CONTROL);
     expect(run.stdout.replace(/\n/g, "")).not.toMatch(CONTROL);
   });

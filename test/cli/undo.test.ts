@@ -133,7 +133,7 @@ describe("mini-agent undo", () => {
     expect(readFileSync(path.join(outside, "f.txt"), "utf8")).toBe("OUTSIDE\n");
   });
 
-  it.skipIf(process.platform === "win32")("prints file names without their terminal escape sequences", async () => {
+  it.skipIf(process.platform === "win32")("prints file names with their terminal escape sequences shown, not acting", async () => {
     const box = makeSandbox();
     const name = "evil\u001b]0;PWNED\u0007\u001b[2J\u009b31mname.txt";
     const script = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: name, content: "x" } }] }, { text: "ok" }] });
@@ -143,9 +143,10 @@ describe("mini-agent undo", () => {
     const list = await runCli(["undo", "--list"], { cwd: box.workspace, env });
     const dry = await runCli(["undo", "--dry-run"], { cwd: box.workspace, env });
     const undone = await runCli(["undo"], { cwd: box.workspace, env });
-    expect(list.stdout).toContain("changed 1: evilname.txt\n");
-    expect(dry.stdout).toContain("  delete\tevilname.txt\n");
-    expect(undone.stdout).toContain("  delete\tevilname.txt\n");
+    const shown = "evil␛]0;PWNED␇␛[2J\\x9b31mname.txt";
+    expect(list.stdout).toContain(`changed 1: ${shown}\n`);
+    expect(dry.stdout).toContain(`  delete\t${shown}\n`);
+    expect(undone.stdout).toContain(`  delete\t${shown}\n`);
     for (const out of [list.stdout, dry.stdout, undone.stdout]) expect(out).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(existsSync(path.join(box.workspace, name))).toBe(false);
   });

@@ -45,6 +45,28 @@ describe("permissions deny rules under --yes", () => {
     expect(existsSync(path.join(box.workspace, "deployed.txt"))).toBe(false);
   });
 
+  // mvdan-sh's positions count UTF-8 bytes: read as string indexes, CJK before the heredoc
+  // moved the judged script ("m"), and the rule and the built-in refusal both let rm through.
+  it("run_command(rm*) and the refusal of deletes outside the workspace hold with non-ASCII text before a heredoc", async () => {
+    const box = setup(["run_command(rm*)"]);
+    writeFileSync(path.join(box.workspace, "victim"), "keep\n");
+    const outside = path.join(path.dirname(box.workspace), "outside1");
+    writeFileSync(outside, "keep\n");
+    const command = (line: string): Call => ({ name: "run_command", arguments: { command: line } });
+    const results = await run(box, [
+      command("echo 你你你你; bash <<EOF\nrm victim\nEOF"),
+      command(`echo 👍🏽👨‍👩‍👧 é; sh <<'EOF'\nrm -f victim\nEOF`),
+    ]);
+    expect(results.map((result) => result.isError)).toEqual([true, true]);
+    expect(existsSync(path.join(box.workspace, "victim"))).toBe(true);
+
+    const free = setup([]);
+    const refused = await run(free, [command(`echo 你你你你你你; bash <<EOF\nrm ${outside}\nEOF`)]);
+    expect(refused.map((result) => result.isError)).toEqual([true]);
+    expect(refused[0]?.content).toMatch(/outside the workspace/);
+    expect(existsSync(outside)).toBe(true);
+  });
+
   // A recursive read of a tree holding a denied path asks (so --yes would approve it); a literal one is refused.
   it("read_file(secret/**) makes grep over the workspace ask and refuses cat", async () => {
     const box = setup(["read_file(secret/**)"]);

@@ -11,7 +11,7 @@ function viaJsdiff(displayPath: string, after: string): string {
     .split("\n")
     .filter((line, i) => !(i < 2 && (line.startsWith("Index:") || /^=+$/.test(line))))
     .join("\n")
-    .trimEnd();
+    .replace(/\n+$/, "");
 }
 
 describe("a new file's diff", () => {
@@ -25,5 +25,11 @@ describe("a new file's diff", () => {
     for (const content of [...picked, ...generated]) {
       expect(unifiedDiff("dir/new file.txt", undefined, content), JSON.stringify(content)).toBe(viaJsdiff("dir/new file.txt", content));
     }
+  });
+
+  // The diff is what the person approves: the file's last line keeps its CR and spaces.
+  it("keeps the end of the last line: a CR, a space", () => {
+    expect(unifiedDiff("a.txt", undefined, "x\r\n")).toMatch(/\n\+x\r$/);
+    expect(unifiedDiff("a.txt", "x\n", "x \r\n")).toMatch(/\n\+x \r$/);
   });
 });

@@ -6,7 +6,7 @@ import { COMMANDS } from "../../src/tui/commands/declarations.js";
 import { parseInput } from "../../src/tui/commands/parse.js";
 import { describeUnknown, editDistance } from "../../src/tui/commands/suggest.js";
 import { splitStableBlocks } from "../../src/tui/components/messages/markdown-blocks.js";
-import { sanitizeForTerminal } from "../../src/tui/components/messages/sanitize.js";
+import { exactForConsent, sanitizeForTerminal } from "../../src/tui/components/messages/sanitize.js";
 import { keyArgument, extractDiff } from "../../src/tui/components/messages/tool-summary.js";
 import { formatAge, sessionLabel } from "../../src/tui/components/chrome/session-item.js";
 import { fitPath } from "../../src/tui/components/chrome/footer.js";
@@ -161,7 +161,11 @@ describe("small helpers", () => {
     expect(keyArgument('{"path":"a.ts"}')).toBe("a.ts");
     expect(keyArgument("{broken")).toBe("");
     expect(extractDiff("wrote a.ts (+1 -0)\n--- /dev/null\n+++ b/a.ts\n@@ -0,0 +1 @@\n+hi")).toBe("--- /dev/null\n+++ b/a.ts\n@@ -0,0 +1 @@\n+hi");
-    expect(sanitizeForTerminal("a\x1b[2Jb\x1b]0;title\x07c\td\x07")).toBe("abc    d");
+    // Styling goes; a sequence that carries text keeps it, drawn visibly; nothing acts.
+    expect(sanitizeForTerminal("a\x1b[2Jb\x1b]0;title\x07c\td\x07")).toBe("ab␛]0;title␇c    d");
+    expect(sanitizeForTerminal("x\x1bP1$r hidden\x1b\\y\x1b]52;c;aGk=")).toBe("x␛P1$r hidden␛\\y␛]52;c;aGk=");
+    // What a person approves: every control and invisible format character shown, none dropped.
+    expect(exactForConsent("a\x1b[8mb\r\n\tc\x00\x7f\x9b\u202ed\u200de")).toBe("a␛[8mb␍\n␉   c␀␡\\x9b\\u202ed\u200de");
     expect(formatAge(30_000)).toBe("just now");
     expect(formatAge(3 * 3600_000)).toBe("3 h ago");
   });

@@ -120,7 +120,7 @@ export class ConversationController implements EventSink {
    * before an answer), the line goes, as a question nobody can answer any more.
    */
   ask(question: string): { answer(reply: string): void; withdraw(): void } {
-    const line = new NoteLine(this.theme, question, "muted");
+    const line = new NoteLine(this.theme, question, "muted", true);
     this.transcript.append(line);
     return { answer: (reply) => line.setText(`${question} ${reply}`), withdraw: () => this.transcript.removeChild(line) };
   }

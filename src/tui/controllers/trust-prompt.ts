@@ -21,7 +21,7 @@ export class TrustPrompt {
 
   ask(question: string): Promise<boolean> {
     if (this.declined) return Promise.resolve(false);
-    this.host.addChild(new NoteLine(this.theme, `${question} (y/n)`, "approval"));
+    this.host.addChild(new NoteLine(this.theme, `${question} (y/n)`, "approval", true));
     this.render();
     return new Promise((resolve) => {
       const remove = this.tui.addInputListener((data) => {

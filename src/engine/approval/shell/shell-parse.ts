@@ -8,6 +8,7 @@ import { plainWords } from "./plain-command.js";
 import { positionals } from "./command-paths.js";
 import { unwrapCommand, type FoundCommand } from "./command-unwrap.js";
 import { readShellLaunch, SHELLS } from "./shell-launch.js";
+import { sourceSpans, wellFormed, type SourceSpans } from "./source-offsets.js";
 
 export interface ShellRedirect {
   op: string;
@@ -60,9 +61,9 @@ const KNOWN_COMPOUND = new Set([
   "CallExpr", "BinaryCmd", "Block", "Subshell", "IfClause", "WhileClause", "ForClause", "CaseClause", "TimeClause",
 ]);
 
-function sourceText(source: string, node: ShNode): string {
+function sourceText(spans: SourceSpans, node: ShNode): string {
   try {
-    return source.slice(node.Pos().Offset(), node.End().Offset()).trim();
+    return spans.text(node).trim();
   } catch {
     return "";
   }
@@ -78,7 +79,8 @@ export function parseCommandLine(source: string, depth = 0, via: string[] = []):
 }
 
 /** The same reading through the full parser, whatever the line (the plain reading's reference). */
-export function parseCommandLineFully(source: string, depth = 0, via: string[] = []): ParsedCommandLine {
+export function parseCommandLineFully(given: string, depth = 0, via: string[] = []): ParsedCommandLine {
+  const source = wellFormed(given);
   const result: ParsedCommandLine = { commands: [], opaque: [] };
   if (depth > MAX_DEPTH) {
     result.opaque.push({ text: source, reason: "nested shells too deep to follow" });
@@ -92,13 +94,14 @@ export function parseCommandLineFully(source: string, depth = 0, via: string[] =
     result.opaque.push({ text: source, reason: `the shell parser cannot read it: ${(error as Error).message}` });
     return result;
   }
-  collect(grammar, source, file, depth, via, result);
+  collect(grammar, sourceSpans(source), file, depth, via, result);
   return result;
 }
 
-function collect(grammar: ShellGrammar, source: string, file: ShNode, depth: number, via: string[], out: ParsedCommandLine) {
+function collect(grammar: ShellGrammar, spans: SourceSpans, file: ShNode, depth: number, via: string[], out: ParsedCommandLine) {
   const { syntax } = grammar;
-  // GopherJS hands out a fresh wrapper per visit, so statements are keyed by their span.
+  // GopherJS hands out a fresh wrapper per visit, so statements are keyed by their span
+  // (byte offsets, only compared with each other).
   const key = (stmt: ShNode) => `${stmt.Pos().Offset()}:${stmt.End().Offset()}`;
   const pipedKeys = new Set<string>();
   const piped = { has: (stmt: ShNode) => pipedKeys.has(key(stmt)) };
@@ -119,11 +122,11 @@ function collect(grammar: ShellGrammar, source: string, file: ShNode, depth: num
 
   for (const stmt of statements) {
     const cmd = stmt.Cmd;
-    const text = sourceText(source, stmt);
+    const text = sourceText(spans, stmt);
     const redirects: ShellRedirect[] = ((stmt.Redirs ?? []) as ShNode[]).map((redirect) => ({
       op: grammar.redirectOps.get(Number(redirect.Op)) ?? "?",
       ...(redirect.Word ? { target: analyseWord(syntax, redirect.Word) } : {}),
-      ...(redirect.Hdoc ? { heredoc: heredocBody(syntax, source, redirect) } : {}),
+      ...(redirect.Hdoc ? { heredoc: heredocBody(syntax, spans, redirect) } : {}),
     }));
     const type = cmd ? syntax.NodeType(cmd) : "";
     if (type !== "CallExpr") {
@@ -183,13 +186,13 @@ function addCall({ words, assigns, redirects, piped, text }: Call, depth: number
   }
 }
 
-function heredocBody(syntax: ShellGrammar["syntax"], source: string, redirect: ShNode): ShellRedirect["heredoc"] {
+function heredocBody(syntax: ShellGrammar["syntax"], spans: SourceSpans, redirect: ShNode): ShellRedirect["heredoc"] {
   // A quoted delimiter (<<'EOF') keeps the body verbatim; otherwise $, ` and \ are expanded.
   const quoted = ((redirect.Word?.Parts ?? []) as ShNode[]).some((part) => syntax.NodeType(part) !== "Lit")
-    || /\\/.test(sourceText(source, redirect.Word));
+    || /\\/.test(sourceText(spans, redirect.Word));
   let raw = "";
   try {
-    raw = source.slice(redirect.Hdoc.Pos().Offset(), redirect.Hdoc.End().Offset());
+    raw = spans.text(redirect.Hdoc);
   } catch {
     return { raw: "", expands: true };
   }

@@ -24,7 +24,7 @@ function textDiff(displayPath: string, before: string | undefined, after: string
     .split("\n")
     .filter((line, i) => !(i < 2 && (line.startsWith("Index:") || /^=+$/.test(line))))
     .join("\n")
-    .trimEnd();
+    .replace(/\n+$/, "");
 }
 
 /**
@@ -39,7 +39,8 @@ function newFileDiff(displayPath: string, after: string): string {
   const complete = lines[lines.length - 1] === "";
   if (complete) lines.pop();
   const body = lines.map((line) => `+${line}`).join("\n");
-  return `${header}\n@@ -0,0 +1,${lines.length} @@\n${body}${complete ? "" : "\n\\ No newline at end of file"}`.trimEnd();
+  // Only the diff's own last newline goes: a CR or a space that ends the file's last line stays.
+  return `${header}\n@@ -0,0 +1,${lines.length} @@\n${body}${complete ? "" : "\n\\ No newline at end of file"}`;
 }
 
 /** Counts of added and removed lines, for one-line summaries. */

@@ -1,9 +1,10 @@
 // The status line under the editor: model, thinking, context used, cost (from the first reply on), directory, branch,
 // background tasks; and above it, dim, the latest engine notice (every line of it).
-import { truncateToWidth, visibleWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import { graphemes, worstWidth } from "../../graphemes.js";
 import { sanitizeForTerminal } from "../messages/sanitize.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 /** A notice longer than this (a missing key's advice is seven lines) ends with "… N more lines". */
 const NOTICE_LINES = 10;
@@ -87,7 +88,7 @@ export class Footer implements Component {
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
     // The directory goes last and gives way first, from its left: the branch always shows.
     const branch = info.branch ? ` (${info.branch})` : "";
-    const room = width - 1 - visibleWidth(parts.join(" · ")) - 3 - visibleWidth(branch);
+    const room = width - 1 - worstWidth(parts.join(" · ")) - 3 - worstWidth(branch);
     const place = room >= 8 ? fitPath(shortenPath(info.cwd, process.env.HOME), room) + branch : info.branch ?? "";
     if (place) parts.push(place);
     const lines: string[] = [];

@@ -1,7 +1,8 @@
 // One line with a spinning glyph and a message ("waiting for the model", "retrying in 4s
 // (429)"). Hidden (zero lines) when stopped, so it takes no room between turns.
-import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
+import { truncateToWidth } from "../../text-width.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const INTERVAL_MS = 80;

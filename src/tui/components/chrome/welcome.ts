@@ -1,7 +1,8 @@
 // The first lines of a session: name, version, where it works, the few keys worth knowing, and
 // how to go back to an earlier session of this workspace when there is one.
-import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
+import { truncateToWidth } from "../../text-width.js";
 
 export interface WelcomeInfo {
   version: string;

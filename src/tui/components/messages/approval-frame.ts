@@ -1,12 +1,14 @@
 // An approval request: what would happen (a diff, or the parsed command), why it asks, and
 // the keys: y once, a always (saying what "always" covers), n deny with a note, esc deny.
 // Answered by a key, a frame whose call has a tool frame above folds away: the tool frame's
-// title says how it was answered, before it says how the call ended.
-import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
+// title says how it was answered, before it says how the call ended. Every character of what
+// is asked about is shown, control characters as visible symbols (exactForConsent).
+import { Input, matchesKey, type Component, type Focusable } from "@mariozechner/pi-tui";
 import type { ApprovalReply } from "../../../engine/index.js";
 import type { Theme } from "../../theme/theme.js";
-import { sanitizeForTerminal } from "./sanitize.js";
+import { exactForConsent } from "./sanitize.js";
 import { diffCounts, diffLineToken, keyArgument, looksLikeDiff } from "./tool-summary.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 export interface ApprovalView {
   id: string;
@@ -92,7 +94,7 @@ export class ApprovalFrame implements Component, Focusable {
 
   /** At most `limit` lines, the last saying how many more there are. */
   private previewLines(width: number, limit: number): string[] {
-    const preview = sanitizeForTerminal(this.view.preview ?? "");
+    const preview = exactForConsent(this.view.preview ?? "");
     if (!preview.trim()) return [];
     const diff = looksLikeDiff(preview);
     const all = preview.split("\n");
@@ -104,10 +106,10 @@ export class ApprovalFrame implements Component, Focusable {
 
   render(width: number): string[] {
     const t = this.theme;
-    const argument = sanitizeForTerminal(keyArgument(this.view.argumentsJson));
+    const argument = exactForConsent(keyArgument(this.view.argumentsJson));
     const title = ` ${t.fg("approval", "?")} ${t.bold(t.fg("toolName", this.view.name))}${argument ? ` ${t.fg("toolArg", argument)}` : ""}`;
     // How big the change is, before its first 30 lines: "+120 −4" says what the preview cannot.
-    const counts = this.answered === undefined ? diffCounts(sanitizeForTerminal(this.view.preview ?? "")) : undefined;
+    const counts = this.answered === undefined ? diffCounts(exactForConsent(this.view.preview ?? "")) : undefined;
     // Answered: one line says what happened (or none: the tool frame above says it).
     if (this.answered !== undefined) {
       if (this.answeredByKey && this.view.foldWhenAnswered) return [];
@@ -126,8 +128,8 @@ export class ApprovalFrame implements Component, Focusable {
     const t = this.theme;
     const lines: string[] = [];
     // A command's preview already gives each part's reason: the same words once is enough.
-    const reason = sanitizeForTerminal(this.view.reason);
-    const said = sanitizeForTerminal(this.view.preview ?? "").includes(reason);
+    const reason = exactForConsent(this.view.reason);
+    const said = exactForConsent(this.view.preview ?? "").includes(reason);
     for (const line of said ? [] : wrapTextWithAnsi(reason, Math.max(1, width - 3))) {
       lines.push(`   ${t.fg("approval", line)}`);
     }
@@ -139,7 +141,7 @@ export class ApprovalFrame implements Component, Focusable {
     const always = this.view.critical
       ? t.fg("warning", "critical file: “always” does not apply")
       : this.view.scope !== undefined
-        ? `${t.bold("a")} always (${sanitizeForTerminal(this.view.scope)})`
+        ? `${t.bold("a")} always (${exactForConsent(this.view.scope)})`
         : t.fg("muted", "“always” is not offered for this call");
     const keys = `   ${t.bold("y")} allow once · ${always} · ${t.bold("n")} deny with a note · ${t.bold("esc")} deny`;
     for (const line of wrapTextWithAnsi(keys, Math.max(1, width))) lines.push(truncateToWidth(line, width));

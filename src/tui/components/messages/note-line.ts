@@ -1,14 +1,17 @@
 // A one-off line in the conversation: a command's answer, an error, "stopped", a divider.
-import { truncateToWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import type { Token } from "../../theme/tokens.js";
-import { sanitizeForTerminal } from "./sanitize.js";
+import { exactForConsent, sanitizeForTerminal } from "./sanitize.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 export class NoteLine implements Component {
   constructor(
     private readonly theme: Theme,
     private text: string,
     private readonly token: Token = "muted",
+    /** A question put to the person (trust the project? go ahead?): every character shown. */
+    private readonly consent = false,
   ) {}
 
   /** A question's line shows its answer once given. */
@@ -20,7 +23,8 @@ export class NoteLine implements Component {
 
   render(width: number): string[] {
     const lines = [""];
-    for (const paragraph of sanitizeForTerminal(this.text).split("\n")) {
+    const text = this.consent ? exactForConsent(this.text) : sanitizeForTerminal(this.text);
+    for (const paragraph of text.split("\n")) {
       for (const line of wrapTextWithAnsi(paragraph, Math.max(1, width - 1))) lines.push(truncateToWidth(` ${this.theme.fg(this.token, line)}`, width));
     }
     return lines;

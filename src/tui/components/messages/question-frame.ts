@@ -2,10 +2,11 @@
 // several may be picked, toggle them with space and confirm with enter; or type an answer of
 // one's own (with options too: once something is typed, enter sends the typed text, not the
 // highlighted option). esc dismisses it (the model then decides and says what it assumed).
-import { Input, matchesKey, truncateToWidth, wrapTextWithAnsi, type Component, type Focusable } from "@mariozechner/pi-tui";
+import { Input, matchesKey, type Component, type Focusable } from "@mariozechner/pi-tui";
 import type { QuestionReply } from "../../../engine/index.js";
 import type { Theme } from "../../theme/theme.js";
-import { sanitizeForTerminal } from "./sanitize.js";
+import { exactForConsent } from "./sanitize.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 export interface QuestionView {
   id: string;
@@ -79,11 +80,11 @@ export class QuestionFrame implements Component, Focusable {
   render(width: number): string[] {
     const t = this.theme;
     const lines = [""];
-    for (const line of wrapTextWithAnsi(sanitizeForTerminal(this.view.question), Math.max(1, width - 3))) {
+    for (const line of wrapTextWithAnsi(exactForConsent(this.view.question), Math.max(1, width - 3))) {
       lines.push(` ${t.fg("approval", lines.length === 1 ? "?" : " ")} ${t.bold(line)}`);
     }
     if (this.answered !== undefined) {
-      lines.push(truncateToWidth(`   ${t.fg("muted", `→ ${sanitizeForTerminal(this.answered)}`)}`, width));
+      lines.push(truncateToWidth(`   ${t.fg("muted", `→ ${exactForConsent(this.answered)}`)}`, width));
       return lines;
     }
     if (this.options.length === 0) {
@@ -94,8 +95,8 @@ export class QuestionFrame implements Component, Focusable {
     this.options.forEach((option, i) => {
       const box = this.view.multiple ? (this.picked.has(i) ? "[x] " : "[ ] ") : "";
       const pointer = i === this.cursor ? t.fg("accent", "→ ") : "  ";
-      const detail = option.detail ? t.fg("muted", ` — ${sanitizeForTerminal(option.detail)}`) : "";
-      lines.push(truncateToWidth(`  ${pointer}${box}${sanitizeForTerminal(option.label)}${detail}`, width));
+      const detail = option.detail ? t.fg("muted", ` — ${exactForConsent(option.detail)}`) : "";
+      lines.push(truncateToWidth(`  ${pointer}${box}${exactForConsent(option.label)}${detail}`, width));
     });
     lines.push(truncateToWidth(`   ${t.fg("muted", "or type your own answer:")}`, width));
     for (const line of this.input.render(Math.max(1, width - 3))) lines.push(`   ${line}`);

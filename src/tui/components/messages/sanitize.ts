@@ -1,8 +1,18 @@
 // Model output and command output are untrusted: an escape sequence in them could move the
-// cursor, retitle the window or hide text. Every control sequence goes before drawing
+// cursor, retitle the window or hide text. Nothing in them is interpreted before drawing
 // (print/terminal-safe.ts); tabs become spaces so widths stay measurable.
-import { stripTerminalControls } from "../../../print/terminal-safe.js";
+import { showTerminalControls, stripTerminalControls } from "../../../print/terminal-safe.js";
 
+/** Ordinary output (the model's text, a command's output): styling removed, nothing acts. */
 export function sanitizeForTerminal(text: string): string {
   return stripTerminalControls(text).replace(/\t/g, "    ");
+}
+
+/**
+ * What a person is asked to approve (a command, a diff, a question, the project's settings):
+ * every character shown as it is, control characters as visible symbols (␛]0;…␇), never
+ * removed, so what runs or is written is what the person read. A tab keeps its 4 columns.
+ */
+export function exactForConsent(text: string): string {
+  return showTerminalControls(text, "\u2409   ");
 }

@@ -1,7 +1,8 @@
 // The model's reasoning: one collapsed line with a token estimate; ctrl-r expands it.
-import { truncateToWidth, wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import { sanitizeForTerminal } from "./sanitize.js";
+import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 /** About four characters a token: good enough for "how much did it think". */
 export function estimateTokens(text: string): number {

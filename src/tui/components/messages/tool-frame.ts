@@ -1,12 +1,13 @@
 // One tool call as a frame: status glyph, name, key argument, how the person answered (when
 // asked) and how long it ran; unfolded, the live output of a command (its last lines), the
 // diff of a write or edit, or the start of the result.
-import { truncateToWidth, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import type { Token } from "../../theme/tokens.js";
-import { sanitizeForTerminal } from "./sanitize.js";
+import { exactForConsent, sanitizeForTerminal } from "./sanitize.js";
 import { SubagentProgress } from "./subagent-progress.js";
 import { diffLineToken, extractDiff, formatElapsed, keyArgument } from "./tool-summary.js";
+import { truncateToWidth } from "../../text-width.js";
 
 export type ToolStatus = "pending" | "running" | "ok" | "error" | "denied";
 
@@ -54,14 +55,16 @@ export class ToolFrame implements Component {
 
   /** A diff known before the call runs (from the approval preview). */
   setDiff(diff: string): void {
-    this.diff = sanitizeForTerminal(diff);
+    // What is (or was) written, like the command in the title: every character shown.
+    this.diff = exactForConsent(diff);
   }
 
   finish(status: "ok" | "error" | "denied", content: string, endedAt?: number): void {
     this.status = status;
     this.endedAt = endedAt;
     this.result = sanitizeForTerminal(content);
-    this.diff = extractDiff(this.result) ?? this.diff;
+    const diff = extractDiff(content);
+    if (diff !== undefined) this.diff = exactForConsent(diff);
   }
 
   deny(reason: string): void {
@@ -92,7 +95,7 @@ export class ToolFrame implements Component {
 
   render(width: number): string[] {
     const status = STATUS[this.status];
-    const argument = sanitizeForTerminal(keyArgument(this.argumentsJson));
+    const argument = exactForConsent(keyArgument(this.argumentsJson));
     const header =
       ` ${this.theme.fg(status.token, status.glyph)} ${this.theme.bold(this.theme.fg("toolName", this.name))}` +
       (argument ? ` ${this.theme.fg("toolArg", argument)}` : "") +

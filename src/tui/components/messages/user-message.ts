@@ -1,8 +1,9 @@
 // A prompt the person sent: a coloured marker, then the text wrapped to the width. Queued
 // prompts (sent while a turn runs) show as queued until the engine takes them.
-import { wrapTextWithAnsi, type Component } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import { sanitizeForTerminal } from "./sanitize.js";
+import { wrapTextWithAnsi } from "../../text-width.js";
 
 export class UserMessage implements Component {
   private queued: boolean;
