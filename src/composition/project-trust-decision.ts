@@ -35,7 +35,7 @@ export interface TrustDecision {
 
 export async function decideProjectTrust(input: TrustInput): Promise<TrustDecision> {
   const files = readConfigFiles(input.env, input.workspace, input.userHome);
-  const subject = trustSubject(input.workspace, files.project?.values ?? {}, files.user?.values, files.claudeHooks);
+  const subject = trustSubject(input.workspace, files.project?.values ?? {}, files.user?.values, files.claudeHooks, input.home);
   const usersOwn = files.user ? referencedFiles(input.workspace, files.user.values) : [];
   const protect = (trusted: boolean) => [...new Set([...usersOwn, ...(trusted ? subject.files : [])])];
   if (subject.items.length === 0) return { trusted: false, files, notices: [], protectedFiles: protect(false) };

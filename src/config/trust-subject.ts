@@ -1,28 +1,35 @@
 // What trusting a project covers: the powers its .agent.json asks for (project-powers.ts), the
 // hooks in its .claude/settings*.json (claude-settings.ts), its guard plugins, and every
-// workspace file those settings run or read (hook scripts, MCP server scripts, the prompt file). The digest covers the files' contents, so a script rewritten
-// after trust (by a pull, or by a command the agent ran) asks again (docs/adr/0033).
-import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+// workspace file those settings run or read (command-files.ts: hook scripts, MCP server
+// scripts, the makefile, the prompt file) with the whole folder of each script a command
+// names, for what it sources or imports. The digest covers the files' contents, so a script
+// rewritten after trust (by a pull, or by a command the agent ran) asks again (docs/adr/0033,
+// docs/adr/0064).
+import { lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { trustDigest } from "../engine/trust/project-trust.js";
 import type { HookSettings } from "../engine/extensions/hooks/hook-settings.js";
 import type { ClaudeHooksFile } from "./claude-settings.js";
+import { commandFiles, commandSegments, inside, type CommandFiles } from "./command-files.js";
 import type { FileConfig } from "./config-file.js";
 import { powerSettings, projectPowers, type PowerItem } from "./project-powers.js";
+import { fileDigest, folderDigests, type DigestContext } from "./trust-digest.js";
 
 export interface TrustSubject {
   /** What the person is shown; empty when the project asks for nothing that needs trust. */
   items: PowerItem[];
   digest: string;
-  /** Absolute paths of workspace files a trusted setting runs or reads (kept read-only in the sandbox). */
+  /** Absolute paths of workspace files (and script folders) a trusted setting runs or reads: read-only in the sandbox. */
   files: string[];
 }
 
-/** Files above this are digested by size and change time instead of content. */
-const MAX_DIGESTED_BYTES = 16 * 1024 * 1024;
-
-export function trustSubject(workspace: string, project: FileConfig, user: FileConfig | undefined, claudeHooks: readonly ClaudeHooksFile[] = []): TrustSubject {
+export function trustSubject(
+  workspace: string,
+  project: FileConfig,
+  user: FileConfig | undefined,
+  claudeHooks: readonly ClaudeHooksFile[] = [],
+  agentHome?: string,
+): TrustSubject {
   const items = projectPowers(project, user);
   for (const file of claudeHooks) {
     for (const [event, command] of hookCommands(file.hooks)) items.push({ key: `hooks.${event}`, detail: `run ${command} (${path.relative(workspace, file.path)})` });
@@ -30,8 +37,11 @@ export function trustSubject(workspace: string, project: FileConfig, user: FileC
   const guards = projectGuardFiles(workspace);
   for (const file of guards) items.push({ key: "guards", detail: `refuse calls by the rules in ${path.relative(workspace, file)}` });
   const claudeFiles = claudeHooks.flatMap((file) => hookFiles(workspace, file.hooks));
-  const files = [...new Set([...referencedFiles(workspace, project), ...claudeFiles, ...guards])].sort();
-  const contents = Object.fromEntries(files.map((file) => [path.relative(workspace, file), fileDigest(file)]));
+  const referenced = referencedFiles(workspace, project);
+  const files = [...new Set([...referenced, ...claudeFiles, ...guards])].sort();
+  const context: DigestContext = { workspace, ...(agentHome ? { agentHome } : {}) };
+  const contents: Record<string, string> = {};
+  for (const file of files) Object.assign(contents, isScriptFolder(workspace, file) ? folderDigests(context, file) : { [path.relative(workspace, file)]: fileDigest(context, file) });
   // Absent when there are none, so the digest of a project without them is what it was before.
   const claude = claudeHooks.length > 0 ? Object.fromEntries(claudeHooks.map((file) => [path.relative(workspace, file.path), file.hooks])) : undefined;
   return { items, digest: trustDigest({ settings: powerSettings(project), claudeHooks: claude, files: contents }), files };
@@ -41,11 +51,20 @@ function hookCommands(hooks: HookSettings): [string, string][] {
   return Object.entries(hooks).flatMap(([event, matchers]) => (matchers ?? []).flatMap((matcher) => matcher.hooks.map((hook): [string, string] => [event, hook.command])));
 }
 
-/** Workspace files the hook commands name. */
+/** Workspace files the hook commands run (hooks run in the workspace), and the folders of those scripts. */
 function hookFiles(workspace: string, hooks: HookSettings): string[] {
-  return hookCommands(hooks)
-    .flatMap(([, command]) => pathWords(commandWords(command), workspace, workspace))
-    .filter((file) => inside(workspace, file));
+  return hookCommands(hooks).flatMap(([, command]) => withFolders(workspace, commandFiles(commandSegments(command), workspace, workspace)));
+}
+
+/**
+ * The files, and the folder of each script that exists, unless that is the workspace root: what
+ * a script sources or imports beside it cannot be told from the command line, so its folder is
+ * covered whole (the files inside it then need no entry of their own).
+ */
+function withFolders(workspace: string, found: CommandFiles): string[] {
+  const folders = found.scripts.filter(exists).map((file) => path.dirname(file)).filter((folder) => inside(workspace, folder));
+  const covered = (file: string) => folders.some((folder) => file.startsWith(folder + path.sep));
+  return [...new Set([...found.files.filter((file) => !covered(file)), ...folders])];
 }
 
 /** The project's guard plugins: they can refuse every call, so they wait for trust too. */
@@ -58,7 +77,7 @@ function projectGuardFiles(workspace: string): string[] {
   }
 }
 
-/** Workspace files named by the prompt file, hook commands and MCP server commands. */
+/** Workspace files (and script folders) named by the prompt file, hook commands and MCP server commands. */
 export function referencedFiles(workspace: string, project: FileConfig): string[] {
   const found: string[] = [];
   if (project.system_prompt_file) found.push(path.resolve(workspace, project.system_prompt_file));
@@ -66,53 +85,27 @@ export function referencedFiles(workspace: string, project: FileConfig): string[
   for (const server of Object.values(project.mcpServers ?? {})) {
     if (server.type !== "stdio") continue;
     const cwd = server.cwd ? path.resolve(workspace, server.cwd) : workspace;
-    found.push(...pathWords([server.command, ...server.args], cwd, workspace));
+    // The command and args are words already (no shell), but a word may still be `sh -c "…"`'s script.
+    const words = [server.command, ...server.args];
+    const segments = [words, ...words.filter((word) => /\s/.test(word)).flatMap(commandSegments)];
+    found.push(...withFolders(workspace, commandFiles(segments, cwd, workspace)));
   }
-  return found.filter((file) => inside(workspace, file));
+  return [...new Set(found.filter((file) => inside(workspace, file)))];
 }
 
-/** A shell command's words, quotes removed; good enough to find the files it names. */
-export function commandWords(command: string): string[] {
-  return [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
+/** A folder `withFolders` added (a real folder now, not a file that became one). */
+function isScriptFolder(workspace: string, file: string): boolean {
+  return inside(workspace, file) && statKind(file) === "folder";
 }
 
-const PROJECT_DIR_VARIABLE = /\$\{?(CLAUDE_PROJECT_DIR|MINI_AGENT_PROJECT_DIR)\}?/g;
-
-/** Words that name a path (they hold a separator or a dot), also `--flag=path`, resolved from `cwd`. */
-function pathWords(words: string[], cwd: string, workspace: string): string[] {
-  const paths: string[] = [];
-  for (const word of words) {
-    const value = word.replace(PROJECT_DIR_VARIABLE, workspace);
-    const candidate = value.includes("=") && value.startsWith("-") ? value.slice(value.indexOf("=") + 1) : value;
-    if (candidate === "" || !/[/\\.]/.test(candidate) || /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate)) continue;
-    paths.push(path.resolve(cwd, candidate));
-  }
-  return paths;
-}
-
-function inside(root: string, file: string): boolean {
-  const relative = path.relative(root, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}
-
-/** sha256 of a regular file's bytes; "missing" or the kind otherwise (a file planted later changes it). */
-function fileDigest(file: string): string {
-  let fd: number;
+function statKind(file: string): "folder" | "other" | "missing" {
   try {
-    // Non-blocking, so a FIFO planted under a script's name cannot hang start-up.
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : `unreadable:${(error as NodeJS.ErrnoException).code ?? "?"}`;
+    return lstatSync(file).isDirectory() ? "folder" : "other";
+  } catch {
+    return "missing";
   }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return stats.isDirectory() ? "directory" : "special";
-    if (stats.size > MAX_DIGESTED_BYTES) return `large:${stats.size}:${stats.mtimeMs}:${stats.ino}`;
-    const hash = createHash("sha256");
-    const buffer = Buffer.alloc(64 * 1024);
-    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) hash.update(buffer.subarray(0, read));
-    return hash.digest("hex");
-  } finally {
-    closeSync(fd);
-  }
+}
+
+function exists(file: string): boolean {
+  return statKind(file) !== "missing";
 }

@@ -111,12 +111,31 @@ export interface CheckedRead {
   singleLink?: boolean;
 }
 
+/** A read's raw bytes (for a digest, where decoding would hide a changed byte). */
+export interface ReadBytes {
+  ok: true;
+  bytes: Buffer;
+  path: string;
+  truncated: boolean;
+}
+
 /**
  * Opens `real` and reads at most `maxBytes + 1` bytes, checking the type, the link count and
  * the identity on the descriptor itself (what was checked by name may have been swapped).
  * `shown` is the path for messages.
  */
 export function readCheckedFile(real: string, shown: string, limits: ReadLimits, check: CheckedRead = {}): ReadOutcome {
+  return asText(readCheckedBytes(real, shown, limits, check));
+}
+
+/** The text of a bytes read (UTF-8), or its problem as it was. */
+export function asText(read: ReadBytes | ReadProblem): ReadOutcome {
+  if (!read.ok) return read;
+  return { ok: true, text: read.bytes.toString("utf8"), path: read.path, truncated: read.truncated };
+}
+
+/** readCheckedFile's bytes, undecoded; a truncated read ends on a whole UTF-8 sequence. */
+export function readCheckedBytes(real: string, shown: string, limits: ReadLimits, check: CheckedRead = {}): ReadBytes | ReadProblem {
   if (limits.overflow !== "truncate") {
     // A size known from the name is refused before anything is opened.
     const size = check.expected?.size;
@@ -143,9 +162,9 @@ export function readCheckedFile(real: string, shown: string, limits: ReadLimits,
     if (length > limits.maxBytes) {
       // /proc-style files report size 0, so the cap is enforced on what was read, too.
       if (limits.overflow !== "truncate") return tooLarge(shown, limits);
-      return { ok: true, text: bytes.toString("utf8", 0, utf8Boundary(bytes, limits.maxBytes)), path: real, truncated: true };
+      return { ok: true, bytes: bytes.subarray(0, utf8Boundary(bytes, limits.maxBytes)), path: real, truncated: true };
     }
-    return { ok: true, text: bytes.toString("utf8", 0, length), path: real, truncated: false };
+    return { ok: true, bytes: bytes.subarray(0, length), path: real, truncated: false };
   } catch (error) {
     const { kind, detail } = errorDetail(error);
     return problem(kind, shown, limits.what, detail);

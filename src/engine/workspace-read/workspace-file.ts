@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createDeniedPaths, type DeniedPaths } from "../tools/jail/jail-denied.js";
 import { isInside, resolveSymlinks } from "../tools/jail/jail-symlinks.js";
-import { errorDetail, fileType, lstatOrProblem, problem, readCheckedFile, type ReadLimits, type ReadOutcome, type ReadProblem } from "../bounded-read.js";
+import { asText, errorDetail, fileType, lstatOrProblem, problem, readCheckedBytes, type ReadBytes, type ReadLimits, type ReadOutcome, type ReadProblem } from "../bounded-read.js";
 
 export interface WorkspaceReadOptions extends ReadLimits {
   /** The user's home, whose credential stores are refused; default: os.homedir(). */
@@ -85,6 +85,11 @@ export function resolveInside(root: string, file: string, options: Omit<Workspac
  * problem naming the file. `kind: "missing"` is the common case of a file that is not there.
  */
 export function readWorkspaceFile(root: string, file: string, options: WorkspaceReadOptions): ReadOutcome {
+  return asText(readWorkspaceBytes(root, file, options));
+}
+
+/** readWorkspaceFile's bytes, undecoded (the trust digest hashes them). */
+export function readWorkspaceBytes(root: string, file: string, options: WorkspaceReadOptions): ReadBytes | ReadProblem {
   const inside = resolveInside(root, file, options);
   if (!inside.ok) return inside;
   const { real, shown } = inside;
@@ -93,7 +98,7 @@ export function readWorkspaceFile(root: string, file: string, options: Workspace
   // resolveInside followed every link, so a link here appeared since: refuse rather than chase it.
   if (stats.isSymbolicLink()) return problem("unreadable", shown, options.what, "changed while it was being opened");
   if (!stats.isFile()) return problem("not-a-file", shown, options.what, `is ${fileType(stats)}, not a regular file`);
-  const read = readCheckedFile(real, shown, options, { expected: stats, singleLink: true });
+  const read = readCheckedBytes(real, shown, options, { expected: stats, singleLink: true });
   if (!read.ok) return read;
   // A parent folder swapped for a symlink between the checks and the open would lead elsewhere;
   // the identity check on the descriptor catches a swapped file, this a swapped folder.
