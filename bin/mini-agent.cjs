@@ -50,16 +50,35 @@ function keepCompiledCode() {
   }
 }
 
-/** The agent home, unless it is inside the working folder (the CLI refuses that; write nothing there first). */
+/**
+ * The agent home by src/config/home.ts's rules, or undefined where the CLI refuses it (write
+ * nothing there first): MINI_AGENT_HOME, else $HOME/.mini-agent only for an absolute HOME (an
+ * empty or relative one would put it in the working folder), and never inside the working
+ * folder, both sides compared as real paths (symlinks resolved, as process.cwd() already is).
+ */
 function agentHome() {
   try {
     const path = require("node:path");
     const configured = (process.env.MINI_AGENT_HOME || "").trim();
-    const home = configured ? path.resolve(configured) : path.join(require("node:os").homedir(), ".mini-agent");
-    const relative = path.relative(process.cwd(), home);
-    if (configured && (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative)))) return undefined;
-    return home;
+    const home = require("node:os").homedir();
+    if (!configured && !path.isAbsolute(home)) return undefined;
+    const dir = realPath(configured ? path.resolve(configured) : path.join(home, ".mini-agent"));
+    const relative = path.relative(realPath(process.cwd()), dir);
+    if (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))) return undefined;
+    return dir;
   } catch {
     return undefined; // a deleted working folder: the CLI says so itself
+  }
+}
+
+/** `file` with symlinks resolved; for a path not made yet, its nearest existing folder's. */
+function realPath(file) {
+  const path = require("node:path");
+  try {
+    return require("node:fs").realpathSync.native(file);
+  } catch (error) {
+    const parent = path.dirname(file);
+    if ((error.code !== "ENOENT" && error.code !== "ENOTDIR") || parent === file) return file;
+    return path.join(realPath(parent), path.basename(file));
   }
 }

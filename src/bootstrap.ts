@@ -3,7 +3,7 @@
 // session from `openEngine`; print mode (src/print/run-print.ts) is one such face.
 import os from "node:os";
 import { UsageError, type CliOptions } from "./config/cli-options.js";
-import { checkedAgentHome } from "./config/home.js";
+import { usableAgentHome } from "./config/home.js";
 import { createAgent } from "./engine/turn/agent.js";
 import { createApprovalBroker } from "./engine/approval/gate/approval-broker.js";
 import type { Guard } from "./engine/approval/gate/gate.js";
@@ -170,7 +170,7 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   const env = context.env ?? process.env;
   const cwd = context.cwd ?? process.cwd();
   const report = context.report ?? { warn: () => {}, info: () => {} };
-  const home = checkedAgentHome(env, os.homedir(), cwd);
+  const home = usableAgentHome(env, os.homedir(), cwd);
   // Before any project setting is used: which of them this project may use (ADR 0033).
   const trust = await decideTrust({ env, home, workspace: cwd, trust: options.trustProject ?? false, ...(context.askTrust ? { askTrust: context.askTrust } : {}) });
   const projectTrusted = trust.trusted;

@@ -1,5 +1,6 @@
-// Where the task comes from: the arguments, stdin, or both. Pure decisions here; cli.ts
-// does the reading. Kept free of heavy imports: it runs on every start.
+// Where the task comes from (the arguments, stdin, or both), and the directory a command
+// runs in. Decisions here; cli.ts does the reading. Kept free of heavy
+// imports: it runs on every start.
 import { fstatSync } from "node:fs";
 import { UsageError } from "../config/cli-options.js";
 
@@ -50,3 +51,12 @@ export function composeTask(task: string, piped: string): string {
 }
 
 export const HOW_TO_START = 'start with mini-agent -p "task", or pipe the task in: echo "task" | mini-agent (mini-agent --help lists the options)';
+
+/** The directory a command starts in; a deleted one is the user's to fix, not a crash (exit 2). */
+export function startDirectory(command?: string): string {
+  try {
+    return process.cwd();
+  } catch {
+    throw new UsageError(`the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent${command ? ` ${command}` : ""} again`);
+  }
+}

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { isatty } from "node:tty";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { composeTask, HOW_TO_START, stdinKind, taskSource } from "./cli-input.js";
+import { composeTask, HOW_TO_START, startDirectory, stdinKind, taskSource } from "./cli-input.js";
 import { exitWhenFlushed } from "./exit-when-flushed.js";
 import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError } from "../config/config-error.js";
@@ -108,15 +108,6 @@ async function readStdin(hint: string): Promise<string> {
   }
 }
 
-/** The directory we started in; a deleted one is the user's to fix, not a crash. */
-function startDirectory(): string {
-  try {
-    return process.cwd();
-  } catch {
-    throw new UsageError("the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent again");
-  }
-}
-
 /** Set when a print run has finished: the process then exits once its output is flushed. */
 let printRunEnded = false;
 
@@ -132,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
     const { runAcp } = await import("../acp/run-acp.js");
     return runAcp(argv.slice(1), { version: version() });
   }
-  if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text));
+  if (argv[0] === "undo") return (await import("./commands.js")).runUndo(argv.slice(1), (text) => process.stdout.write(text), startDirectory("undo"));
   // The Claude Agent SDK starts Claude Code with `--input-format stream-json`: its protocol's face,
   // with its own options (src/claude-compat, ADR 0046).
   const inputFormat = argv.findIndex((arg) => arg === "--input-format" || arg.startsWith("--input-format="));
@@ -145,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (argv[0] === "rpc") {
     // The protocol over stdio (ADR 0039).
-    return (await import("./commands.js")).runRpc(argv.slice(1), { version: version(), cwd: startDirectory() });
+    return (await import("./commands.js")).runRpc(argv.slice(1), { version: version(), cwd: startDirectory("rpc") });
   }
   const { values, positionals } = parse(argv);
   if (values.help) {
@@ -162,6 +153,7 @@ async function main(argv: string[]): Promise<number> {
     const confirm = terminalConfirm();
     return runRegistry(positionals.slice(1), { yes: values.yes ?? false }, {
       env: process.env,
+      cwd: startDirectory("registry"),
       // An index and its entries come from a server: no control sequence of theirs reaches the terminal.
       stdout: (text) => process.stdout.write(stripTerminalControls(text)),
       stderr: (text) => process.stderr.write(stripTerminalControls(text)),

@@ -3,13 +3,13 @@
 // own, removes by id, clears. Clearing asks first unless --yes; without a terminal to ask on,
 // it refuses (exit 2) rather than guess, as `sessions delete` does.
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../config/cli-options.js";
 import { usableAgentHome } from "../config/home.js";
 import { noteForTerminal } from "../engine/index.js";
 import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "../engine/subcommands.js";
 import { askYesNo } from "./terminal-confirm.js";
+import { startDirectory } from "./cli-input.js";
 import { stripTerminalControls } from "../print/terminal-safe.js";
 
 const HELP = `mini-agent memory — the notes kept about this workspace
@@ -45,12 +45,7 @@ export interface MemoryIo {
 }
 
 function processIo(): MemoryIo {
-  let cwd: string;
-  try {
-    cwd = process.cwd();
-  } catch {
-    throw new UsageError("the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent memory again");
-  }
+  const cwd = startDirectory("memory");
   const tty = process.stdin.isTTY && process.stderr.isTTY;
   return {
     env: process.env,
@@ -74,7 +69,7 @@ export async function runMemoryCommand(argv: string[], io: MemoryIo = processIo(
     io.stdout(HELP);
     return EXIT.ok;
   }
-  const home = path.resolve(usableAgentHome(io.env, os.homedir(), io.cwd));
+  const home = usableAgentHome(io.env, os.homedir(), io.cwd);
   const store = new MemoryStore(home, io.cwd, createRedactor([...secretsFromEnv(io.env), ...secretsFromCredentialFiles({ env: io.env, home: io.env["HOME"] ?? os.homedir() })]));
   const [action = "list", ...rest] = positionals;
   if (action === "list") {

@@ -2,10 +2,10 @@
 // every workspace with --all). Deleting asks first unless --yes; without a terminal to ask
 // on, it refuses (exit 2) rather than guess.
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../config/cli-options.js";
-import { agentHome } from "../config/home.js";
+import { usableAgentHome } from "../config/home.js";
+import { startDirectory } from "./cli-input.js";
 import { SessionStore, acquireSessionLock, SessionLockedError } from "../engine/subcommands.js";
 import { formatAge, formatSize, parseDuration, sessionTable } from "./sessions-format.js";
 import { askYesNo } from "./terminal-confirm.js";
@@ -45,20 +45,11 @@ export interface SessionsIo {
   now?: number;
 }
 
-/** The directory we started in; a deleted one is the user's to fix, not a crash. */
-function startDirectory(): string {
-  try {
-    return process.cwd();
-  } catch {
-    throw new UsageError("the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent sessions again");
-  }
-}
-
 function processIo(): SessionsIo {
   const tty = process.stdin.isTTY && process.stderr.isTTY;
   return {
     env: process.env,
-    cwd: startDirectory(),
+    cwd: startDirectory("sessions"),
     stdout: (text) => process.stdout.write(text),
     ...(tty
       ? {
@@ -80,7 +71,7 @@ export async function runSessionsCommand(argv: string[], io: SessionsIo = proces
     io.stdout(HELP);
     return EXIT.ok;
   }
-  const home = path.resolve(agentHome(io.env, os.homedir()));
+  const home = usableAgentHome(io.env, os.homedir(), io.cwd);
   const stores = values.all ? SessionStore.all(home) : [new SessionStore(home, io.cwd)];
   const [action = "list", ...rest] = positionals;
   if (action === "list") {

@@ -4,10 +4,9 @@
 // checkpoints and what changed after each.
 import { realpathSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT, UsageError, wholeNumberFlag } from "../config/cli-options.js";
-import { agentHome } from "../config/home.js";
+import { usableAgentHome } from "../config/home.js";
 import { showTerminalControls, stripTerminalControls } from "../print/terminal-safe.js";
 import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
 
@@ -31,7 +30,7 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
   return value === undefined ? undefined : wholeNumberFlag(flag, value);
 }
 
-export async function runUndo(argv: string[], write: (text: string) => void): Promise<number> {
+export async function runUndo(argv: string[], write: (text: string) => void, cwd: string): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -51,8 +50,7 @@ export async function runUndo(argv: string[], write: (text: string) => void): Pr
   if (turn !== undefined && number !== undefined) throw new UsageError("--to and --checkpoint cannot be used together");
   const target: UndoTarget = turn !== undefined ? { kind: "turn", turn } : number !== undefined ? { kind: "checkpoint", number } : { kind: "last" };
 
-  const home = path.resolve(agentHome(process.env, os.homedir()));
-  const cwd = process.cwd();
+  const home = usableAgentHome(process.env, os.homedir(), cwd);
   let session;
   try {
     session = openSession({ home, cwd, choice: values.resume ? { mode: "resume", id: values.resume } : { mode: "continue" } });

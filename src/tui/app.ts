@@ -261,6 +261,7 @@ export class TuiApp {
           return picked;
         },
         env: this.options.env ?? process.env,
+        cwd: this.options.cwd,
         deleteSessionAndQuit: async () => {
           const id = session.sessionId;
           // Deleted after the session is shut down (its file closed), before the app reports done.

@@ -2,9 +2,8 @@
 // through bootstrap's openEngine, and the process concerns: the terminal is restored on every
 // way out (quit, SIGTERM, SIGHUP, a crash), commands are reaped, the exit code is set.
 import os from "node:os";
-import path from "node:path";
 import { EXIT, UsageError, type CliOptions } from "../config/cli-options.js";
-import { agentHome } from "../config/home.js";
+import { usableAgentHome } from "../config/home.js";
 import { answerByFlag, SessionStore, workspaceKey, type SessionSummary as StoredSession, type EngineSession } from "../engine/index.js";
 import { TuiApp, type SessionOpenChoice } from "./app.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
@@ -32,7 +31,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   }
   const env = context.env ?? process.env;
   const cwd = context.cwd ?? process.cwd();
-  const home = path.resolve(agentHome(env, os.homedir()));
+  const home = usableAgentHome(env, os.homedir(), cwd);
   const store = new SessionStore(home, cwd);
   const listSessions = () => store.list().map(toSummary);
   const warnings: string[] = [];

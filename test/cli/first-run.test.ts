@@ -129,6 +129,20 @@ describe("where it runs", () => {
     expect(run.stderr).not.toMatch(STACK);
   });
 
+  it.skipIf(process.platform === "win32")("every subcommand in a deleted current directory says so, exit 2, no stack", async () => {
+    const box = makeSandbox();
+    for (const args of [["undo"], ["registry", "search", "x"], ["sessions"], ["memory"], ["rpc"]]) {
+      const gone = path.join(box.workspace, "gone");
+      mkdirSync(gone);
+      const child = spawn(process.execPath, [CLI, ...args], { cwd: gone, env: cliEnv({ MINI_AGENT_HOME: box.home, MINI_AGENT_REGISTRY: "https://registry.invalid/index.json" }) });
+      rmdirSync(gone);
+      const run = await collect(child);
+      expect(run.code, `${args.join(" ")}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`the current directory no longer exists (was it deleted?); cd into an existing folder and run mini-agent ${args[0]} again`);
+      expect(run.stderr).not.toMatch(STACK);
+    }
+  });
+
   it("resolves a relative MINI_AGENT_HOME against the start directory and refuses one inside the workspace", async () => {
     const box = makeSandbox();
     const inside = await runCli(["-p", "hi"], { cwd: box.workspace, env: { FAKE_LLM: "1", MINI_AGENT_HOME: "agent-home" } });

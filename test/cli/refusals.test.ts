@@ -79,22 +79,26 @@ describe("refusals hold even under --yes", () => {
 });
 
 describe("the agent's own home", () => {
-  it("is never readable by tools, even when the workspace is the user's home folder (~/.mini-agent inside it)", async () => {
+  it("is never readable by tools, even under a read root that holds it", async () => {
     const box = makeSandbox();
-    // Run in the home folder itself: the default agent home, ~/.mini-agent, is then inside the workspace.
-    const env = { HOME: box.workspace };
-    const home = path.join(box.workspace, ".mini-agent");
+    const base = path.dirname(box.home);
+    // The agent home may not be inside the workspace (ADR 0065), but a read root may reach it.
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ read_roots: [base] }));
+    const env = { MINI_AGENT_HOME: box.home };
     const first = box.script({ turns: [{ text: "one" }] });
     expect((await runCli(["-p", "one"], { cwd: box.workspace, env: { ...env, FAKE_LLM: first } })).code).toBe(0);
     const script = box.script({
-      turns: [{ tool_calls: [{ name: "read_file", arguments: { path: ".mini-agent/sessions" } }, { name: "glob", arguments: { pattern: ".mini-agent/**" } }] }, { text: "done" }],
+      turns: [{ tool_calls: [{ name: "read_file", arguments: { path: path.join(box.home, "config.json") } }, { name: "glob", arguments: { pattern: "**", path: box.home } }, { name: "read_file", arguments: { path: first } }] }, { text: "done" }],
     });
     const run = await runCli(["-p", "peek", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: script } });
     expect(run.code, run.stderr).toBe(0);
     // Two sessions may start within the same second; pick the one whose prompt was "peek".
-    const peek = sessionFiles(home).find((file) => eventLines(file).some((event) => event.type === "turn.started" && event.prompt === "peek"))!;
+    const peek = sessionFiles(box.home).find((file) => eventLines(file).some((event) => event.type === "turn.started" && event.prompt === "peek"))!;
     const results = eventLines(peek).filter((event) => event.type === "tool.result") as { content: string; isError: boolean }[];
     expect(results[0]!.isError).toBe(true);
+    expect(results[0]!.content).not.toContain("read_roots");
     expect(results[1]!.content).not.toContain(".jsonl");
+    // The read root itself works: the refusal is the agent home's, not the root's.
+    expect(results[2]!.isError, results[2]!.content).toBe(false);
   });
 });

@@ -54,14 +54,12 @@ describe.each([
     expect(readPromptFiles({ cwd, env: {} })).toEqual({ notices: [] });
   });
 
-  it("a link into the agent home is refused even when the workspace holds it", () => {
+  it("an agent home the workspace holds is refused before any file is read (ADR 0065)", () => {
     const { cwd } = setUp();
     mkdirSync(join(cwd, "agent-home"));
     writeFileSync(join(cwd, "agent-home", "config.json"), `{"api_key": "${SECRET}"}`);
     symlinkSync("agent-home/config.json", join(cwd, name));
-    const files = readPromptFiles({ cwd, env: { MINI_AGENT_HOME: join(cwd, "agent-home") } });
-    expect(files.notices[0]).toMatch(/: resolves to .*agent-home\/config\.json, refused: .* holds credentials or agent configuration/);
-    expect(buildSystemPrompt({ cwd, tools: [], files })).not.toContain(SECRET);
+    expect(() => readPromptFiles({ cwd, env: { MINI_AGENT_HOME: join(cwd, "agent-home") } })).toThrow(/MINI_AGENT_HOME .*agent-home is inside the workspace/);
   });
 });
 

@@ -13,6 +13,8 @@ import { checkContent, install, readInstalled, remove } from "./registry-install
 
 export interface RegistryIo {
   env: NodeJS.ProcessEnv;
+  /** The workspace: the agent home may not be inside it. */
+  cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Asks a yes/no question at a terminal; undefined when there is none. */
@@ -54,7 +56,7 @@ async function loadYaml(): Promise<(text: string) => unknown> {
 
 export async function runRegistry(args: string[], flags: { yes: boolean }, io: RegistryIo): Promise<number> {
   const [action, ...rest] = args;
-  const home = path.resolve(usableAgentHome(io.env, io.env.HOME ?? os.homedir()));
+  const home = usableAgentHome(io.env, io.env.HOME ?? os.homedir(), io.cwd);
   const subject = rest.join(" ").trim();
   if (!action || !["search", "show", "install", "remove"].includes(action)) throw new UsageError(USAGE);
   if (action !== "search" && !subject) throw new UsageError(`registry ${action} needs a name; ${USAGE}`);

@@ -17,6 +17,8 @@ export interface CommandContext {
   pickModel(models: readonly string[]): Promise<string | undefined>;
   /** The environment the registry reads (MINI_AGENT_REGISTRY, MINI_AGENT_HOME, HOME). */
   env: NodeJS.ProcessEnv;
+  /** The workspace: the agent home may not be inside it. */
+  cwd: string;
   deleteSessionAndQuit(): Promise<void>;
   quit(): void;
 }
@@ -134,6 +136,7 @@ async function runRegistryCommand(args: string, context: CommandContext): Promis
   try {
     await runRegistry(args.split(/\s+/).filter(Boolean), { yes: false }, {
       env: context.env,
+      cwd: context.cwd,
       stdout: (text) => context.info(text.trimEnd()),
       stderr: (text) => context.error(text.replace(/^mini-agent: /, "").trimEnd()),
       confirm: (question) => context.confirm(question.replace(/\[y\/N\]\s*$/, "(y/n)")),
