@@ -44,7 +44,7 @@ export class AcpSession {
     readonly modeId: string,
     private readonly peer: SessionPeer,
   ) {
-    const mapper = createUpdateMapper(cwd, { notices: peer.notices, log: peer.log });
+    const mapper = createUpdateMapper(cwd, { replay: false, notices: peer.notices, log: peer.log });
     const bridge = createPermissionBridge(engine.sessionId, cwd, {
       ask: peer.ask,
       failed: peer.failed,
@@ -66,7 +66,7 @@ export class AcpSession {
   /** The earlier conversation of a loaded session, sent as updates before `session/load` answers. */
   async replay(): Promise<void> {
     // Old notices are not news (skipped below); nothing from the replay goes to the log.
-    const mapper = createUpdateMapper(this.cwd, { notices: this.peer.notices, log: () => {} });
+    const mapper = createUpdateMapper(this.cwd, { replay: true, notices: this.peer.notices, log: () => {} });
     for (const event of await this.engine.history()) {
       // Warnings from the process that wrote the file are not news to this editor.
       if (event.type === "notice") continue;

@@ -1,7 +1,8 @@
 // Our events as ACP `session/update`s: message and thought chunks, tool calls and their
 // updates (diff, output, result), the todo list as a plan, usage, notices. Pure: the mapper
 // keeps only what it must remember between events (each call's name, its output so far), so
-// the live stream and the replay of a loaded session go through the same code. `notice`
+// the live stream and the replay of a loaded session go through the same code, each with its
+// own set of what it may tell (REPLAY_ONLY, LIVE_ONLY below). `notice`
 // updates go only to a client that advertised `session.notices` (the schema's MUST); for
 // another, what a person must see (warnings, errors, memory changes) is an agent message of
 // its own paragraph, and the rest goes to the agent's log.
@@ -55,7 +56,17 @@ function resultContent(event: EventOf<"tool.result">, call: OpenCall | undefined
   return content;
 }
 
+/**
+ * What only a `session/load` replay tells: the editor shows a live prompt itself before it
+ * sends it (Zed appends a user chunk to that message, so the prompt would show twice).
+ */
+const REPLAY_ONLY: ReadonlySet<AgentEvent["type"]> = new Set(["turn.started"]);
+/** What only a live turn tells: work in progress (a call running, its output so far). */
+const LIVE_ONLY: ReadonlySet<AgentEvent["type"]> = new Set(["approval.decision", "tool.output"]);
+
 export interface NoticeOptions {
+  /** `session/load` telling the earlier conversation, rather than a live turn. */
+  replay: boolean;
   /** The client advertised `clientCapabilities.session.notices`. */
   notices: boolean;
   /** Where a notice goes that such a client does not get at all (stderr, the agent's log). */
@@ -82,6 +93,7 @@ export function createUpdateMapper(cwd: string, options: NoticeOptions): UpdateM
     map(event) {
       // A subagent's own conversation is not the session's: its parent's `task` call shows it.
       if (event.agentId !== undefined) return [];
+      if ((options.replay ? LIVE_ONLY : REPLAY_ONLY).has(event.type)) return [];
       switch (event.type) {
         case "turn.started":
           return [

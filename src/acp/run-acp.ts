@@ -2,14 +2,16 @@
 // Neovim…), on the official library. stdout carries only protocol messages; warnings go to
 // stderr, which editors keep as the agent's log. Loaded only by this command (cli.ts), so the
 // library never loads on the print path (ADR 0045).
-import { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
-import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError, type AgentConnection } from "@agentclientprotocol/sdk";
+import { agent, methods, PROTOCOL_VERSION, RequestError, type AgentConnection } from "@agentclientprotocol/sdk";
 import { openEngine } from "../bootstrap.js";
 import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError } from "../config/cli-options.js";
+import { watchInterrupts } from "../print/interrupts.js";
 import { PromptInvalid, PromptRejected, TurnFailed, type SessionPeer } from "./acp-session.js";
 import { promptOf } from "./prompt-text.js";
 import { SessionStore } from "./session-store.js";
+import { stdioStream } from "./stdio-stream.js";
 
 export const ACP_HELP = `mini-agent acp — serve the Agent Client Protocol on stdin/stdout (for editors)
 
@@ -39,8 +41,6 @@ const FLAGS = {
 export interface AcpContext {
   version: string;
   env?: NodeJS.ProcessEnv;
-  stdin?: NodeJS.ReadableStream;
-  stdout?: NodeJS.WritableStream;
   stderr?: (text: string) => void;
 }
 
@@ -56,7 +56,7 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
   const values = parse(argv);
   const stderr = context.stderr ?? ((text: string) => void process.stderr.write(text));
   if (values.help) {
-    (context.stdout ?? process.stdout).write(ACP_HELP);
+    process.stdout.write(ACP_HELP);
     return EXIT.ok;
   }
   const options = buildCliOptions(values, "", "interactive");
@@ -123,19 +123,28 @@ export async function runAcp(argv: string[], context: AcpContext): Promise<numbe
       }
     });
 
-  const input = (context.stdin ?? process.stdin) as Readable;
-  const output = (context.stdout ?? process.stdout) as Writable;
-  connection = app.connect(ndJsonStream(Writable.toWeb(output) as WritableStream<Uint8Array>, Readable.toWeb(input) as ReadableStream<Uint8Array>));
-  const stopped = stopSignals(() => connection?.close());
+  // A signal or a closed stdout (exit 141) closes the connection, as the editor closing stdin does;
+  // the sessions are then shut down (their turns stopped) and the exit code says why.
+  const interrupts = watchInterrupts();
+  const output = {
+    write: (line: string) =>
+      new Promise<void>((resolve, reject) => {
+        if (interrupts.stdoutClosed) return reject(new Error("stdout is closed"));
+        process.stdout.write(line, (error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  connection = app.connect(stdioStream(process.stdin as Readable, output, interrupts.signal));
+  interrupts.signal.addEventListener("abort", () => connection?.close(), { once: true });
+  interrupts.beforeForcedExit(() => store.killCommandsNow());
   try {
     // The editor closes our stdin when it is done with us.
     await connection.closed;
   } finally {
     // Signals stay ours until the sessions are shut down: one that comes meanwhile still names the exit.
     await store.closeAll();
-    stopped.dispose();
+    interrupts.dispose();
   }
-  return stopped.code ?? EXIT.ok;
+  return interrupts.exitCode() ?? EXIT.ok;
 }
 
 function initializeResponse(version: string) {
@@ -154,19 +163,4 @@ function initializeResponse(version: string) {
 function ignoredServers(count: number, warn: (message: string) => void): void {
   // Our MCP servers come from config (after the project is trusted, ADR 0019), not the editor.
   if (count > 0) warn(`${count} MCP server${count === 1 ? " from the editor is" : "s from the editor are"} not used; configure MCP servers in .agent.json (see README)`);
-}
-
-/** SIGINT/SIGTERM/SIGHUP close the connection; the sessions are then shut down and the exit code says why. */
-function stopSignals(close: () => void): { code: number | undefined; dispose(): void } {
-  const state: { code: number | undefined; dispose(): void } = { code: undefined, dispose: () => {} };
-  const handlers = (["SIGINT", "SIGTERM", "SIGHUP"] as const).map((signal) => {
-    const handler = () => {
-      state.code = signal === "SIGINT" ? EXIT.interrupted : signal === "SIGTERM" ? EXIT.terminated : EXIT.hangup;
-      close();
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
-  state.dispose = () => handlers.forEach((off) => off());
-  return state;
 }

@@ -74,6 +74,11 @@ export class SessionStore {
     return this.open({ mode: "resume", id }, session.cwd, modeId);
   }
 
+  /** A second signal exits at once: the commands still running are killed first. */
+  killCommandsNow(): void {
+    for (const session of this.sessions.values()) session.engine.killCommandsNow();
+  }
+
   async closeAll(): Promise<void> {
     const all = [...this.sessions.values()];
     this.sessions.clear();

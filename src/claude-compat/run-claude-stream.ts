@@ -76,7 +76,11 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
     handle(engine, message);
   };
 
+  // User messages too long to read, kept in line with the others so their results stay in order.
+  const unread = new WeakMap<object, string>();
   const handle = (open: EngineSession, message: Record<string, unknown>) => {
+    const lost = unread.get(message);
+    if (lost !== undefined) return refuse(`a user message was not run: ${lost}`);
     if (message["type"] === "user") {
       const prompt = promptOf(message["message"], warn);
       if ("problem" in prompt) return refuse(`a user message was not run: ${prompt.problem}`);
@@ -91,11 +95,20 @@ async function run(flags: ClaudeStreamOptions, context: ClaudeStreamContext, int
     } else warn(`a message of type ${JSON.stringify(message["type"])} is not understood; ignored`);
   };
 
-  readJsonLines(process.stdin, {
-    onMessage: dispatch,
-    onBadLine: (line, problem) => warn(`stdin line ${line} is ${problem}; ignored`),
-    onEnd: () => ended(),
-  });
+  readJsonLines(
+    process.stdin,
+    {
+      onMessage: dispatch,
+      onBadLine: (line, problem) => warn(`stdin line ${line} is ${problem}; ignored`),
+      onLostUserMessage: (problem) => {
+        const message = { type: "user" };
+        unread.set(message, problem);
+        dispatch(message);
+      },
+      onEnd: () => ended(),
+    },
+    interrupts.signal,
+  );
 
   const notices: string[] = [];
   if (flags.awaitInitialize) {

@@ -8,7 +8,10 @@ import { openEngine } from "../bootstrap.js";
 import { EXIT } from "../config/cli-options.js";
 import { answerByFlag, loadOpLineParser, type AgentEvent, type EngineSession } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "../print/interrupts.js";
+import { MAX_LINE_TEXT } from "../print/line-framer.js";
+import { fieldInHead } from "../print/line-head.js";
 import { readLines, type LineReader } from "../print/stdin-lines.js";
+import { ClientReplies } from "./client-replies.js";
 import { parseRpcFlags, RPC_HELP } from "./rpc-flags.js";
 
 export interface RpcContext {
@@ -32,7 +35,7 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
   try {
     const parseOpLine = await loadOpLineParser();
     // Replies go to the ops the client sent; the host's own (--yes answering, EOF) stay in-process.
-    const clientIds = new Set<string | number>();
+    const replies = new ClientReplies();
     const warn = (message: string) => process.stderr.write(`mini-agent: ${message}\n`);
     const engine = await openEngine(options, {
       version: context.version,
@@ -42,14 +45,14 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
       canAsk: true,
       report: { warn, info: (line) => process.stderr.write(`${line}\n`) },
       listener: (event: AgentEvent) => {
-        if (event.type === "op.result" && event.id !== undefined && !clientIds.delete(event.id)) return;
-        if (!interrupts.stdoutClosed) process.stdout.write(`${JSON.stringify(event)}\n`);
+        const out = replies.outgoing(event);
+        if (out && !interrupts.stdoutClosed) process.stdout.write(`${JSON.stringify(out)}\n`);
       },
       onSubscriberError: (error) => warn(`a subscriber failed: ${String(error)}`),
     });
     if (options.yes) answerByFlag(engine, true);
     interrupts.beforeForcedExit(() => engine.killCommandsNow());
-    const end = await serve(engine, parseOpLine, interrupts, clientIds);
+    const end = await serve(engine, parseOpLine, interrupts, replies);
     if (end === "eof") await finishUnattended(engine, interrupts);
     else if (end === "interrupted") engine.abortTurn();
     await engine.shutdown();
@@ -59,38 +62,49 @@ export async function runRpc(argv: string[], context: RpcContext): Promise<numbe
   }
 }
 
-/** Reads ops until a `shutdown` op has been answered, stdin ends, or a signal stops the run. */
-function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loadOpLineParser>>, interrupts: Interrupts, clientIds: Set<string | number>): Promise<End> {
+const SHUTTING_DOWN = "the session is shutting down (a shutdown op came before this one)";
+
+/** A usable op id found at the start of a line too long to read (so its refusal can name it). */
+function idInHead(head: string): string | number | undefined {
+  const id = fieldInHead(head, "id");
+  return (typeof id === "string" && id !== "") || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
+}
+
+/**
+ * Reads ops until a `shutdown` op has been answered, stdin ends, or a signal stops the run.
+ * Every line gets one op.result: ops that come while the session shuts down are refused.
+ */
+function serve(engine: EngineSession, parseOpLine: Awaited<ReturnType<typeof loadOpLineParser>>, interrupts: Interrupts, replies: ClientReplies): Promise<End> {
   return new Promise<End>((resolve) => {
     let ended = false;
+    let shuttingDown = false;
     let reader: LineReader | undefined;
-    const stopReading = () => reader?.stop();
     const finish = (end: End) => {
       if (ended) return;
       ended = true;
-      stopReading();
+      reader?.stop();
       resolve(end);
     };
+    const refuse = (id: string | number | undefined, error: string, op?: string) => engine.refuse({ id: replies.token(id), ...(op ? { op } : {}), error });
     const onLine = (line: string) => {
       if (ended || !line.trim()) return;
       const parsed = parseOpLine(line);
-      const id = parsed.ok ? parsed.op.id : parsed.id;
-      if (id !== undefined) clientIds.add(id);
-      if (!parsed.ok) {
-        engine.refuse({ ...(parsed.id !== undefined ? { id: parsed.id } : {}), ...(parsed.op ? { op: parsed.op } : {}), error: parsed.error });
-        return;
-      }
+      if (!parsed.ok) return refuse(parsed.id, parsed.error, parsed.op);
       const op = parsed.op;
+      if (shuttingDown) return refuse(op.id, SHUTTING_DOWN, op.op);
+      const dispatched = { ...op, id: replies.token(op.id) };
       if (op.op === "shutdown") {
-        ended = true;
-        stopReading();
-        // The session closes and its op.result is written before the process goes.
-        void engine.submit(op).then(() => resolve("shutdown"));
+        shuttingDown = true;
+        // The session closes and its op.result is the last line written before the process goes.
+        void engine.submit(dispatched).then(() => finish("shutdown"));
         return;
       }
-      void engine.submit(op);
+      void engine.submit(dispatched);
     };
-    reader = readLines(process.stdin, onLine, () => finish("eof"));
+    const onTooLong = (head: string) => {
+      if (!ended) refuse(idInHead(head), `the line is longer than the ${MAX_LINE_TEXT} an op line may have; it was skipped up to its newline`);
+    };
+    reader = readLines(process.stdin, { onLine, onTooLong, onEnd: () => (shuttingDown ? reader?.stop() : finish("eof")) }, interrupts.signal);
     if (interrupts.signal.aborted) finish("interrupted");
     interrupts.signal.addEventListener("abort", () => finish("interrupted"), { once: true });
   });

@@ -11,16 +11,34 @@ function event(fields: Record<string, unknown>): AgentEvent {
   return { seq, ts: "2026-01-01T00:00:00.000Z", ...fields } as unknown as AgentEvent;
 }
 
-const WITH_NOTICES = { notices: true, log: () => {} };
+const WITH_NOTICES = { replay: false, notices: true, log: () => {} };
+const REPLAY = { ...WITH_NOTICES, replay: true };
 
 describe("event → session/update", () => {
-  it("maps prompts, text and thinking to chunks; ignores a subagent's own events", () => {
+  it("maps text and thinking to chunks; ignores a subagent's own events", () => {
     const mapper = createUpdateMapper("/w", WITH_NOTICES);
-    expect(mapper.map(event({ type: "turn.started", turnId: "t", prompt: "hi" }))).toEqual([{ sessionUpdate: "user_message_chunk", content: { type: "text", text: "hi" } }]);
     expect(mapper.map(event({ type: "assistant.delta", text: "Hel" }))).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hel" } }]);
     expect(mapper.map(event({ type: "thinking.delta", text: "hmm" }))).toEqual([{ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "hmm" } }]);
     expect(mapper.map(event({ type: "assistant.delta", text: "child", agentId: "a1", parentCallId: "c" }))).toEqual([]);
     expect(mapper.map(event({ type: "step.started", round: 1 }))).toEqual([]);
+  });
+
+  it("a prompt is told only in a replay (the editor shows a live one itself); work in progress only live", () => {
+    const live = createUpdateMapper("/w", WITH_NOTICES);
+    const replay = createUpdateMapper("/w", REPLAY);
+    const started = event({ type: "turn.started", turnId: "t", prompt: "hi", images: [{ mediaType: "image/png", base64: "AAAA" }] });
+    expect(live.map(started)).toEqual([]);
+    expect(replay.map(started)).toEqual([
+      { sessionUpdate: "user_message_chunk", content: { type: "text", text: "hi" } },
+      { sessionUpdate: "user_message_chunk", content: { type: "image", mimeType: "image/png", data: "AAAA" } },
+    ]);
+    for (const mapper of [live, replay]) mapper.map(event({ type: "tool.call", callId: "c9", name: "run_command", arguments: '{"command":"ls"}' }));
+    const allowed = event({ type: "approval.decision", callId: "c9", name: "run_command", decision: "allow", by: "user", reason: "ok" });
+    const output = event({ type: "tool.output", callId: "c9", stream: "stdout", chunk: "a\n" });
+    expect(replay.map(allowed)).toEqual([]);
+    expect(replay.map(output)).toEqual([]);
+    expect(live.map(allowed)).toHaveLength(1);
+    expect(live.map(output)).toHaveLength(1);
   });
 
   it("a write's call carries its diff; its result completes it without repeating the text", () => {
@@ -109,7 +127,7 @@ describe("event → session/update", () => {
 
   it("without session.notices: no notice update; what a person must see is an agent message paragraph, the rest goes to the log", () => {
     const logged: string[] = [];
-    const mapper = createUpdateMapper("/w", { notices: false, log: (line) => logged.push(line) });
+    const mapper = createUpdateMapper("/w", { replay: false, notices: false, log: (line) => logged.push(line) });
     const updates = [
       ...mapper.map(event({ type: "notice", level: "info", message: "nothing compacted" })),
       ...mapper.map(event({ type: "notice", level: "warn", message: "sandbox off\nsecond line" })),

@@ -48,9 +48,16 @@ JSON event per line and nothing else (notices are \`notice\` events; diagnostics
   Questions (\`question.asked\`) are answered with \`answerQuestion\` the same way.
 - A line that is not an op (not JSON, an unknown \`op\`, a missing or unknown field) is answered
   with \`{"type":"op.result","ok":false,"error":…}\`, with the line's \`id\` when it had one.
-- Only the client's own ops are answered on stdout.
+- A line may be at most 32 MiB (a prompt's images, 10 MiB decoded, fit with room). A longer one
+  is answered as soon as it passes the limit with a failed \`op.result\` naming the limit (with its
+  \`id\` when the line's first bytes show it), skipped up to its newline, and the session goes on.
+- Every op line is answered by its own \`op.result\`, even when ops in flight share an \`id\`
+  (ids need not be unique; replies to ops sharing one come in the order the ops finish).
+  Only the client's own ops are answered on stdout.
 - \`shutdown\`: the running turn stops, pending approvals are denied, the session closes, its
-  \`op.result\` is the last line, and the process exits 0.
+  \`op.result\` is the last line, and the process exits 0. An op that arrives while the session
+  closes is answered \`ok: false\` ("the session is shutting down"); what is still unread once
+  the shutdown's reply is written is not read.
 - EOF on stdin: no answer can come any more. What was submitted still runs to its end, but every
   approval and question, open or asked later, is denied or dismissed ("nobody can answer"); then the
   session closes and the process exits 0.
