@@ -151,6 +151,23 @@ describe("the allowlist is exact (issue 21, item 4)", () => {
     expect(classifyCommand("git grep --open=CMD x", { root }).reason).toContain("--open is not an option name spelt in full");
   });
 
+  it("says a full option name missing from the table is not a known harmless one, and an abbreviation that it is not spelt in full", () => {
+    const reason = (command: string) => classifyCommand(command, { root }).reason;
+    expect(reason("git rev-parse --git-path hooks")).toContain("git rev-parse: --git-path is not a known harmless option");
+    expect(reason("git cat-file --filters HEAD:a")).toContain("git cat-file: --filters is not a known harmless option");
+    expect(reason("git log --exclude-promisor-objects")).toContain("git log: --exclude-promisor-objects is not a known harmless option");
+    expect(reason("git ls-files --exclude-from=x")).toContain("git ls-files: --exclude-from is not a known harmless option");
+    expect(reason("rg --search-zip x")).toContain("rg: --search-zip is not a known harmless option");
+    expect(reason("tree --fromfile a")).toContain("tree: --fromfile is not a known harmless option");
+    for (const command of ["git rev-parse --git-path hooks", "git log --exclude-promisor-objects", "rg --search-zip x", "tree --fromfile a"]) {
+      expect(reason(command)).not.toContain("spelt in full");
+    }
+    // What begins an option we know may be short for it: said so.
+    expect(reason("git diff --ext")).toContain("--ext is not an option name spelt in full");
+    expect(reason("git blame --conten=x a.txt")).toContain("--conten is not an option name spelt in full");
+    expect(reason("git status --porc")).toContain("--porc is not an option name spelt in full");
+  });
+
   it("asks for a walk that would follow a link out of the workspace, and lets the same walk without it run", () => {
     const ws = approvalWorkspace({ "src/x.ts": "x\n" });
     mkdirSync(path.join(ws, "links"));

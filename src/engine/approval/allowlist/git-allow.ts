@@ -46,7 +46,16 @@ const REV_LONG = [
   "log-size", "follow", "no-follow", "cc", "dd", "combined-all-paths", "diff-merges::", "no-diff-merges",
 ];
 
-const table = (short: string, long: readonly string[], extra: Partial<OptionTable> = {}): OptionTable => ({ style: "exact", short, long, ...extra });
+/**
+ * The options left out on purpose (above), known by name so that an abbreviation of one is
+ * said to be one (`--ext` is not spelt in full) and the full name is said to be refused; the
+ * exact style never resolves an abbreviation against them.
+ */
+const LEFT_OUT = [
+  "output", "ext-diff", "textconv", "open-files-in-pager", "show-signature", "submodule", "recurse-submodules", "filters",
+  "ignore-submodules", "no-index", "contents", "ignore-revs-file", "help",
+];
+const table = (short: string, long: readonly string[], extra: Partial<OptionTable> = {}): OptionTable => ({ style: "exact", short, long, allLong: LEFT_OUT, ...extra });
 const logLike = table(REV_SHORT + DIFF_SHORT, [...REV_LONG, ...DIFF_LONG]);
 
 const TABLES: Record<string, OptionTable> = {

@@ -82,7 +82,11 @@ export function resolveLong(spec: OptionTable, written: string): { name: string;
   if (safe) return { name: written, arity: safe };
   const all = new Set([...(spec.allLong ?? []), ...long.keys()]);
   if (all.has(written)) return { problem: `--${written} is not a known harmless option` };
-  if ((spec.style ?? "gnu") !== "gnu" || !spec.allLong) return { problem: `--${written} is not an option name spelt in full` };
+  if ((spec.style ?? "gnu") !== "gnu" || !spec.allLong) {
+    // Only a name that begins one we know may be short for it; any other is simply not on the list.
+    const begins = [...all].some((name) => name.startsWith(written));
+    return { problem: begins ? `--${written} is not an option name spelt in full` : `--${written} is not a known harmless option` };
+  }
   const candidates = [...all].filter((name) => name.startsWith(written));
   if (candidates.length === 0) return { problem: `--${written} is not an option of this program` };
   if (candidates.length > 1) return { problem: `--${written} is ambiguous (${candidates.map((name) => `--${name}`).join(", ")})` };
