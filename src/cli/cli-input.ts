@@ -1,5 +1,5 @@
-// Where the task comes from (the arguments, stdin, or both), and the directory a command
-// runs in. Decisions here; cli.ts does the reading. Kept free of heavy
+// Where the task comes from (the arguments, stdin, or both), how much of it may come, and the
+// directory a command runs in. Decisions here; cli.ts does the reading. Kept free of heavy
 // imports: it runs on every start.
 import { fstatSync } from "node:fs";
 import { UsageError } from "../config/cli-options.js";
@@ -51,6 +51,20 @@ export function composeTask(task: string, piped: string): string {
 }
 
 export const HOW_TO_START = 'start with mini-agent -p "task", or pipe the task in: echo "task" | mini-agent (mini-agent --help lists the options)';
+
+/**
+ * The most one prompt may hold: 8 MiB is more than the largest context window takes (2M tokens
+ * of ~4 bytes), so a larger one could only fail at the provider after a round of retries. The
+ * engine refuses a larger prompt from any face (MAX_PROMPT_TEXT_BYTES, the same figure); the
+ * CLI says so first, naming where the text came from, and stops reading stdin there.
+ */
+export const MAX_TASK_BYTES = 8 * 1024 * 1024;
+
+export function tooLargeTask(where: string): UsageError {
+  return new UsageError(
+    `the task from ${where} is over ${MAX_TASK_BYTES} bytes (8 MiB), the most one prompt may hold (more than any model's context window takes); nothing was sent: send a part of it, such as tail -c 1000000 file | mini-agent -p "task"`,
+  );
+}
 
 /** The directory a command starts in; a deleted one is the user's to fix, not a crash (exit 2). */
 export function startDirectory(command?: string): string {

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { isatty } from "node:tty";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { composeTask, HOW_TO_START, startDirectory, stdinKind, taskSource } from "./cli-input.js";
+import { composeTask, HOW_TO_START, MAX_TASK_BYTES, startDirectory, stdinKind, taskSource, tooLargeTask } from "./cli-input.js";
 import { exitWhenFlushed } from "./exit-when-flushed.js";
 import { buildCliOptions, EXIT, SESSION_FLAGS, UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError } from "../config/config-error.js";
@@ -98,9 +98,13 @@ async function readStdin(hint: string): Promise<string> {
   waiting.unref();
   try {
     const chunks: Buffer[] = [];
+    let bytes = 0;
     for await (const chunk of process.stdin) {
       clearTimeout(waiting);
       chunks.push(chunk as Buffer);
+      bytes += (chunk as Buffer).length;
+      // Stopped here, before the rest is held in memory: no prompt this large can be sent.
+      if (bytes > MAX_TASK_BYTES) throw tooLargeTask("stdin");
     }
     return Buffer.concat(chunks).toString("utf8");
   } finally {
@@ -183,6 +187,7 @@ async function main(argv: string[]): Promise<number> {
     prompt = (await readStdin("waiting for the task on stdin (end it with Ctrl-D)")).trim();
   }
   if (!prompt) throw new UsageError(`no task given (stdin was empty); ${HOW_TO_START}`);
+  if (Buffer.byteLength(prompt) > MAX_TASK_BYTES) throw tooLargeTask(source.kind === "args" ? "the arguments" : "the arguments and stdin");
   const options: CliOptions = buildCliOptions(values, prompt);
   const { runPrint } = await import("./commands.js");
   const code = await runPrint(options, { version: version(), cwd });

@@ -80,5 +80,36 @@ describe("wire writer on a full disk", () => {
     expect(texts).not.toContain("after");
     expect(events.length).toBeGreaterThan(1);
     expect(writer.unwritten()?.events).toBe(11 - (events.length - 1));
+    // The reason is the failed write, and that the limit was passed: never "unknown error".
+    expect(writer.unwritten()?.reason).toMatch(/^ENOSPC: .*; the events held in memory reached the limit of 2000 bytes, so the later ones were given up$/);
+  });
+
+  it("writes one event larger than the hold limit when nothing is held: the limit bounds holding, not writing", () => {
+    const file = tempFile();
+    const errors: string[] = [];
+    const writer = WireWriter.create(file, header, { maxHeldBytes: 2_000, onWriteError: (m) => errors.push(m) });
+    const big = event("z".repeat(10_000));
+    writer.append(big);
+    writer.append(event("after it"));
+    writer.close();
+    expect(errors).toEqual([]);
+    expect(writer.unwritten()).toBeUndefined();
+    const { events, warnings } = readWire(file);
+    expect(warnings).toEqual([]);
+    expect(events.map((e) => (e as { text?: string }).text?.length)).toEqual([10_000, 8]);
+  });
+
+  it("holds a too-large event alone when its write fails, and writes it once the disk takes bytes again", () => {
+    const file = tempFile();
+    const disk = { limit: 1_000_000 };
+    const writer = WireWriter.create(file, header, { write: limitedDisk(disk), maxHeldBytes: 2_000 });
+    disk.limit = readFileSync(file).length + 100;
+    writer.append(event("w".repeat(5_000)));
+    expect(writer.unwritten()).toEqual({ events: 1, reason: expect.stringMatching(/^ENOSPC/) });
+    disk.limit = 1_000_000;
+    writer.append(event("next"));
+    writer.close();
+    expect(writer.unwritten()).toBeUndefined();
+    expect(readWire(file).events.map((e) => (e as { text?: string }).text?.length)).toEqual([5_000, 4]);
   });
 });

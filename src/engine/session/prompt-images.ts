@@ -1,8 +1,10 @@
 // The images a person sends with a prompt (`submit {text, images}`), checked at the door: one
 // the provider would refuse stays in the session file and fails every later request of the
 // session, so a bad one refuses the whole op (naming the image and what is wrong) and no turn
-// starts. A prompt may be an image alone ("explain this screenshot"), but not nothing at all. The rules are the tool images' rules: the four types every provider takes, read
-// from the bytes as read_file and MCP images are (image-sniff.ts), at most MAX_IMAGE_BYTES each.
+// starts. A prompt may be an image alone ("explain this screenshot"), but not nothing at all,
+// nor text past MAX_PROMPT_TEXT_BYTES. The image rules are the tool images' rules: the four
+// types every provider takes, read from the bytes as read_file and MCP images are
+// (image-sniff.ts), at most MAX_IMAGE_BYTES each.
 import type { ToolImage } from "../messages.js";
 import { MAX_IMAGE_BYTES } from "../tools/output-cap.js";
 import { IMAGE_MEDIA_TYPES, isBase64, sniffImageType } from "../tools/fs/image-sniff.js";
@@ -13,6 +15,14 @@ import { IMAGE_MEDIA_TYPES, isBase64, sniffImageType } from "../tools/fs/image-s
  * leave room for the rest of the conversation.
  */
 export const MAX_PROMPT_IMAGE_BYTES = 2 * MAX_IMAGE_BYTES;
+
+/**
+ * The most text one prompt may hold (UTF-8 bytes): more than the largest context window takes
+ * (2M tokens of ~4 bytes), so a larger prompt could only fail at the provider; and its
+ * `turn.started` line stays well inside what the session file holds back in a write failure.
+ * The CLI checks the same figure first (cli-input.ts MAX_TASK_BYTES), to name stdin.
+ */
+export const MAX_PROMPT_TEXT_BYTES = 8 * 1024 * 1024;
 
 /**
  * A prompt the engine will not take (a bad image, nothing to send): the sender's mistake, so a
@@ -27,6 +37,10 @@ export class PromptRefused extends Error {
 
 /** The prompt's images, checked; a prompt with neither text nor an image is refused too. */
 export function checkPrompt(text: string, images: readonly ToolImage[] | undefined): ToolImage[] {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: a short prompt is not counted byte by byte.
+  if (text.length > MAX_PROMPT_TEXT_BYTES / 3 && Buffer.byteLength(text) > MAX_PROMPT_TEXT_BYTES) {
+    throw new PromptRefused(`the prompt is ${Buffer.byteLength(text)} bytes, over the limit of ${MAX_PROMPT_TEXT_BYTES} bytes (8 MiB) per prompt; nothing was sent`);
+  }
   const checked = checkPromptImages(images);
   if (!text.trim() && checked.length === 0) throw new PromptRefused("the prompt has no text and no images; nothing was sent");
   return checked;

@@ -104,7 +104,10 @@ export class WireWriter {
   /** What the file is missing now (undefined when every event so far is on it). */
   unwritten(): Unwritten | undefined {
     const events = this.dropped + this.held.reduce((sum, line) => sum + line.events, 0);
-    return events > 0 || this.held.length > 0 ? { events, reason: this.failing ?? "unknown error" } : undefined;
+    if (events === 0 && this.held.length === 0) return undefined;
+    // Lines are held only after a failed write, so `failing` names it.
+    const gaveUp = this.dropped > 0 ? `; the events held in memory reached the limit of ${this.options.maxHeldBytes ?? MAX_HELD_BYTES} bytes, so the later ones were given up` : "";
+    return { events, reason: `${this.failing ?? "a write failed"}${gaveUp}` };
   }
 
   /**
@@ -137,13 +140,22 @@ export class WireWriter {
     this.fd = undefined;
   }
 
+  /**
+   * The limit bounds what is held while the file takes nothing, never one write: a line of any
+   * size is tried when nothing is held before it (and kept, alone, if that write fails). Once
+   * held lines would pass the limit the rest of the run is given up, so the file stays a prefix
+   * of the session with no gap; the reason given is the write failure that caused the holding.
+   */
   private enqueue(text: string, events: number): void {
     if (this.fd === undefined) return;
-    if (this.dropped > 0 || this.heldBytes + text.length > (this.options.maxHeldBytes ?? MAX_HELD_BYTES)) {
+    const bytes = Buffer.from(text);
+    const max = this.options.maxHeldBytes ?? MAX_HELD_BYTES;
+    // Before giving up, try the disk again: what is held may go now and leave room for this line.
+    if (this.dropped === 0 && this.held.length > 0 && this.heldBytes + bytes.length > max) this.flush();
+    if (this.dropped > 0 || (this.held.length > 0 && this.heldBytes + bytes.length > max)) {
       this.dropped += events;
       return;
     }
-    const bytes = Buffer.from(text);
     this.held.push({ bytes, events });
     this.heldBytes += bytes.length;
     this.flush();
