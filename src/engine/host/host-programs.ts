@@ -1,7 +1,7 @@
-// The programs mini-agent itself runs on the host (bwrap, nsenter, git, rg, sandbox-exec, the
-// forwarder's node, taskkill), as absolute paths found once per process, and only in PATH
-// folders no command of the model can write. Spawned by bare name, a program is looked up in
-// PATH at every spawn, and a PATH folder in the workspace (an activated .venv/bin,
+// The programs mini-agent itself runs on the host (bwrap, nsenter, git, rg, bash, the
+// forwarder's node, taskkill, an MCP server's bare name), as absolute paths found once per
+// process, and only in PATH folders no command of the model can write. Spawned by bare name, a
+// program is looked up in PATH at every spawn, and a PATH folder in the workspace (an activated .venv/bin,
 // node_modules/.bin under `npm run`, direnv's PATH_add, a relative entry) would let a sandboxed
 // command plant `bwrap` or `git` that mini-agent then runs unconfined (ADR 0061). The commands
 // the model runs keep the user's PATH: they run inside the sandbox.
