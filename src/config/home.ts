@@ -103,3 +103,16 @@ export function kimiCodeHome(env: Env, home: string): string {
   const configured = env["KIMI_CODE_HOME"]?.trim();
   return configured ? configured : join(home, ".kimi-code");
 }
+
+/**
+ * The command that resumes `sessionId` from this directory. It names MINI_AGENT_HOME (made
+ * absolute, quoted for a POSIX shell) when the run's home is not the default one: without it,
+ * the session would be looked for in ~/.mini-agent and not found.
+ */
+export function resumeCommand(sessionId: string, env: Readonly<Record<string, string | undefined>>, home: string, cwd = process.cwd()): string {
+  const dir = agentHome(env, home, cwd);
+  const command = `mini-agent -r ${sessionId}`;
+  if (dir === join(home, ".mini-agent")) return command;
+  const quoted = /^[\w@%+=:,./-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, `'\\''`)}'`;
+  return `MINI_AGENT_HOME=${quoted} ${command}`;
+}

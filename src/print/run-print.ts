@@ -1,6 +1,8 @@
 // Print mode (`mini-agent -p`): one prompt through the engine's surface (submit → idle →
 // shutdown), rendered as text, json or stream-json; signals and a closed stdout stop the turn.
+import os from "node:os";
 import { EXIT, type CliOptions } from "../config/cli-options.js";
+import { resumeCommand } from "../config/home.js";
 import { openEngine } from "../bootstrap.js";
 import { answerByFlag, describeMemoryChange, type TurnOutcome } from "../engine/index.js";
 import { watchInterrupts, type Interrupts } from "./interrupts.js";
@@ -38,11 +40,11 @@ function processOutput(interrupts: Interrupts, format: CliOptions["outputFormat"
   };
 }
 
-function createRenderer(options: CliOptions, output: PrintOutput): PrintRenderer {
+function createRenderer(options: CliOptions, output: PrintOutput, context: RunContext): PrintRenderer {
   const format = options.outputFormat;
   if (format === "json") return createJsonRenderer(output);
   if (format === "stream-json") return createStreamJsonRenderer(output, options.includePartialMessages ?? false);
-  return createTextRenderer(output);
+  return createTextRenderer(output, (id) => resumeCommand(id, context.env ?? process.env, os.homedir(), context.cwd));
 }
 
 function exitCodeFor(outcome: TurnOutcome | undefined, summary: TurnSummary): number {
@@ -67,7 +69,7 @@ export async function runPrint(options: CliOptions, context: RunContext): Promis
 async function run(options: CliOptions, context: RunContext, interrupts: Interrupts): Promise<number> {
   const output = context.output ?? processOutput(interrupts, options.outputFormat);
   const warn = (message: string) => output.stderr(`mini-agent: ${message}\n`);
-  const renderer = createRenderer(options, output);
+  const renderer = createRenderer(options, output, context);
   // How the answer ended, for the stderr note and the exit code in every format.
   const summary = new TurnSummary();
   const engine = await openEngine(options, {

@@ -15,7 +15,11 @@ export const WAITING_NOTE_MS = 3_000;
 /** Events that show the model is answering (or that the request has failed): no waiting note. */
 const HEARD_FROM_MODEL = new Set<AgentEvent["type"]>(["assistant.delta", "thinking.delta", "thinking.redacted", "tool.call", "step.ended", "error", "turn.ended"]);
 
-export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_NOTE_MS): PrintRenderer {
+/**
+ * `resume` gives the command that resumes a session in this run's environment (it names
+ * MINI_AGENT_HOME when that is not the default).
+ */
+export function createTextRenderer(output: PrintOutput, resume: (sessionId: string) => string = (id) => `mini-agent -r ${id}`, waitingNoteMs = WAITING_NOTE_MS): PrintRenderer {
   const summary = new TurnSummary();
   const stderrLine = (line: string) => output.stderr(`${line}\n`);
   // Compaction may run several times in a long turn; a person needs to hear of it once.
@@ -91,7 +95,7 @@ export function createTextRenderer(output: PrintOutput, waitingNoteMs = WAITING_
       if (outcome.stopReason === "max_rounds") stderrLine(maxRoundsNote(outcome.rounds));
       if (outcome.stopReason === "aborted") stderrLine("interrupted");
       // The id is what -r needs; a script reading stdout never sees this line.
-      if (summary.sessionId) stderrLine(`session ${summary.sessionId} (resume: mini-agent -r ${summary.sessionId})`);
+      if (summary.sessionId) stderrLine(`session ${summary.sessionId} (resume: ${resume(summary.sessionId)})`);
     },
   };
 }

@@ -55,6 +55,8 @@ export interface TuiAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Takes what dependencies write to stdout/stderr while the TUI runs; shown as a notice. */
   outputCapture?: OutputCapture;
+  /** The command that resumes a session in this environment (naming MINI_AGENT_HOME when set); default `mini-agent -r <id>`. */
+  resumeCommand?: (sessionId: string) => string;
 }
 
 const STREAMED = new Set(["assistant.delta", "thinking.delta", "tool.output"]);
@@ -156,7 +158,8 @@ export class TuiApp {
     // A trust question still open is answered no, so the opening session can shut down.
     this.trust.cancel();
     const session = this.session;
-    if (session) this.farewell = `session ${session.sessionId} (resume: mini-agent -r ${session.sessionId})`;
+    const resume = this.options.resumeCommand ?? ((id: string) => `mini-agent -r ${id}`);
+    if (session) this.farewell = `session ${session.sessionId} (resume: ${resume(session.sessionId)})`;
     this.detach?.();
     this.session = undefined;
     // What only made sense while the app ran goes; the conversation stays on screen.

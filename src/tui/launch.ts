@@ -3,7 +3,7 @@
 // way out (quit, SIGTERM, SIGHUP, a crash), commands are reaped, the exit code is set.
 import os from "node:os";
 import { EXIT, UsageError, type CliOptions } from "../config/cli-options.js";
-import { usableAgentHome } from "../config/home.js";
+import { resumeCommand, usableAgentHome } from "../config/home.js";
 import { answerByFlag, SessionStore, workspaceKey, type SessionSummary as StoredSession, type EngineSession } from "../engine/index.js";
 import { TuiApp, type SessionOpenChoice } from "./app.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
@@ -69,6 +69,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     // The welcome's hint; SessionStore.list reads each session's cached summary, not the session.
     earlierSessions: options.session.mode === "new" ? store.list().length : 0,
     defaultChoice: options.session,
+    resumeCommand: (id) => resumeCommand(id, env, os.homedir(), cwd),
     open,
     listSessions,
     deleteSession: async (id) => store.remove(id),

@@ -92,7 +92,7 @@ describe("the end of a run", () => {
     const run = await runCli(["-p", "demo", "--yes"], { cwd: box.workspace, env });
     expect(run.code, run.stderr).toBe(0);
     const id = path.basename(sessionFiles(box.home)[0]!, ".jsonl");
-    expect(run.stderr.trimEnd().split("\n").at(-1)).toBe(`session ${id} (resume: mini-agent -r ${id})`);
+    expect(run.stderr.trimEnd().split("\n").at(-1)).toBe(`session ${id} (resume: MINI_AGENT_HOME=${box.home} mini-agent -r ${id})`);
     expect(run.stdout).not.toContain(id);
     const resumed = await runCli(["-p", "again", "-r", id, "--output-format", "json"], { cwd: box.workspace, env });
     expect(resumed.code, resumed.stderr).toBe(0);

@@ -45,7 +45,7 @@ describe("a print run's exit", () => {
       expect(answer.length).toBe(ANSWER.length);
       expect(answer === ANSWER).toBe(true);
       // What is written after the answer is there too: text's last stderr line, stream-json's last event.
-      if (format === "text") expect(run.stderr).toMatch(/session \S+ \(resume: mini-agent -r \S+\)\n$/);
+      if (format === "text") expect(run.stderr).toMatch(/session \S+ \(resume: MINI_AGENT_HOME=\S+ mini-agent -r \S+\)\n$/);
       else expect(JSON.parse(run.stdout.trim().split("\n").at(-1)!)).toMatchObject({ type: "turn.ended", stopReason: "completed" });
       expect(eventLines(onlySessionFile(box.home)).at(-1)).toMatchObject({ type: "turn.ended", stopReason: "completed" });
     });

@@ -98,7 +98,7 @@ describe("resume", () => {
     // The file is clean again: a third resume reads it without warnings.
     const third = await runCli(["-p", "three", "-c"], { cwd: box.workspace, env });
     // Only the closing line naming the session: no warning.
-    expect(third.stderr).toMatch(/^session [\w-]+ \(resume: mini-agent -r [\w-]+\)\n$/);
+    expect(third.stderr).toMatch(/^session [\w-]+ \(resume: MINI_AGENT_HOME=\S+ mini-agent -r [\w-]+\)\n$/);
   });
 
   // On Windows child.kill("SIGINT") terminates the process outright: no handler runs.

@@ -59,7 +59,9 @@ describe.skipIf(!tmuxAvailable)("mini-agent in tmux", () => {
     // Once the terminal is handed back, it says how to come back; the conversation stays, the
     // input box, the footer and the quit hint are gone, and the shell's line above is kept.
     const left = screen("e2e");
-    expect(left).toMatch(/session \S+ \(resume: mini-agent -r \S+\)\s+FIRST-EXIT:0/);
+    // The hint names the run's MINI_AGENT_HOME: without it the session would not be found.
+    expect(left).toMatch(/session \S+ \(resume: MINI_AGENT_HOME=\S+ mini-agent -r \S+\)\s+FIRST-EXIT:0/);
+    expect(left).toContain(`(resume: MINI_AGENT_HOME=${box.home} mini-agent -r `);
     expect(left).toContain("SHELL-BEFORE-FIRST-EXIT");
     expect(left).toContain("Done. I wrote demo/notes.md and read it back.");
     expect(left).not.toMatch(/^─{20,}$/m);
