@@ -79,9 +79,12 @@ describe("--sandbox from the command line", () => {
   });
 });
 
-/** A PATH without bwrap: a folder holding links to node and bash only. */
+/**
+ * A PATH without bwrap: a folder holding links to node and bash only, beside the agent home
+ * (mini-agent takes no program of its own from a PATH folder inside that home, ADR 0061).
+ */
 function nodeOnlyPath(box: { home: string }): string {
-  const bin = path.join(box.home, "bin");
+  const bin = path.join(path.dirname(box.home), "bin");
   mkdirSync(bin, { recursive: true });
   symlinkSync(process.execPath, path.join(bin, "node"));
   for (const tool of ["bash", "touch"]) {
