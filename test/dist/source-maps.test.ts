@@ -27,7 +27,7 @@ describe("the bundle's source maps", () => {
   it("lead a message in the entry and in a chunk back to the line in src/ that writes it", () => {
     const root = path.resolve(path.dirname(BUNDLE), "..");
     const cli = path.join(root, "src/cli/cli.ts");
-    const needle = "the current directory no longer exists";
+    const needle = "no task given (stdin was empty";
     expect(origin(BUNDLE, needle)).toEqual({ source: cli, line: lineOf(cli, needle) });
     const sse = path.join(root, "src/engine/llm/transport/sse-parser.ts");
     const idle = "(idle-stream timeout)";
