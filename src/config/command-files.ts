@@ -17,12 +17,13 @@ export function commandWords(command: string): string[] {
 /** The words of each simple command (split at `;`, `&&`, `||`, `|`, `&`, new lines, and inside a quoted word with spaces). */
 export function commandSegments(command: string): string[][] {
   const segments: string[][] = [[]];
-  for (const match of command.matchAll(/"([^"]*)"|'([^']*)'|([;&|\n]+)|([^\s;&|<>()`]+)/g)) {
-    if (match[3] !== undefined) {
+  // A word is quoted and unquoted parts with no space between: `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` is one.
+  for (const match of command.matchAll(/([;&|\n]+)|((?:"[^"]*"|'[^']*'|[^\s;&|<>()`"'])+)/g)) {
+    if (match[1] !== undefined) {
       segments.push([]);
       continue;
     }
-    const word = match[1] ?? match[2] ?? match[4] ?? "";
+    const word = match[2]!.replace(/"([^"]*)"|'([^']*)'/g, "$1$2");
     segments.at(-1)!.push(word);
     if (/\s/.test(word)) segments.push(...commandSegments(word));
   }
