@@ -51,6 +51,7 @@ const VARIANTS: Variant[] = [
     body: shell,
     extra: { ".claude/hooks/run.sh": '. "$(dirname "$0")/lib.sh"\n' },
   },
+  { name: "a script run after cd", command: "cd tools && bash run", file: "tools/run", body: shell },
   { name: "an MCP server's bare script", command: "", mcp: [process.execPath, "server"], file: "server.js", body: js },
 ];
 
