@@ -1,6 +1,6 @@
 // How `mini-agent sessions` shows things: ages, sizes, the table, and `--older-than` values.
 import { UsageError } from "../config/cli-options.js";
-import type { SessionSummary } from "../engine/subcommands.js";
+import { visibleText, type SessionSummary } from "../engine/subcommands.js";
 
 const UNITS: readonly [string, number][] = [
   ["w", 7 * 24 * 3600_000],
@@ -34,15 +34,16 @@ export function parseDuration(text: string): number {
   return ms;
 }
 
+/** One row per session: the model (a project may have named it), the folder and the title are shown escaped, so none can break its row. */
 export function sessionTable(sessions: readonly SessionSummary[], now: number, showWorkspace: boolean): string {
   const rows = sessions.map((s) => [
     s.id,
     formatAge(Math.max(0, now - s.lastActivityMs)),
     String(s.turns),
     formatSize(s.bytes),
-    s.model || "-",
-    ...(showWorkspace ? [s.cwd || "-"] : []),
-    s.damaged ? `(damaged: ${s.damaged})` : s.title || "(no prompt yet)",
+    visibleText(s.model || "-", 80),
+    ...(showWorkspace ? [visibleText(s.cwd || "-")] : []),
+    s.damaged ? `(damaged: ${visibleText(s.damaged)})` : visibleText(s.title || "(no prompt yet)"),
   ]);
   const head = ["ID", "AGE", "TURNS", "SIZE", "MODEL", ...(showWorkspace ? ["WORKSPACE"] : []), "TITLE"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));

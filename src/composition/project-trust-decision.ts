@@ -5,7 +5,11 @@
 import { readConfigFiles, type ConfigFiles } from "../config/resolve-config.js";
 import { referencedFiles, trustSubject, type TrustSubject } from "../config/trust-subject.js";
 import type { PowerItem } from "../config/project-powers.js";
+import { visibleText } from "../engine/secrets/visible-text.js";
 import { projectTrust, trustFile, trustProject } from "../engine/trust/project-trust.js";
+
+/** A setting's line in the question: long enough for a real command, and cut with its length said past that. */
+const ITEM_MAX_CHARS = 600;
 
 export interface TrustInput {
   env: Readonly<Record<string, string | undefined>>;
@@ -53,16 +57,21 @@ export async function decideProjectTrust(input: TrustInput): Promise<TrustDecisi
   };
 }
 
+/** The settings' names; a name is the repository's text too, so shown escaped. */
 function keys(items: readonly PowerItem[]): string {
-  return [...new Set(items.map((item) => item.key))].join(", ");
+  return [...new Set(items.map((item) => visibleText(item.key, 100)))].join(", ");
 }
 
-/** What a face asks: each power with what it would do, so the person sees what they grant. */
+/**
+ * What a face asks: each power with what it would do, so the person sees what they grant. The
+ * commands are the repository's text: each is one line with its line breaks, bidi overrides
+ * and invisible characters escaped, so no part of it can hide (visible-text.ts).
+ */
 function question(subject: TrustSubject, changed: boolean): string {
   const intro = changed
     ? "This project's settings, or the files they run, changed since you trusted it."
     : "This project's .agent.json, .agents/ and .claude/ settings ask for more than shaping the work:";
-  const lines = subject.items.map((item) => `  ${item.key}: ${item.detail}`);
+  const lines = subject.items.map((item) => `  ${visibleText(item.key, 100)}: ${visibleText(item.detail, ITEM_MAX_CHARS)}`);
   return `${intro}\n${lines.join("\n")}\nUntil you trust it, they are ignored. Trust this project and apply them?`;
 }
 

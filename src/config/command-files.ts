@@ -17,12 +17,13 @@ export function commandWords(command: string): string[] {
 /** The words of each simple command (split at `;`, `&&`, `||`, `|`, `&`, new lines, and inside a quoted word with spaces). */
 export function commandSegments(command: string): string[][] {
   const segments: string[][] = [[]];
-  for (const match of command.matchAll(/"([^"]*)"|'([^']*)'|([;&|\n]+)|([^\s;&|<>()`]+)/g)) {
-    if (match[3] !== undefined) {
+  // A word is quoted and unquoted parts with no space between: `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` is one.
+  for (const match of command.matchAll(/([;&|\n]+)|((?:"[^"]*"|'[^']*'|[^\s;&|<>()`"'])+)/g)) {
+    if (match[1] !== undefined) {
       segments.push([]);
       continue;
     }
-    const word = match[1] ?? match[2] ?? match[4] ?? "";
+    const word = match[2]!.replace(/"([^"]*)"|'([^']*)'/g, "$1$2");
     segments.at(-1)!.push(word);
     if (/\s/.test(word)) segments.push(...commandSegments(word));
   }
@@ -48,21 +49,27 @@ export interface CommandFiles {
 export function commandFiles(segments: readonly (readonly string[])[], cwd: string, workspace: string): CommandFiles {
   const files: string[] = [];
   const scripts: string[] = [];
+  // `cd hooks && ./run.sh`: later commands run from there.
+  let dir = cwd;
   for (const segment of segments) {
-    const words = segment.map((word) => expand(word, cwd, workspace));
+    const words = segment.map((word) => expand(word, dir, workspace));
+    if ((words[0] === "cd" || words[0] === "pushd") && words[1] !== undefined && isPathLike(words[1])) {
+      dir = path.resolve(dir, words[1]);
+      continue;
+    }
     for (const word of words) {
       const value = word.startsWith("-") ? (word.includes("=") ? word.slice(word.indexOf("=") + 1) : "") : word;
-      if (isPathLike(value)) files.push(path.resolve(cwd, value));
+      if (isPathLike(value)) files.push(path.resolve(dir, value));
     }
     const first = words.findIndex((word) => !isAssignment(word));
-    if (first >= 0 && isPathLike(words[first]!)) scripts.push(path.resolve(cwd, words[first]!));
+    if (first >= 0 && isPathLike(words[first]!)) scripts.push(path.resolve(dir, words[first]!));
     words.forEach((word, at) => {
       const program = path.basename(word);
       const operand = firstOperand(words, at);
-      if (RUNS_OPERAND.test(program) && operand !== undefined && isPathLike(operand)) scripts.push(path.resolve(cwd, operand));
-      else if (NODE_LIKE.test(program)) scripts.push(...candidates(operand, cwd, NODE_SUFFIXES));
-      else if (PYTHON.test(program)) scripts.push(...pythonFiles(words, at, cwd));
-      else if (MAKE.test(program)) scripts.push(...makefiles(words, at, cwd));
+      if (RUNS_OPERAND.test(program) && operand !== undefined && isPathLike(operand)) scripts.push(path.resolve(dir, operand));
+      else if (NODE_LIKE.test(program)) scripts.push(...candidates(operand, dir, NODE_SUFFIXES));
+      else if (PYTHON.test(program)) scripts.push(...pythonFiles(words, at, dir));
+      else if (MAKE.test(program)) scripts.push(...makefiles(words, at, dir));
     });
   }
   // A folder named as such (`eslint src`) is data, not something run; what runs in it was found above.

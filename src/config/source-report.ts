@@ -1,5 +1,8 @@
 // The start-up lines on stderr naming where each effective setting came from, so "why is it
-// talking to that endpoint?" has an answer. Keys are redacted; values never leak.
+// talking to that endpoint?" has an answer. Keys are redacted; values never leak. A value may
+// be a project's text (an untrusted `model` applies at once), so each is shown escaped on its
+// own line: a line break in it cannot forge a row such as `base_url … (env)`.
+import { visibleText } from "../engine/secrets/visible-text.js";
 import { redactKey, redactUrl } from "./redact.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 
@@ -24,7 +27,7 @@ export function sourceReport(config: ResolvedConfig): string[] {
   const shown = rows.filter((row): row is [string, string] => row[1] !== undefined);
   const width = Math.max("api_key".length, ...shown.map(([name]) => name.length));
   const lines = shown
-    .map(([name, value]) => `  ${name.padEnd(width)}  ${value}  (${config.sources[name] ?? "default"})`);
+    .map(([name, value]) => `  ${name.padEnd(width)}  ${visibleText(value)}  (${visibleText(config.sources[name] ?? "default")})`);
   if (config.apiKey === undefined && config.protocol !== "fake") lines.push(`  ${"api_key".padEnd(width)}  (none)`);
-  return ["mini-agent settings:", ...lines, ...config.warnings.map((w) => `warning: ${w}`)];
+  return ["mini-agent settings:", ...lines, ...config.warnings.map((w) => `warning: ${visibleText(w, 2000)}`)];
 }

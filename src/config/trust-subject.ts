@@ -44,7 +44,7 @@ export function trustSubject(
   for (const file of files) Object.assign(contents, isScriptFolder(workspace, file) ? folderDigests(context, file) : { [path.relative(workspace, file)]: fileDigest(context, file) });
   // Absent when there are none, so the digest of a project without them is what it was before.
   const claude = claudeHooks.length > 0 ? Object.fromEntries(claudeHooks.map((file) => [path.relative(workspace, file.path), file.hooks])) : undefined;
-  return { items, digest: trustDigest({ settings: powerSettings(project), claudeHooks: claude, files: contents }), files };
+  return { items, digest: trustDigest({ settings: powerSettings(project, user), claudeHooks: claude, files: contents }), files };
 }
 
 function hookCommands(hooks: HookSettings): [string, string][] {

@@ -59,3 +59,6 @@ export type { SessionSummary } from "./session/session-summary.js";
 // The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).
 export { createJail } from "./tools/jail/jail.js";
 export { walkFiles } from "./tools/search/walker.js";
+
+// A face's own small reads of files it does not trust (the footer's .git/HEAD): bounded, never blocking.
+export { readUserFile } from "./bounded-read.js";

@@ -15,4 +15,5 @@ export { createRedactor, secretsFromEnv } from "./secrets/redact.js";
 export { secretsFromCredentialFiles } from "./secrets/credential-files.js";
 export { validateGuardPlugin } from "./extensions/guards/guard-plugin.js";
 export { parseSkillFile } from "./extensions/skills/skill-file.js";
-
+// Untrusted text (a model name a project set, a prompt title) shown on one line, escaped.
+export { visibleText } from "./secrets/visible-text.js";

@@ -1,13 +1,18 @@
 // The git branch for the footer, read from .git/HEAD (no git process on start-up). Works from
 // any folder inside the repository; a worktree's .git file points at its real git dir.
-import { readFileSync, statSync } from "node:fs";
+// The repository may have arrived with its metadata (a tarball, a zip), so `.git` or HEAD can be
+// a FIFO, a device or a link to /proc/self/pagemap, which reports size 0 and never ends: every
+// read goes through the engine's bounded reader (regular file on the descriptor, 4 KiB at most).
+import { statSync } from "node:fs";
 import path from "node:path";
+import { readUserFile } from "../engine/index.js";
 
-/** A small regular file's text: a FIFO or device planted as `.git` or HEAD must not hang the footer. */
-function readSmallFile(file: string): string {
-  const stats = statSync(file);
-  if (!stats.isFile() || stats.size > 4096) throw new Error(`${file} is not a small regular file`);
-  return readFileSync(file, "utf8");
+const MAX_BYTES = 4096;
+
+/** A small regular file's text, or undefined. */
+function readSmallFile(file: string): string | undefined {
+  const read = readUserFile(file, { maxBytes: MAX_BYTES, what: "git metadata" });
+  return read.ok ? read.text : undefined;
 }
 
 function gitDir(start: string): string | undefined {
@@ -15,7 +20,7 @@ function gitDir(start: string): string | undefined {
     const candidate = path.join(dir, ".git");
     try {
       if (statSync(candidate).isDirectory()) return candidate;
-      const pointer = /^gitdir:\s*(.+)$/m.exec(readSmallFile(candidate))?.[1];
+      const pointer = /^gitdir:\s*(.+)$/m.exec(readSmallFile(candidate) ?? "")?.[1];
       if (pointer) return path.resolve(dir, pointer.trim());
     } catch {
       // no .git here; go up
@@ -28,11 +33,8 @@ function gitDir(start: string): string | undefined {
 export function gitBranch(cwd: string): string | undefined {
   const dir = gitDir(cwd);
   if (!dir) return undefined;
-  try {
-    const head = readSmallFile(path.join(dir, "HEAD")).trim();
-    const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head)?.[1];
-    return ref ?? (/^[0-9a-f]{7,}$/.test(head) ? head.slice(0, 7) : undefined);
-  } catch {
-    return undefined;
-  }
+  const head = readSmallFile(path.join(dir, "HEAD"))?.trim();
+  if (head === undefined) return undefined;
+  const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head)?.[1];
+  return ref ?? (/^[0-9a-f]{7,}$/.test(head) ? head.slice(0, 7) : undefined);
 }

@@ -47,6 +47,19 @@ function age(file: string, days: number): void {
 }
 
 describe("mini-agent sessions", () => {
+  it("shows a model name with a line break (a project may set one) escaped, one row per session", async () => {
+    const box = makeSandbox();
+    await session(box, "hello");
+    // The model name as a provider (or a project's "model") could have given it.
+    const file = sessionFiles(box.home)[0]!;
+    writeFileSync(file, readFileSync(file, "utf8").replaceAll('"fake-scripted"', JSON.stringify("gpt-5\nforged-row  \u202eevil")));
+    const run = await sessions(box, []);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("gpt-5\\nforged-row  \\u{202e}evil");
+  });
+
   it("lists this workspace's sessions newest first with title, turns, size and model", async () => {
     const box = makeSandbox();
     await session(box, "first   task\nwith two lines");

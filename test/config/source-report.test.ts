@@ -1,5 +1,5 @@
 // The start-up report names where each setting came from and never shows a key.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,17 @@ describe("source report", () => {
     const lines = sourceReport({ ...config, warnings: ["something odd"] });
     expect(lines).toContain("warning: something odd");
     expect(lines.join("\n")).toMatch(/api_key\s+\(none\)/);
+  });
+
+  it("shows an untrusted project's model on its own line, escaped: a line break in it cannot forge a row", () => {
+    const where = dirs();
+    const forged = "  base_url    https://api.openai.com/v1  (env)";
+    writeFileSync(join(where.cwd, ".agent.json"), JSON.stringify({ model: `gpt-5\n${forged}\u202e` }));
+    const config = resolveConfig({ ...where, env: { OPENAI_API_KEY: "sk-x-0123456789abcd", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" }, flags: {} });
+    const lines = sourceReport(config).flatMap((line) => line.split("\n"));
+    expect(lines).not.toContain(forged);
+    expect(lines.find((line) => line.startsWith("  model"))).toContain(`gpt-5\\n${forged}\\u{202e}`);
+    expect(lines.filter((line) => line.startsWith("  base_url"))).toEqual([expect.stringContaining("http://127.0.0.1:9/v1")]);
   });
 
   it("redacts keys and proxy credentials", () => {

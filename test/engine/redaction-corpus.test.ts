@@ -52,6 +52,17 @@ const ORDINARY = [
   "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
   "id: 123e4567-e89b-12d3-a456-426614174000",
   'const logo = "iVBORw0KGraphicsAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";',
+  // URLs with a user name, and headers whose value is a variable or code.
+  "https://user@host.example.com/path",
+  "git clone git@github.com:org/repo.git",
+  "ssh://git@github.com/org/repo.git",
+  "https://john.smith.contractor@example.com/",
+  "https://registry.npmjs.org/@types%2fnode",
+  "see https://medium.com/@someone_1234567890abcdefgh",
+  '"Authorization": "Bearer " + token,',
+  "Authorization: Bearer ${GITHUB_TOKEN}",
+  'git -c http.extraHeader="Authorization: token $GH_TOKEN" fetch',
+  "headers.Authorization = token",
   "integrity sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
 ];
 
@@ -78,6 +89,14 @@ const SECRETS: [string, string][] = [
   ["BASIC_AUTH=ada:Secr3tPw", "Secr3tPw"],
   ["client_secret = GOCSPX-abcdefghijkl", "GOCSPX-abcdefghijkl"],
   ["proxyPassword=Pr0xyPw!", "Pr0xyPw!"],
+  // git's credential forms: an extraHeader of any scheme, a token as a URL's user name.
+  ["\textraHeader = Authorization: token 9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddcc", "9f8e7d6c5b4a39281706"],
+  ['git -c http.extraHeader="Authorization: Basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0" fetch', "eC1hY2Nlc3MtdG9rZW46"],
+  ["Authorization: Digest dXNlcm5hbWU9YWRhOnNlY3JldA", "dXNlcm5hbWU9YWRh"],
+  ['"Authorization": "token 9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddcc"', "9f8e7d6c5b4a39281706"],
+  ["\turl = https://9f8e7d6c5b4a39281706f5e4d3c2b1a1@github.com/x.git", "9f8e7d6c5b4a39281706"],
+  ["https://x-access-token:9f8e7d6c5b4a39281706f5e4d3c2b1a1@github.com/o/r.git", "9f8e7d6c5b4a39281706"],
+  ["https://oauth2:glToken0123456789abcdef@gitlab.example.com/g/p.git", "glToken0123456789"],
 ];
 
 describe("false positives", () => {

@@ -44,6 +44,14 @@ const VARIANTS: Variant[] = [
     body: shell,
     extra: { "hooks/main.sh": '. "$(dirname "$0")/lib.sh"\n' },
   },
+  {
+    name: "a file beside a script named as Claude Code writes it",
+    command: 'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/run.sh',
+    file: ".claude/hooks/lib.sh",
+    body: shell,
+    extra: { ".claude/hooks/run.sh": '. "$(dirname "$0")/lib.sh"\n' },
+  },
+  { name: "a script run after cd", command: "cd tools && bash run", file: "tools/run", body: shell },
   { name: "an MCP server's bare script", command: "", mcp: [process.execPath, "server"], file: "server.js", body: js },
 ];
 

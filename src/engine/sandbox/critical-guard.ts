@@ -83,6 +83,8 @@ export function createCriticalGuard(options: CriticalGuardOptions): CriticalGuar
       if (state.kind !== "file") continue;
       const key = `${state.id}:${state.size}:${state.mtimeNs}:${state.ctimeNs}`;
       let copy = cache.get(relative);
+      // Refused before reading: a huge file is not read whole only to be found too large.
+      if (total + Number(state.size) > COPY_LIMIT_BYTES) throw new ListingTooLargeError(`the critical files hold more than ${COPY_LIMIT_BYTES / 1024 / 1024} MiB`);
       if (copy?.key !== key) {
         const data = readNoFollow(`${listing.root}/${relative}`, state.id);
         if (!data) continue; // gone or replaced meanwhile: nothing to put back as it was listed

@@ -7,8 +7,8 @@
 // mount over a path that does not exist, so a `.git` that a command creates (`git init`, a
 // planted pointer, a folder renamed away and recreated) is moved out of the workspace after
 // it, unless a person approved that very command.
-import { fstatSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, type Dirent } from "node:fs";
-import { withOpenedFile } from "../bounded-read.js";
+import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, type Dirent } from "node:fs";
+import { readCheckedFile } from "../bounded-read.js";
 import { realPathIfAny } from "./real-path.js";
 import { readGitPointer } from "../git/repo-location.js";
 import path from "node:path";
@@ -23,12 +23,10 @@ function inside(root: string, absolute: string): boolean {
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
 
-/** A small regular file's text, never through a link, never blocking on a FIFO. */
+/** A small regular file's text, never through a link, never blocking on a FIFO, never past 4 KiB (a /proc file says size 0). */
 function readSmall(absolute: string): string | undefined {
-  return withOpenedFile(absolute, (fd) => {
-    const stats = fstatSync(fd);
-    return stats.isFile() && stats.size <= 4096 ? readFileSync(fd, "utf8") : undefined;
-  });
+  const read = readCheckedFile(absolute, absolute, { maxBytes: 4096, what: "git metadata" });
+  return read.ok ? read.text : undefined;
 }
 
 /** The folder a `gitdir:` pointer names, and the common folder that one names in turn. */

@@ -68,6 +68,9 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   [/\b(Bearer\s{1,16})[A-Za-z0-9._~+/-]{20,}=*/gi, "$1"],
   // HTTP basic credentials (base64 of user:password) in an Authorization header.
   [/(\bAuthorization["']?\s{0,16}[:=]\s{0,16}["']?Basic\s{1,16})[A-Za-z0-9+/]{8,}={0,2}/gi, "$1"],
+  // An Authorization header of any other scheme (git's `http.extraHeader = Authorization: token …`,
+  // `Digest`, a vendor's own): the value after the scheme, unless it is a variable or a placeholder.
+  [/(\bAuthorization["']?\s{0,16}[:=]\s{0,16}["']?[A-Za-z][A-Za-z0-9_-]{0,30}[ \t]{1,16})(?![$<{%[])[^\s"',;]{8,512}/gi, "$1"],
   // Fixed-prefix tokens of other services: SendGrid, DigitalOcean, Shopify, HashiCorp Vault,
   // PyPI, Databricks, Postman, Linear, Grafana, xAI, Groq, Replicate, Tavily, age keys, Google
   // OAuth access and refresh tokens.
@@ -115,6 +118,9 @@ export const KEY_PATTERNS: readonly [RegExp, string?][] = [
   // A password in any URL (.git-credentials, a DSN: postgres://u:pass@, redis://:pass@,
   // mongodb+srv://…), and in a connection string's or URL's `password=`.
   [/(:\/\/(?<=\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/?#@]{0,256}:)[^\s/?#]{1,512}(?=@)/g, "$1"],
+  // A token alone as a URL's user name (`https://<token>@github.com/…`, as git keeps a remote):
+  // long and with a digit, so `https://user@host` and `ssh://git@github.com` stay as they are.
+  [/(:\/\/(?<=\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/))(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{20,256}(?=@)/g, "$1"],
   // A URL's `?api_key=`, `&token=`, `&key=`, a connection string's `;Password=`, and a bare
   // `password=` in prose; never code (`connect(password=pw)`: the value must end the word).
   [/((?:[?&;](?:password|passwd|pass|pwd|sslpassword|api[_-]?key|apikey|key|access[_-]?token|auth[_-]?token|private[_-]?token|refresh[_-]?token|token|auth|client[_-]?secret|secret)|(?<![\w.$/-])(?:password|passwd|pwd))=)(?!\/)(?!(?:\d{1,12}|true|false|yes|no|on|off|null)(?![^&;\s#"']))[^&;\s#"'(),[\]{}<>]+(?=[&;\s#"']|$)/gi, "$1"],
@@ -162,8 +168,8 @@ export const OPEN_CONTEXT = new RegExp(
   [
     String.raw`(?<![A-Za-z0-9])(?:aws_session_token|aws_security_token|(?:aws_?)?secret_?access_?key|x_security_token)["']?\s*(?:[=:]\s*["']?\S*|\S*)$`,
     String.raw`\bbearer\s+\S*$`,
-    // "Authorization: Basic " and its value, or only the start of that so far.
-    String.raw`\bauthorization["']?\s*(?:[:=]\s*["']?(?:b(?:a(?:s(?:ic?)?)?)?|basic\s+\S*)?)?$`,
+    // "Authorization: <scheme> " and its value, or only the start of that so far.
+    String.raw`\bauthorization["']?\s*(?:[:=]\s*["']?(?:[a-z][\w-]*(?:[ \t]+\S*)?)?)?$`,
     String.raw`:_(?:authToken|auth|password)\s*(?:=\s*\S*)?$`,
     String.raw`\bnpmAuth(?:Token|Ident)["']?\s*(?::\s*\S*)?$`,
     // A netrc entry so far: machine, then login/account/port pairs, maybe a line number.
