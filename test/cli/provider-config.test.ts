@@ -83,6 +83,33 @@ describe("configuration errors through the CLI", () => {
     expect(sessionFiles(box.home)).toEqual([]);
   });
 
+  it("a system_prompt_file from your own config.json that cannot be used: exit 2 naming it, its config and why; a project's is a notice", async () => {
+    const box = providerSandbox();
+    const config = path.join(box.home, "config.json");
+    const base = path.dirname(box.home);
+    const huge = path.join(base, "huge.md");
+    writeFileSync(huge, "x".repeat(100_001));
+    const cases: [string, string][] = [
+      [path.join(base, "missing.md"), "does not exist"],
+      [base, "is a directory, not a regular file"],
+      [huge, "is 100001 bytes; at most 100000 bytes are read"],
+    ];
+    for (const [file, why] of cases) {
+      writeFileSync(config, JSON.stringify({ system_prompt_file: file }));
+      const run = await box.run(["-p", "hello"], { FAKE_LLM: "1" });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`system_prompt_file ${file}: ${why} (from ${config})`);
+      expect(run.stdout).toBe("");
+    }
+    expect(sessionFiles(box.home)).toEqual([]);
+    // The project's own: untrusted input, skipped with a notice, and the run goes on.
+    writeFileSync(config, "{}");
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ system_prompt_file: "." }));
+    const project = await box.run(["-p", "hello"], { FAKE_LLM: "1" });
+    expect(project.code, project.stderr).toBe(0);
+    expect(project.stderr).toContain("system_prompt_file");
+  });
+
   it("a custom provider without base_url: exit 2, naming what is missing", async () => {
     const box = providerSandbox();
     writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ provider: "my-gateway", model: "m1" }));
