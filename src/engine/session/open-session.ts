@@ -155,6 +155,10 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
       });
       upgrade.end();
       for (const warning of contents.warnings) warn(warning);
+      // A copied or renamed file: its history is whole, so it resumes under its file's name, and says so.
+      if (contents.header.sessionId !== sessionId) {
+        warn(`${file}: its header names session ${JSON.stringify(contents.header.sessionId)}, not ${sessionId} (a copied or renamed file?); resumed as ${sessionId}`);
+      }
       state = folded;
       writer = WireWriter.resume(file, contents, writing);
     } else {
