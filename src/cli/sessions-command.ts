@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../config/cli-options.js";
 import { usableAgentHome } from "../config/home.js";
 import { startDirectory } from "./cli-input.js";
-import { SessionStore, acquireSessionLock, SessionLockedError } from "../engine/subcommands.js";
+import { SessionAccessError, SessionStore, acquireSessionLock, SessionLockedError } from "../engine/subcommands.js";
 import { formatAge, formatSize, parseDuration, sessionTable } from "./sessions-format.js";
 import { askYesNo } from "./terminal-confirm.js";
 import { stripTerminalControls } from "../print/terminal-safe.js";
@@ -71,6 +71,19 @@ export async function runSessionsCommand(argv: string[], io: SessionsIo = proces
     io.stdout(HELP);
     return EXIT.ok;
   }
+  try {
+    return await dispatch(values, positionals, io);
+  } catch (error) {
+    // An unreadable session folder (EACCES, a file in its place) is the user's to fix, and is
+    // not "no sessions": said, naming the folder, exit 2 (as for an unreadable session file).
+    if (error instanceof SessionAccessError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+type Values = { all?: boolean; json?: boolean; yes?: boolean; "older-than"?: string };
+
+async function dispatch(values: Values, positionals: string[], io: SessionsIo): Promise<number> {
   const home = usableAgentHome(io.env, os.homedir(), io.cwd);
   const stores = values.all ? SessionStore.all(home) : [new SessionStore(home, io.cwd)];
   const [action = "list", ...rest] = positionals;

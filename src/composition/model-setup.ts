@@ -1,7 +1,5 @@
 // Chooses the model for a run: the scripted fake (FAKE_LLM) or a configured provider,
 // plus the settings that come with it (system prompt, limits, permissions).
-import { existsSync } from "node:fs";
-import path from "node:path";
 import os from "node:os";
 import { UsageError, type CliOptions } from "../config/cli-options.js";
 import { ConfigError, resolveConfig, type ConfigFiles, type ResolvedConfig } from "../config/resolve-config.js";
@@ -102,17 +100,20 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
   } else {
     for (const line of sourceReport(config)) input.info(line);
   }
-  // The user's own missing prompt file is a mistake to fix now; a project's is a notice (readPromptFiles).
-  if (config.systemPromptFile && config.sources.system_prompt_file !== path.join(input.cwd, ".agent.json") && !existsSync(config.systemPromptFile)) {
-    throw new UsageError(`system_prompt_file ${config.systemPromptFile} (from ${config.sources.system_prompt_file}) does not exist`);
+  // The prompt files are read once, here, before the provider loads: the user's own unusable
+  // prompt file stops start-up (exit 2), a skipped project one is a start-up notice. The prompt
+  // is built once per tool list, and the todo list is appended fresh for every step.
+  const promptFile = config.systemPromptFile ? { systemPromptFile: { path: config.systemPromptFile, source: config.sources.system_prompt_file } } : {};
+  let promptFiles;
+  try {
+    promptFiles = readPromptFiles({ cwd: input.cwd, env: input.env, ...promptFile });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
   }
+  for (const notice of promptFiles.notices) input.warn(notice);
   const provider = await createModel(config, input);
 
-  // The prompt files are read once, here, so a skipped one is a start-up notice; the prompt is
-  // built once per tool list, and the todo list is appended fresh for every step.
-  const promptFile = config.systemPromptFile ? { systemPromptFile: { path: config.systemPromptFile, source: config.sources.system_prompt_file } } : {};
-  const promptFiles = readPromptFiles({ cwd: input.cwd, env: input.env, ...promptFile });
-  for (const notice of promptFiles.notices) input.warn(notice);
   const { replace, append } = input.options.callerPrompt ?? {};
   const callerPrompt = { ...(replace !== undefined ? { replace } : {}), ...(append !== undefined ? { extra: append } : {}) };
   let cached: { tools: readonly ToolSpec[]; text: string } | undefined;

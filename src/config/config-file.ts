@@ -115,6 +115,20 @@ export function readConfigFile(
   return parseConfigText(read.text.replace(/^\uFEFF/, ""), path, options);
 }
 
+/** The registry index is fetched over https only: anything else is a setting to fix, said at once. */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export function notHttps(value: string): string {
+  return `${JSON.stringify(value)} is not an https:// URL (the registry is fetched over https only), e.g. https://example.com/index.json`;
+}
+
 export function parseConfigText(text: string, path: string, options: { lenient?: boolean } = {}): LoadedConfigFile {
   let raw: unknown;
   try {
@@ -145,6 +159,7 @@ export function parseConfigText(text: string, path: string, options: { lenient?:
     field(key, () => {
       const value = input[key];
       if (typeof value !== "string" || value.trim() === "") throw new ConfigError(`${path}: "${key}" must be a non-empty string`);
+      if (key === "registry" && !isHttpsUrl(value.trim())) throw new ConfigError(`${path}: "registry" ${notHttps(value.trim())}`);
       values[key] = value.trim();
     });
   }

@@ -1,5 +1,7 @@
 // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), read from the given environment so
 // resolution stays testable; create-provider turns them into an undici EnvHttpProxyAgent.
+import { ConfigError } from "./config-error.js";
+import { redactUrl } from "./redact.js";
 import type { ProxySettings } from "./resolved-config.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -25,4 +27,28 @@ export function resolveProxy(env: Env, sources: Record<string, string>): ProxySe
     ...(httpProxy ? { httpProxy } : {}),
     ...(noProxy ? { noProxy } : {}),
   };
+}
+
+/**
+ * The proxies a provider's requests will go through, checked before the first request: undici
+ * takes only an http:// or https:// URL, and anything else was its raw TypeError with a stack.
+ * The message names the variable (from `sources`) and the value, its password hidden.
+ */
+export function checkProxy(proxy: ProxySettings | undefined, sources: Record<string, string>): void {
+  for (const [setting, value] of [["https_proxy", proxy?.httpsProxy], ["http_proxy", proxy?.httpProxy]] as const) {
+    if (value === undefined || isHttpUrl(value)) continue;
+    const variable = (sources[setting] ?? setting).replace(/^env /, "");
+    // A value without a scheme may still carry user:password@ in front.
+    const shown = value.includes("://") ? redactUrl(value) : value.replace(/^[^@/]*@/, "…@");
+    throw new ConfigError(`${variable} ${JSON.stringify(shown)} is not an http:// or https:// URL; write the proxy as http://host:port (or unset ${variable})`);
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
 }

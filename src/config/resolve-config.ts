@@ -16,7 +16,7 @@ import { agentHome, kimiCodeHome } from "./home.js";
 import { readKimiLogin } from "./kimi-credentials.js";
 import { noCredentialsMessage } from "./messages.js";
 import { CUSTOM_PRESET, KIMI_CODING_BASE_URL, PRESETS, presetNames, type Preset } from "./presets.js";
-import { resolveProxy } from "./proxy-settings.js";
+import { checkProxy, resolveProxy } from "./proxy-settings.js";
 import { DEFAULT_MAX_ROUNDS, DEFAULT_THINKING, type ResolvedConfig } from "./resolved-config.js";
 
 export { ConfigError } from "./config-error.js";
@@ -165,6 +165,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     sources["model"] = "env FAKE_LLM";
     return { provider: "fake", protocol: "fake", model: flags.model ?? "fake", thinkingDialect: "none", reasoningEcho: false, ...shared };
   }
+  // Only a provider's requests go through the proxy: the scripted model never reads it.
+  checkProxy(proxy, sources);
 
   const provider = record(
     "provider",

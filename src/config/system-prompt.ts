@@ -11,6 +11,7 @@ import type { ToolSpec } from "../engine/llm/provider.js";
 import { readUserFile, type ReadOutcome } from "../engine/bounded-read.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import { UsageError } from "./cli-options.js";
+import { ConfigError } from "./config-error.js";
 import { agentHome } from "./home.js";
 
 /** AGENTS.md beyond this is cut: it is context, not a second prompt. */
@@ -76,6 +77,9 @@ export function readPromptFiles(input: PromptFilesInput): PromptFiles {
     const scope = promptFileScope(input.systemPromptFile.source, input.cwd);
     const read = readSystemPromptFile(input.systemPromptFile.path, scope, context);
     if (read.ok) files.base = read.text.trim();
+    // The user's own config is strict: a prompt they named and cannot have stops start-up
+    // (a headless run would otherwise go on, unnoticed, with another prompt). A project's is a notice.
+    else if (scope === "user") throw new ConfigError(`${read.message} (from ${input.systemPromptFile.source ?? "config"}); fix "system_prompt_file" there, or remove it`);
     else notices.push(`${read.message} (from ${input.systemPromptFile.source ?? "config"}); skipped, so .agent.md or the built-in prompt is used`);
   }
   if (files.base === undefined) {

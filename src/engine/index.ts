@@ -53,7 +53,7 @@ export type { UserRules } from "./approval/rules/user-rules.js";
 export { claudeToolName, ourToolName } from "./extensions/hooks/claude-tools.js";
 
 // Sessions on disk, as the TUI's picker lists them.
-export { SessionStore, workspaceKey } from "./session/session.js";
+export { SessionAccessError, SessionStore, workspaceKey } from "./session/session.js";
 export type { SessionSummary } from "./session/session-summary.js";
 
 // The TUI's @-completion lists workspace files the way the tools see them (same jail, same ignores).

@@ -4,7 +4,7 @@
 import os from "node:os";
 import { EXIT, UsageError, type CliOptions } from "../config/cli-options.js";
 import { resumeCommand, usableAgentHome } from "../config/home.js";
-import { answerByFlag, SessionStore, workspaceKey, type SessionSummary as StoredSession, type EngineSession } from "../engine/index.js";
+import { answerByFlag, SessionAccessError, SessionStore, workspaceKey, type SessionSummary as StoredSession, type EngineSession } from "../engine/index.js";
 import { TuiApp, type SessionOpenChoice } from "./app.js";
 import type { SessionSummary } from "./components/chrome/session-item.js";
 import { gitBranch } from "./git-branch.js";
@@ -34,6 +34,14 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
   const home = usableAgentHome(env, os.homedir(), cwd);
   const store = new SessionStore(home, cwd);
   const listSessions = () => store.list().map(toSummary);
+  let earlierSessions = 0;
+  try {
+    earlierSessions = options.session.mode === "new" ? store.list().length : 0;
+  } catch (error) {
+    // An unreadable session folder is said before the UI starts, not shown as "no sessions".
+    if (error instanceof SessionAccessError) throw new UsageError(error.message);
+    throw error;
+  }
   const warnings: string[] = [];
 
   const open = async (choice: SessionOpenChoice, ask: { askTrust(question: string): Promise<boolean> }): Promise<EngineSession> => {
@@ -67,7 +75,7 @@ export async function runInteractive(options: CliOptions, context: InteractiveCo
     history: HistoryStore.forWorkspace(home, workspaceKey(cwd)),
     footer: { model: options.model ?? "", thinking: options.thinking ?? "default", cwd, branch: gitBranch(cwd) },
     // The welcome's hint; SessionStore.list reads each session's cached summary, not the session.
-    earlierSessions: options.session.mode === "new" ? store.list().length : 0,
+    earlierSessions,
     defaultChoice: options.session,
     resumeCommand: (id) => resumeCommand(id, env, os.homedir(), cwd),
     open,

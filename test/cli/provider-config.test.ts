@@ -63,6 +63,53 @@ describe("configuration errors through the CLI", () => {
     expect(sessionFiles(box.home)).toEqual([]);
   });
 
+  it("a proxy variable that is not an http(s) URL: exit 2 naming the variable and value (password hidden), no stack, no session", async () => {
+    const box = providerSandbox();
+    const key = { OPENAI_API_KEY: "sk-unused-000000000000000000" };
+    const cases: [Record<string, string>, string][] = [
+      [{ HTTP_PROXY: "notaurl" }, 'HTTP_PROXY "notaurl" is not an http:// or https:// URL'],
+      [{ HTTPS_PROXY: "notaurl" }, 'HTTPS_PROXY "notaurl" is not an http:// or https:// URL'],
+      [{ http_proxy: "ftp://x" }, 'http_proxy "ftp://x" is not an http:// or https:// URL'],
+      [{ HTTPS_PROXY: "socks5://bob:hunter2pass@proxy:1080" }, 'HTTPS_PROXY "socks5://…:…@proxy:1080" is not an http:// or https:// URL'],
+      [{ HTTPS_PROXY: "bob:hunter2pass@proxy:3128" }, 'HTTPS_PROXY "…@proxy:3128" is not an http:// or https:// URL'],
+    ];
+    for (const [env, message] of cases) {
+      const run = await box.run(["-p", "hello", "--provider", "openai"], { ...key, ...env });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).not.toContain("hunter2pass");
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(sessionFiles(box.home)).toEqual([]);
+  });
+
+  it("a system_prompt_file from your own config.json that cannot be used: exit 2 naming it, its config and why; a project's is a notice", async () => {
+    const box = providerSandbox();
+    const config = path.join(box.home, "config.json");
+    const base = path.dirname(box.home);
+    const huge = path.join(base, "huge.md");
+    writeFileSync(huge, "x".repeat(100_001));
+    const cases: [string, string][] = [
+      [path.join(base, "missing.md"), "does not exist"],
+      [base, "is a directory, not a regular file"],
+      [huge, "is 100001 bytes; at most 100000 bytes are read"],
+    ];
+    for (const [file, why] of cases) {
+      writeFileSync(config, JSON.stringify({ system_prompt_file: file }));
+      const run = await box.run(["-p", "hello"], { FAKE_LLM: "1" });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`system_prompt_file ${file}: ${why} (from ${config})`);
+      expect(run.stdout).toBe("");
+    }
+    expect(sessionFiles(box.home)).toEqual([]);
+    // The project's own: untrusted input, skipped with a notice, and the run goes on.
+    writeFileSync(config, "{}");
+    writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ system_prompt_file: "." }));
+    const project = await box.run(["-p", "hello"], { FAKE_LLM: "1" });
+    expect(project.code, project.stderr).toBe(0);
+    expect(project.stderr).toContain("system_prompt_file");
+  });
+
   it("a custom provider without base_url: exit 2, naming what is missing", async () => {
     const box = providerSandbox();
     writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ provider: "my-gateway", model: "m1" }));

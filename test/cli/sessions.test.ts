@@ -93,15 +93,48 @@ describe("mini-agent sessions", () => {
     expect((await listed(box))[0]).toMatchObject({ turns: 3, bytes: readFileSync(file).length });
 
     writeFileSync(path.join(path.dirname(file), "20200101T000000-broken.jsonl"), "not a session\n");
-    // A newer mini-agent's file, and a copy whose header names another session: neither resumes as listed.
+    // A newer mini-agent's file, and one whose version is a string: neither resumes.
     const text = readFileSync(file, "utf8");
     writeFileSync(path.join(path.dirname(file), "20200101T000000-future.jsonl"), text.replace(/"version":2/, '"version":3').replace(before!.id, "20200101T000000-future"));
-    writeFileSync(path.join(path.dirname(file), "20200101T000000-copied.jsonl"), text);
+    writeFileSync(path.join(path.dirname(file), "20200101T000000-quoted.jsonl"), text.replace(/"version":2/, '"version":"2"').replace(before!.id, "20200101T000000-quoted"));
     const run = await sessions(box, []);
     expect(run.stdout).toMatch(/20200101T000000-broken .*\(damaged: the first line is not a session header\)/);
     expect(run.stdout).toMatch(/20200101T000000-future .*\(damaged: unsupported version 3 \(this mini-agent reads 1 to 2\)\)/);
-    expect(run.stdout).toContain(`(damaged: its header names session "${before!.id}", not 20200101T000000-copied)`);
+    expect(run.stdout).toContain('20200101T000000-quoted');
+    expect(run.stdout).toContain('(damaged: the first line is not a session header (version: expected a whole number, got "2"))');
     expect(run.stdout).not.toMatch(new RegExp(`^${before!.id} .*damaged`, "m"));
+  });
+
+  it("the listing and a resume agree: what is listed damaged is refused with the same words, and a copied file is neither", async () => {
+    const box = makeSandbox();
+    await session(box, "original");
+    const [original] = await listed(box);
+    const file = fileOf(box, original!.id);
+    const text = readFileSync(file, "utf8");
+    // A copy keeps the header naming the original: its history is whole, so it resumes, saying so.
+    const copy = path.join(path.dirname(file), "20200101T000000-copied.jsonl");
+    writeFileSync(copy, text);
+    const copied = (await listed(box)).find((entry) => entry.id === "20200101T000000-copied");
+    expect(copied).toMatchObject({ title: "original", turns: 1 });
+    expect(copied).not.toHaveProperty("damaged");
+    const env = { FAKE_LLM: box.script({ turns: [{ text: "went on" }] }), MINI_AGENT_HOME: box.home };
+    const resumed = await runCli(["-p", "go on", "-r", "20200101T000000-copied"], { cwd: box.workspace, env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(`${copy}: its header names session "${original!.id}", not 20200101T000000-copied (a copied or renamed file?); resumed as 20200101T000000-copied`);
+    expect((await listed(box)).find((entry) => entry.id === "20200101T000000-copied")).toMatchObject({ turns: 2 });
+    expect(readFileSync(file, "utf8")).toBe(text);
+
+    // A string version: the listing's "damaged" and the resume's refusal give the same reason.
+    const quoted = path.join(path.dirname(file), "20200101T000000-quoted.jsonl");
+    const before = text.replace(/"version":2/, '"version":"2"');
+    writeFileSync(quoted, before);
+    const damaged = (await listed(box)).find((entry) => entry.id === "20200101T000000-quoted") as Listed & { damaged?: string };
+    expect(damaged.damaged).toBe('the first line is not a session header (version: expected a whole number, got "2")');
+    const refused = await runCli(["-p", "go on", "-r", "20200101T000000-quoted"], { cwd: box.workspace, env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${quoted}: first line is not a session header (version: expected a whole number, got "2")`);
+    expect(refused.stderr).not.toContain("is not supported");
+    expect(readFileSync(quoted, "utf8")).toBe(before);
   });
 
   it("counts only the main agent's turns and model, not a subagent's", async () => {

@@ -81,14 +81,14 @@ describe("buildSystemPrompt", () => {
     expect(fromUser).toEqual({ base: "a prompt from elsewhere", notices: [] });
   });
 
-  it("a user's system_prompt_file is still a regular file within the cap", () => {
+  it("a user's system_prompt_file must be a regular file within the cap, or start-up stops naming it", () => {
     const cwd = project();
     mkdirSync(join(cwd, "prompts"));
-    const files = readPromptFiles({ cwd, env: {}, systemPromptFile: { path: join(cwd, "prompts"), source: "/home/u/.mini-agent/config.json" } });
-    expect(files.notices[0]).toMatch(/^system_prompt_file .*prompts: is a directory, not a regular file \(from \/home\/u\/\.mini-agent\/config\.json\)/);
+    expect(() => readPromptFiles({ cwd, env: {}, systemPromptFile: { path: join(cwd, "prompts"), source: "/home/u/.mini-agent/config.json" } })).toThrow(
+      /^system_prompt_file .*prompts: is a directory, not a regular file \(from \/home\/u\/\.mini-agent\/config\.json\)/,
+    );
     writeFileSync(join(cwd, "huge.md"), "x".repeat(100_001));
-    const huge = readPromptFiles({ cwd, env: {}, systemPromptFile: { path: join(cwd, "huge.md"), source: "/u/config.json" } });
-    expect(huge.notices[0]).toContain("is 100001 bytes; at most 100000 bytes are read");
+    expect(() => readPromptFiles({ cwd, env: {}, systemPromptFile: { path: join(cwd, "huge.md"), source: "/u/config.json" } })).toThrow("is 100001 bytes; at most 100000 bytes are read");
   });
 
   it("tells a project system_prompt_file from a user one by the config file that named it", () => {

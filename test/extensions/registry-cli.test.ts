@@ -108,14 +108,32 @@ describe.skipIf(!HAVE_OPENSSL)("registry", () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("no registry configured: set MINI_AGENT_REGISTRY");
 
-    const plain = await runCli(["registry", "search", "x"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, MINI_AGENT_REGISTRY: "http://127.0.0.1:1/index.json" } });
-    expect(plain.code).toBe(1);
-    expect(plain.stderr).toContain("is not an https URL");
-
     const unknown = await runCli(["registry", "show", "nope"], { cwd: box.workspace, env: env(box.home) });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no entry named "nope"');
 
     expect((await runCli(["registry", "frobnicate"], { cwd: box.workspace, env: env(box.home) })).code).toBe(2);
+  });
+});
+
+describe("a registry URL that is not https", () => {
+  it("from MINI_AGENT_REGISTRY or config.json's \"registry\": exit 2 naming the setting, where it came from and the value; nothing fetched or written", async () => {
+    const box = makeSandbox();
+    for (const value of ["notaurl", "http://127.0.0.1:1/index.json", "ftp://example.com/index.json"]) {
+      const run = await runCli(["registry", "search", "x"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, MINI_AGENT_REGISTRY: value } });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`MINI_AGENT_REGISTRY ${JSON.stringify(value)} is not an https:// URL`);
+    }
+    const config = path.join(box.home, "config.json");
+    writeFileSync(config, JSON.stringify({ registry: "notaurl" }));
+    const fromFile = await runCli(["registry", "search", "x"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home } });
+    expect(fromFile.code, fromFile.stderr).toBe(2);
+    expect(fromFile.stderr).toContain(`${config}: "registry" "notaurl" is not an https:// URL`);
+    // The user's own config is strict: the same mistake stops a run too.
+    const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`${config}: "registry" "notaurl" is not an https:// URL`);
+    expect(readFileSync(config, "utf8")).toBe(JSON.stringify({ registry: "notaurl" }));
+    expect(existsSync(path.join(box.home, "skills"))).toBe(false);
   });
 });

@@ -68,6 +68,25 @@ describe("the SDKs over our fetch", () => {
     expect((error as ProviderError).message).toContain(`Could not reach kimi at ${url}: Connection error: fetch failed (ECONNREFUSED)`);
   });
 
+  it("a proxy that refuses the connection is named (password hidden), not only the model's address it never reached", async () => {
+    const dead = await closedPortUrl();
+    const proxy = dead.replace("http://", "http://bob:hunter2pass@");
+    const url = "http://model.example:8080/v1";
+    const { error } = await collect(await build(kimiConfig(url, { proxy: { httpProxy: proxy } }), { retry: { baseDelayMs: 1, maxBackoffMs: 2, maxRetries: 0 } }));
+    const message = (error as ProviderError).message;
+    expect(message).toContain(`Could not reach kimi at ${url} through the proxy ${dead.replace("http://", "http://…:…@")}: `);
+    expect(message).toContain("ECONNREFUSED");
+    expect(message).not.toContain("hunter2pass");
+  });
+
+  it("a host NO_PROXY exempts is reported without the proxy, as undici dials it directly", async () => {
+    const url = `${await closedPortUrl()}/v1`;
+    const config = kimiConfig(url, { proxy: { httpProxy: "http://127.0.0.1:9", httpsProxy: "http://127.0.0.1:9", noProxy: "example.org, 127.0.0.1" } });
+    const { error } = await collect(await build(config, { retry: { baseDelayMs: 1, maxBackoffMs: 2, maxRetries: 0 } }));
+    expect((error as ProviderError).message).toContain(`Could not reach kimi at ${url}: `);
+    expect((error as ProviderError).message).not.toContain("proxy");
+  });
+
   it("an abort while the server holds the headers ends the stream as cancelled, without a retry", async () => {
     server = await startScriptedServer([{ kind: "hang" }, { kind: "hang" }]);
     const controller = new AbortController();

@@ -4,7 +4,7 @@
 import os from "node:os";
 import path from "node:path";
 import { EXIT, UsageError } from "../../config/cli-options.js";
-import { readConfigFile } from "../../config/config-file.js";
+import { isHttpsUrl, notHttps, readConfigFile } from "../../config/config-file.js";
 import { usableAgentHome } from "../../config/home.js";
 import { askYesNo } from "../terminal-confirm.js";
 import { fetchEntryFiles, fetchIndex, type FetchedFile } from "./registry-fetch.js";
@@ -25,6 +25,7 @@ const USAGE = "usage: mini-agent registry search <words> | show <name> | install
 
 function registryUrl(env: NodeJS.ProcessEnv, home: string): string {
   const fromEnv = env.MINI_AGENT_REGISTRY?.trim();
+  if (fromEnv && !isHttpsUrl(fromEnv)) throw new UsageError(`MINI_AGENT_REGISTRY ${notHttps(fromEnv)}`);
   if (fromEnv) return fromEnv;
   const file = path.join(home, "config.json");
   const configured = readConfigFile(file)?.values.registry;

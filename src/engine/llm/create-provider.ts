@@ -11,6 +11,7 @@ import { factsFrom, toProviderError, type ErrorContext } from "./failures/errors
 import { estimateCostUsd } from "./pricing.js";
 import type { ModelProvider } from "./provider.js";
 import type { ListModels } from "./transport/sdk-transport.js";
+import { proxyFor } from "./transport/proxy-route.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./failures/retry-policy.js";
 import { acceptsImageInput } from "./providers/tool-images.js";
 
@@ -41,11 +42,13 @@ export async function createProvider(config: ProviderConfig, options: CreateProv
   if (config.protocol === "fake") {
     throw new Error("createProvider does not build the fake provider; the composition root does (FAKE_LLM=1)");
   }
+  const proxy = proxyFor(config.baseUrl, config.proxy);
   const ctx: ErrorContext = {
     provider: config.provider,
     model: config.model,
     secrets: [config.apiKey],
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    ...(proxy ? { proxy } : {}),
     ...(config.apiKeySource ? { keySource: config.apiKeySource } : {}),
   };
   const common: Omit<AdapterOptions, "open"> = {

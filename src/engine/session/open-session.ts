@@ -5,7 +5,7 @@ import { rmSync, statSync } from "node:fs";
 import { EventBus } from "../event-bus.js";
 import type { Redactor } from "../secrets/redact.js";
 import { initialState, reduce, type SessionState } from "../state/state.js";
-import { SessionStore, newSessionId } from "./session.js";
+import { SessionAccessError, SessionStore, newSessionId } from "./session.js";
 import { acquireSessionLock, type SessionLock } from "../wire/session-lock.js";
 import { forkSessionFile } from "./fork-session.js";
 import { nearestAncestorWithSessions, workspaceOfSession } from "./session-lookup.js";
@@ -23,8 +23,7 @@ export type SessionChoice =
 
 export class SessionNotFoundError extends Error {}
 
-/** The session folder or file cannot be used (not a folder, not readable, not writable). */
-export class SessionAccessError extends Error {}
+export { SessionAccessError } from "./session.js";
 
 /** `what path: reason` for file-system failures; other errors pass through unchanged. */
 function accessError(error: unknown, what: string, file: string): unknown {
@@ -156,6 +155,10 @@ function openLocked(store: SessionStore, sessionId: string, lock: SessionLock, o
       });
       upgrade.end();
       for (const warning of contents.warnings) warn(warning);
+      // A copied or renamed file: its history is whole, so it resumes under its file's name, and says so.
+      if (contents.header.sessionId !== sessionId) {
+        warn(`${file}: its header names session ${JSON.stringify(contents.header.sessionId)}, not ${sessionId} (a copied or renamed file?); resumed as ${sessionId}`);
+      }
       state = folded;
       writer = WireWriter.resume(file, contents, writing);
     } else {

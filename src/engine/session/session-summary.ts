@@ -2,7 +2,7 @@
 // that parses only the few lines that matter, cached beside the session file and resumed
 // from where it stopped, so listing a long session reads only what was appended since.
 import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
-import { OLDEST_WIRE_VERSION, WIRE_FORMAT, WIRE_VERSION } from "../wire/wire-format.js";
+import { checkWireHeader, OLDEST_WIRE_VERSION, UnsupportedWireVersion, WIRE_FORMAT, WIRE_VERSION } from "../wire/wire-format.js";
 
 export interface SessionSummary {
   id: string;
@@ -64,9 +64,9 @@ function readCache(file: string): ScanState | undefined {
   }
 }
 
-function applyLine(scan: ScanState, line: Buffer, isHeader: boolean, id: string): void {
+function applyLine(scan: ScanState, line: Buffer, isHeader: boolean): void {
   if (isHeader) {
-    const problem = headerProblem(scan, line, id);
+    const problem = headerProblem(scan, line);
     if (problem !== undefined) scan.damaged = problem;
     return;
   }
@@ -89,27 +89,34 @@ function applyLine(scan: ScanState, line: Buffer, isHeader: boolean, id: string)
   }
 }
 
-/** Why a header makes the file one that cannot be resumed (as a resume would refuse it), if it does. */
-function headerProblem(scan: ScanState, line: Buffer, id: string): string | undefined {
-  let header: { format?: unknown; version?: unknown; sessionId?: unknown; cwd?: unknown; created?: unknown };
+/**
+ * Why a header makes the file one that cannot be resumed, in the words a resume refuses it with
+ * (the same check, checkWireHeader), if it does. A header naming another session id is no such
+ * reason: that is a copied or renamed file, and it resumes under its file's name.
+ */
+function headerProblem(scan: ScanState, line: Buffer): string | undefined {
+  let header: unknown;
   try {
-    header = JSON.parse(line.toString("utf8")) as typeof header;
+    header = JSON.parse(line.toString("utf8"));
   } catch {
     return "the first line is not a session header";
   }
-  if (header === null || typeof header !== "object" || header.format !== WIRE_FORMAT) return "the first line is not a session header";
-  scan.cwd = String(header.cwd ?? "");
-  scan.created = String(header.created ?? "");
-  const version = header.version;
-  if (typeof version !== "number" || !Number.isSafeInteger(version) || version < OLDEST_WIRE_VERSION || version > WIRE_VERSION) {
-    return `unsupported version ${JSON.stringify(version)} (this mini-agent reads ${OLDEST_WIRE_VERSION} to ${WIRE_VERSION})`;
+  if (header !== null && typeof header === "object" && (header as { format?: unknown }).format === WIRE_FORMAT) {
+    const { cwd, created } = header as { cwd?: unknown; created?: unknown };
+    scan.cwd = String(cwd ?? "");
+    scan.created = String(created ?? "");
   }
-  if (header.sessionId !== id) return `its header names session ${JSON.stringify(header.sessionId)}, not ${id}`;
-  return undefined;
+  try {
+    checkWireHeader(header);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnsupportedWireVersion) return `unsupported version ${error.version} (this mini-agent reads ${OLDEST_WIRE_VERSION} to ${WIRE_VERSION})`;
+    return `the first line is not a session header (${(error as Error).message})`;
+  }
 }
 
 /** Scans complete lines from `scan.scanned` to `size`; a torn tail is left for next time. */
-function scanFrom(file: string, id: string, scan: ScanState, size: number): void {
+function scanFrom(file: string, scan: ScanState, size: number): void {
   const fd = openSync(file, "r");
   try {
     let carry: Buffer = Buffer.alloc(0);
@@ -122,7 +129,7 @@ function scanFrom(file: string, id: string, scan: ScanState, size: number): void
       const buffer = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
       let start = 0;
       for (let end = buffer.indexOf(10); end >= 0; end = buffer.indexOf(10, start)) {
-        applyLine(scan, buffer.subarray(start, end), scan.scanned === 0, id);
+        applyLine(scan, buffer.subarray(start, end), scan.scanned === 0);
         scan.scanned += end - start + 1;
         start = end + 1;
       }
@@ -148,7 +155,7 @@ export function summarizeSession(id: string, file: string): SessionSummary | und
   if (scan.scanned < stat.size) {
     const before = scan.scanned;
     try {
-      scanFrom(file, id, scan, stat.size);
+      scanFrom(file, scan, stat.size);
     } catch (error) {
       scan = { ...emptyScan(), damaged: `unreadable: ${(error as Error).message}` };
     }

@@ -24,6 +24,26 @@ export function newSessionId(now = new Date()): string {
 
 const SESSION_ID = /^[A-Za-z0-9_-]+$/;
 
+/** The session folder or file cannot be used (not a folder, not readable, not writable). */
+export class SessionAccessError extends Error {}
+
+/**
+ * The names in a folder of the store; a folder not made yet has none. Any other failure
+ * (EACCES, ENOTDIR, EIO) is said, naming the folder: listing it as empty would report "no
+ * sessions" and make -c start over while the sessions are there.
+ */
+function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return [];
+    // Node's message ends by naming the call and path again (", scandir '…'"): the folder is named once.
+    const reason = code === "ENOTDIR" ? "it, or a part of its path, is a file, not a folder" : (error as Error).message.replace(/, \w+ '.*'$/, "");
+    throw new SessionAccessError(`cannot read the session folder ${dir}: ${reason}`);
+  }
+}
+
 export class SessionStore {
   readonly dir: string;
 
@@ -62,12 +82,7 @@ export class SessionStore {
 
   /** Session files of this workspace, most recently written first (no file is read). */
   entries(): { id: string; file: string; mtimeMs: number }[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return [];
-    }
+    const names = namesIn(this.dir);
     const sessions: { id: string; file: string; mtimeMs: number }[] = [];
     for (const name of names) {
       if (!name.endsWith(".jsonl")) continue;
@@ -90,13 +105,7 @@ export class SessionStore {
   /** Every workspace's store under this home (for `sessions --all`). */
   static all(home: string): SessionStore[] {
     const root = path.join(home, "sessions");
-    let names: string[];
-    try {
-      names = readdirSync(root);
-    } catch {
-      return [];
-    }
-    return names.filter((name) => isDirectory(path.join(root, name))).map((name) => new SessionStore(home, "", path.join(root, name)));
+    return namesIn(root).filter((name) => isDirectory(path.join(root, name))).map((name) => new SessionStore(home, "", path.join(root, name)));
   }
 
   /** Removes a session's file, its listing cache, its side files and its lock. */

@@ -6,7 +6,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { EVENT_CHECKS } from "./event-checks.generated.js";
 import type { AgentEvent } from "../events.js";
 import { REJECTED } from "./lean-parse.js";
-import { checkWireHeader, OLDEST_WIRE_VERSION, WIRE_FORMAT, WIRE_VERSION, WireFormatError, type WireHeader } from "./wire-format.js";
+import { checkWireHeader, UnsupportedWireVersion, WireFormatError, type WireHeader } from "./wire-format.js";
 
 export interface WireScan {
   header: WireHeader;
@@ -29,17 +29,9 @@ const CHUNK = 64 * 1024;
 
 function parseHeader(file: string, line: string): WireHeader {
   try {
-    const raw = JSON.parse(line) as { format?: unknown; version?: unknown };
-    if (raw.format !== WIRE_FORMAT) throw new Error("not a mini-agent session file");
-    const version = raw.version;
-    if (typeof version !== "number" || version < OLDEST_WIRE_VERSION || version > WIRE_VERSION) {
-      throw new WireFormatError(
-        `${file}: session format version ${String(raw.version)} is not supported by this mini-agent (it reads versions ${OLDEST_WIRE_VERSION} to ${WIRE_VERSION}); use the mini-agent that wrote it`,
-      );
-    }
-    return checkWireHeader(raw);
+    return checkWireHeader(JSON.parse(line));
   } catch (error) {
-    if (error instanceof WireFormatError) throw error;
+    if (error instanceof UnsupportedWireVersion) throw new WireFormatError(`${file}: ${error.message}; use the mini-agent that wrote it`);
     throw new WireFormatError(
       `${file}: first line is not a session header (${(error as Error).message}); start a new session with --new, or move the file away`,
     );

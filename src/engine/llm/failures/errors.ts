@@ -13,6 +13,8 @@ export interface ErrorContext {
   provider: string;
   model?: string;
   baseUrl?: string;
+  /** The proxy requests to baseUrl go through (password hidden): a refused connection is its. */
+  proxy?: string;
   /** Where the key came from, e.g. "env KIMI_API_KEY" (never the key). */
   keySource?: string;
   /** Values to scrub from every message. */
@@ -120,7 +122,7 @@ export function toProviderError(facts: ErrorFacts, ctx: ErrorContext): ProviderE
     const model = ctx.model ? ` of ${ctx.model}` : "";
     return make(`The conversation no longer fits the context window${model} (${ctx.provider})${said}`, "context_length");
   }
-  if (facts.network) return make(`Could not reach ${ctx.provider}${where}${said}`, "provider");
+  if (facts.network) return make(`Could not reach ${ctx.provider}${where}${ctx.proxy ? ` through the proxy ${ctx.proxy}` : ""}${said}`, "provider");
   if (facts.incomplete || facts.malformed) return make(`The ${ctx.provider} stream broke off${said}`, "stream");
   if (facts.inStream && status === undefined) {
     const label = facts.code ?? facts.type;

@@ -18,3 +18,11 @@ export function scrubSecrets(text: string, secrets: readonly (string | undefined
   }
   return out.replace(KEY_LIKE, (match) => redactKey(match));
 }
+
+/** A URL with its user and password hidden (`http://…:…@proxy:3128`). */
+export function redactUrl(url: string): string {
+  // String surgery rather than URL: URL would percent-encode the ellipsis.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^@/]*)@/i, (_all, scheme: string, userinfo: string) =>
+    `${scheme}${userinfo.includes(":") ? "…:…" : "…"}@`,
+  );
+}
