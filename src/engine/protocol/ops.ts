@@ -70,7 +70,8 @@ export const opSummaries: Record<OpName, string> = {
   abortTurn: "Stops the running turn and drops the queue; pending approvals are denied.",
   interruptCommand: "Kills the running command's process tree; the turn goes on. Fails when that call (or, without `callId`, any call) runs no command.",
   answerApproval: "Answers an `approval.request` by its `id`. Fails when no request with that id waits.",
-  answerQuestion: "Answers a `question.asked` by its `id`: option labels, free text, or dismissed.",
+  answerQuestion:
+    "Answers a `question.asked` by its `id`: option labels, free text, or dismissed. Fails when no question with that id waits, or when the answer does not fit it (a choice not among its options, one chosen twice, several where `multiple` is false, any for a question without options); the question then stays open for another answer.",
   setModel: "Switches the model before the next turn (a running turn keeps its model); value: `{provider, model}`.",
   setThinking: "Sets the thinking level the next requests use.",
   compact: "Summarises the older conversation now (between turns); value: `{compacted, reason?}` (`compacted: false` when there was nothing to summarise). Fails while a turn runs, as `clearContext` and `undo` do.",
