@@ -1,6 +1,7 @@
 // The SDK's control requests we serve: initialize, interrupt, set_model, set_permission_mode.
 // Any other subtype gets an error response naming it; the session goes on.
 import type { EngineSession } from "../engine/index.js";
+import { isName } from "../engine/index.js";
 import type { ControlChannel } from "./control-channel.js";
 import { PERMISSION_MODES, type PermissionMode } from "./permission-flags.js";
 import type { SdkTranslator } from "./sdk-messages.js";
@@ -67,7 +68,7 @@ export function handleControlRequest(message: Record<string, unknown>, context: 
       return control.succeed(requestId);
     case "set_model": {
       const model = body["model"];
-      if (typeof model !== "string" || model === "" || model === "default") return control.fail(requestId, "set_model needs a model name (mini-agent has no \"default\" alias)");
+      if (typeof model !== "string" || !isName(model) || model.trim() === "default") return control.fail(requestId, "set_model needs a model name (mini-agent has no \"default\" alias)");
       try {
         engine.setModel({ model });
       } catch (error) {

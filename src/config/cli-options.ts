@@ -1,5 +1,6 @@
 // Validated command-line options. Kept free of heavy imports: cli.ts loads it on every start.
 import type { UserRules } from "../engine/index.js";
+import { isName, THINKING_LEVELS } from "../engine/protocol/field-values.js";
 import type { ScopedMcpServer } from "../engine/index.js";
 
 /** The flags that shape a session, shared by the CLI, `rpc` and `acp` (node:util parseArgs options). */
@@ -65,7 +66,6 @@ export interface CliOptions {
 }
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
-const THINKING = ["off", "low", "medium", "high", "max"] as const;
 
 /**
  * A count given on the command line: digits only, at least 1, and exact as a JavaScript number
@@ -81,7 +81,7 @@ export function wholeNumberFlag(flag: string, value: string): number {
 
 /** A name given on the command line: an empty one would be dropped later as if the flag were absent. */
 function named(flag: string, value: string | undefined): string | undefined {
-  if (value !== undefined && value.trim() === "") throw new UsageError(`${flag} needs a value; got an empty one`);
+  if (value !== undefined && !isName(value)) throw new UsageError(`${flag} needs a value; got an empty one`);
   return value?.trim();
 }
 
@@ -138,7 +138,7 @@ export function buildCliOptions(values: RawValues, prompt: string, mode: "print"
     session: sessionChoice(values),
     ...(provider !== undefined ? { provider } : {}),
     ...(model !== undefined ? { model } : {}),
-    ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING) } : {}),
+    ...(values.thinking !== undefined ? { thinking: oneOf("--thinking", values.thinking, THINKING_LEVELS) } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     sandbox: values.sandbox ?? false,
     ...(values["no-sandbox"] ? { noSandbox: true } : {}),

@@ -5,6 +5,7 @@
 import os from "node:os";
 import { basename, dirname } from "node:path";
 import { readUserFile } from "../engine/bounded-read.js";
+import { THINKING_LEVELS as LEVELS } from "../engine/protocol/field-values.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
 import type { ThinkingLevel } from "../engine/llm/provider.js";
 import { validateUserRule, type UserRules } from "../engine/approval/rules/user-rules.js";
@@ -17,7 +18,8 @@ import { parseAgents, parseHooks, parseMcpServers, parseToolSets } from "./exten
 import { agentHome } from "./home.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
 
-export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "low", "medium", "high", "max"];
+// One list for config, flags and ops (engine/protocol/field-values.ts).
+export const THINKING_LEVELS: readonly ThinkingLevel[] = LEVELS;
 
 export interface FileConfig {
   provider?: string;

@@ -34,6 +34,8 @@ export type { TurnOutcome } from "./turn/loop.js";
 /** The rpc reader's parser: loads the op schemas (and zod) on first use, never on the print path. */
 export const loadOpLineParser = async (): Promise<typeof import("./protocol/op-line.js").parseOpLine> => (await import("./protocol/op-line.js")).parseOpLine;
 
+// The values an op field and its flag both take (thinking levels, what a name is).
+export { checkedName, isName, THINKING_LEVELS } from "./protocol/field-values.js";
 // A prompt the engine refused as the sender's mistake (a bad image, nothing to send).
 export { PromptRefused } from "./session/prompt-images.js";
 // What a prompt history keeps of one prompt (a huge paste is cut, with a note): the TUI's too.

@@ -117,6 +117,7 @@ export interface EngineSession {
   readonly skills: readonly SkillInfo[];
   /** Answers the `approval.request` with this id. Unknown or already answered ids are ignored. */
   answerApproval(id: string, reply: ApprovalReply): void;
+  /** Switches before the next turn; throws at once for a blank model or provider name (the switch itself reports by events). */
   setModel(choice: ModelChoice): void;
   /** The ids of the models the current provider serves (its `/models` list), sorted; rejects with its error. */
   listModels(signal?: AbortSignal): Promise<string[]>;

@@ -57,13 +57,16 @@ describe("ask", () => {
     await engine.shutdown();
   });
 
-  it("an abort while waiting ends the turn; a pick that is not an option is an error for the model", async () => {
+  it("an abort while waiting ends the turn; a pick that is not an option is refused and the question stays open", async () => {
     const { engine, events, record } = engineFor({ turns: [askCall({ question: "A or B?", options: [{ label: "A" }, { label: "B" }] }), { text: "hm" }] });
     engine.submit("choose");
     await waitFor(() => questions(events).length === 1, 15_000, "the question");
     engine.answerQuestion(questions(events)[0]!.id, { choices: ["C"] });
+    await waitFor(() => events.some((event) => event.type === "op.result" && event.op === "answerQuestion"), 15_000, "the refusal");
+    expect(events.find((event) => event.type === "op.result" && event.op === "answerQuestion")).toMatchObject({ ok: false, error: expect.stringContaining('"C" is not one of the options') });
+    engine.answerQuestion(questions(events)[0]!.id, { choices: ["A"] });
     await engine.idle();
-    expect(recordedRequests(record)[1]!.messages.at(-1)).toMatchObject({ isError: true, content: expect.stringContaining('"C" is not one of the options') });
+    expect(recordedRequests(record)[1]!.messages.at(-1)).toMatchObject({ content: "The user chose: A" });
 
     const second = engineFor({ turns: [askCall({ question: "Wait?" })] });
     second.engine.submit("go");

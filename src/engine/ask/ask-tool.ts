@@ -5,24 +5,28 @@
 // a person (the TUI) offer this tool: print mode never does.
 import { randomUUID } from "node:crypto";
 import type { Publish } from "../event-bus.js";
-import { defineTool, ToolError } from "../tools/tool.js";
+import { defineTool } from "../tools/tool.js";
 import { builtinInput } from "../tools/tool-input.js";
+import { answerProblem, type AskedQuestion } from "./answer-check.js";
 
 export type QuestionReply = { choices: string[] } | { text: string } | { dismissed: true };
 
 export interface QuestionBroker {
   /** Registers the question, then resolves with the reply (or rejects on abort). */
-  wait(id: string, signal: AbortSignal): Promise<QuestionReply>;
-  /** Answers a pending question; unknown or answered ids are ignored. */
-  answer(id: string, reply: QuestionReply): boolean;
+  wait(id: string, question: AskedQuestion, signal: AbortSignal): Promise<QuestionReply>;
+  /**
+   * Answers a pending question. Throws, naming the problem, for an id nobody waits on or a reply
+   * the question does not allow (answer-check.ts); the question then stays open.
+   */
+  answer(id: string, reply: QuestionReply): void;
   /** Ids of questions waiting for an answer. */
   pending(): string[];
 }
 
 export function createQuestionBroker(): QuestionBroker {
-  const waiting = new Map<string, (reply: QuestionReply) => void>();
+  const waiting = new Map<string, { question: AskedQuestion; resolve(reply: QuestionReply): void }>();
   return {
-    wait(id, signal) {
+    wait(id, question, signal) {
       return new Promise<QuestionReply>((resolve, reject) => {
         const onAbort = () => {
           waiting.delete(id);
@@ -30,18 +34,22 @@ export function createQuestionBroker(): QuestionBroker {
         };
         if (signal.aborted) return onAbort();
         signal.addEventListener("abort", onAbort, { once: true });
-        waiting.set(id, (reply) => {
-          signal.removeEventListener("abort", onAbort);
-          resolve(reply);
+        waiting.set(id, {
+          question,
+          resolve: (reply) => {
+            signal.removeEventListener("abort", onAbort);
+            resolve(reply);
+          },
         });
       });
     },
     answer(id, reply) {
-      const resolve = waiting.get(id);
-      if (!resolve) return false;
+      const open = waiting.get(id);
+      if (!open) throw new Error(`no question with id ${id} is waiting (unknown, or already answered)`);
+      const problem = answerProblem(open.question, reply);
+      if (problem) throw new Error(`the answer does not fit question ${id}: ${problem}; it is still waiting`);
       waiting.delete(id);
-      resolve(reply);
-      return true;
+      open.resolve(reply);
     },
     pending: () => [...waiting.keys()],
   };
@@ -59,7 +67,7 @@ export function createAskTool(broker: QuestionBroker, publish: Publish) {
     input: builtinInput("ask"),
     async execute(input, context) {
       const id = randomUUID();
-      const answered = broker.wait(id, context.signal);
+      const answered = broker.wait(id, { options: input.options, multiple: input.multiple }, context.signal);
       publish("question.asked", {
         id,
         ...(context.callId ? { callId: context.callId } : {}),
@@ -71,9 +79,7 @@ export function createAskTool(broker: QuestionBroker, publish: Publish) {
       publish("question.answered", { id, ...reply });
       if ("dismissed" in reply) return { content: DISMISSED };
       if ("text" in reply) return { content: reply.text.trim() ? `The user answered: ${reply.text.trim()}` : DISMISSED };
-      const labels = new Set((input.options ?? []).map((option) => option.label));
-      const unknown = reply.choices.find((choice) => !labels.has(choice));
-      if (unknown !== undefined) throw new ToolError(`the answer ${JSON.stringify(unknown)} is not one of the options`);
+      // The broker took only choices among the options (answer-check.ts).
       if (reply.choices.length === 0) return { content: DISMISSED };
       return { content: `The user chose: ${reply.choices.join(", ")}` };
     },

@@ -5,10 +5,13 @@
 // Only the rpc path validates with these schemas at run time: in-process faces import the
 // types (`import type`, erased), so the print path still loads no zod (ADR 0023).
 import { z } from "zod";
+import { NAME_PATTERN, THINKING_LEVELS } from "./field-values.js";
 
 // A string or a number, as JSON-RPC ids are: clients number their requests either way.
 const id = z.union([z.string().min(1), z.number()]).describe("The sender's id for this op (a string or a number); the `op.result` event names it as given.");
-const thinkingLevel = z.enum(["off", "low", "medium", "high", "max"]);
+const thinkingLevel = z.enum(THINKING_LEVELS);
+// Not blank, as the flags' names: "   " would otherwise be taken for no name at all.
+const name = () => z.string().regex(NAME_PATTERN, "blank; give a name");
 
 /** Each op's fields besides `id` and `op`, keyed by the op's name. */
 export const opFields = {
@@ -44,8 +47,8 @@ export const opFields = {
       .describe("`{choices: [labels]}`, `{text}` or `{dismissed: true}`."),
   }),
   setModel: z.object({
-    provider: z.string().optional().describe("A provider or preset name; absent: the current provider."),
-    model: z.string().min(1),
+    provider: name().optional().describe("A provider or preset name; absent: the current provider."),
+    model: name(),
   }),
   setThinking: z.object({ level: thinkingLevel }),
   compact: z.object({ instructions: z.string().optional().describe("What the summary should focus on.") }),
@@ -70,7 +73,8 @@ export const opSummaries: Record<OpName, string> = {
   abortTurn: "Stops the running turn and drops the queue; pending approvals are denied.",
   interruptCommand: "Kills the running command's process tree; the turn goes on. Fails when that call (or, without `callId`, any call) runs no command.",
   answerApproval: "Answers an `approval.request` by its `id`. Fails when no request with that id waits.",
-  answerQuestion: "Answers a `question.asked` by its `id`: option labels, free text, or dismissed.",
+  answerQuestion:
+    "Answers a `question.asked` by its `id`: option labels, free text, or dismissed. Fails when no question with that id waits, or when the answer does not fit it (a choice not among its options, one chosen twice, several where `multiple` is false, any for a question without options); the question then stays open for another answer.",
   setModel: "Switches the model before the next turn (a running turn keeps its model); value: `{provider, model}`.",
   setThinking: "Sets the thinking level the next requests use.",
   compact: "Summarises the older conversation now (between turns); value: `{compacted, reason?}` (`compacted: false` when there was nothing to summarise). Fails while a turn runs, as `clearContext` and `undo` do.",

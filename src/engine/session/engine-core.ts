@@ -136,7 +136,8 @@ export function createEngineCore(parts: EngineCoreParts): EngineCore {
       if (!broker.answer(id, reply)) throw new Error(`no approval request with id ${id} is waiting (unknown, or already answered)`);
     },
     answerQuestion(id, reply) {
-      if (!questions?.answer(id, reply)) throw new Error(`no question with id ${id} is waiting (unknown, or already answered)`);
+      if (!questions) throw new Error(`no question with id ${id} is waiting (this session asks none)`);
+      questions.answer(id, reply);
     },
     setModel: (choice) => models.setModel(choice),
     listModels: (signal) => models.listModels(signal),

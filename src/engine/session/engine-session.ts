@@ -81,8 +81,10 @@ export function createEngineSession(parts: EngineSessionParts): EngineHost {
       sendNow({ op: "answerQuestion", requestId: id, answer: reply });
     },
     setModel(choice) {
-      // The outcome is an event (model.changed, or a notice and a failed op.result).
-      void send({ op: "setModel", model: choice.model, ...(choice.provider !== undefined ? { provider: choice.provider } : {}) });
+      // The outcome is an event (model.changed, or a notice and a failed op.result); a choice
+      // refused at once (a blank name) also throws, so the caller can say so.
+      const outcome = send({ op: "setModel", model: choice.model, ...(choice.provider !== undefined ? { provider: choice.provider } : {}) });
+      if (!(outcome instanceof Promise) && !outcome.ok) throw outcome.cause;
     },
     setThinking(level) {
       sendNow({ op: "setThinking", level });

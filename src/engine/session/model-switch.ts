@@ -6,6 +6,7 @@ import type { EventBus } from "../event-bus.js";
 import type { ModelProvider, ThinkingLevel } from "../llm/provider.js";
 import { contextBudget } from "../state/context.js";
 import type { ModelChoice } from "../surface.js";
+import { checkedName } from "../protocol/field-values.js";
 
 export interface ModelSwitchParts {
   bus: EventBus;
@@ -39,7 +40,9 @@ export function createModelSwitch({ bus, model, createModel, contextBudget: conf
     get contextBudget() {
       return contextBudget({ model: model.current.model, ...(configured !== undefined ? { configured } : {}) });
     },
-    setModel(choice) {
+    setModel(asked) {
+      // Thrown before anything is queued: the op fails at once, naming the field (every face).
+      const choice: ModelChoice = { model: checkedName("model", asked.model), ...(asked.provider !== undefined ? { provider: checkedName("provider", asked.provider) } : {}) };
       if (!createModel) {
         notice("warn", "this session cannot switch models");
         return Promise.reject(new Error("this session cannot switch models"));
