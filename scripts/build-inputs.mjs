@@ -1,7 +1,7 @@
 // What dist/ is built from, and the stamp saying dist/ was built from these very files: a
 // SHA-256 over the path and bytes of every input (the sources, the build scripts, the
 // TypeScript settings, the package manifest and lockfile, which pin tsc and esbuild). A build
-// records it; `scripts/build.mjs --if-stale` (prepare, npm run demo, npm pack) then skips a
+// records it; `scripts/build.mjs --if-stale` (prepare, npm run demo, npm run package) then skips a
 // build that would make the same dist/. Contents, not times: a checkout or a copy that
 // changes no byte keeps dist/ fresh, and any changed byte makes it stale.
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 // npm run build: the TypeScript build (dist/*.js), then the bundle (scripts/bundle.mjs), then
 // the stamp of what it was built from (scripts/build-inputs.mjs). With --if-stale (prepare,
-// npm run demo, and so npm pack) nothing is rebuilt when dist/ was built from these very
+// npm run demo, npm run package) nothing is rebuilt when dist/ was built from these very
 // inputs: setting up from a clone builds once, not three times.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";

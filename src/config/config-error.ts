@@ -2,7 +2,11 @@
 export class ConfigError extends Error {
   readonly exitCode = 2;
 
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** In a config file: the JSON path of the value at fault (["permissions", "allow", 2]), for its line and column. */
+    readonly at?: readonly (string | number)[],
+  ) {
     super(message);
     this.name = "ConfigError";
   }

@@ -17,6 +17,7 @@ import type { McpServerSetting } from "../engine/extensions/mcp/mcp-settings.js"
 import { parseAgents, parseHooks, parseMcpServers, parseToolSets } from "./extension-settings.js";
 import { agentHome } from "./home.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
+import { jsonValueOffset } from "./json-value-position.js";
 
 // One list for config, flags and ops (engine/protocol/field-values.ts).
 export const THINKING_LEVELS: readonly ThinkingLevel[] = LEVELS;
@@ -148,13 +149,16 @@ export function parseConfigText(text: string, path: string, options: { lenient?:
   const problems: string[] = [];
   // Strict (the user's own file): the first mistake stops with its message. Lenient (a
   // project's file, untrusted input): a bad setting is reported and skipped, the rest applies.
+  // Either way the message names the line and column of the value at fault.
   const field = (key: string, parse: () => void) => {
     if (input[key] === undefined || input[key] === null) return;
     try {
       parse();
     } catch (error) {
-      if (!options.lenient || !(error instanceof ConfigError)) throw error;
-      problems.push(`${error.message} (the setting was ignored)`);
+      if (!(error instanceof ConfigError)) throw error;
+      const located = locate(error, text, path, key);
+      if (!options.lenient) throw located;
+      problems.push(`${located.message} (the setting was ignored)`);
     }
   };
   for (const key of STRING_KEYS) {
@@ -174,7 +178,7 @@ export function parseConfigText(text: string, path: string, options: { lenient?:
       values[key] = value;
     });
   }
-  field("sandbox", () => (values.sandbox = parseSandbox(input["sandbox"], text, path)));
+  field("sandbox", () => (values.sandbox = parseSandbox(input["sandbox"], path)));
   field("sandbox_network", () => (values.sandbox_network = parseSandboxNetwork(input["sandbox_network"], path)));
   field("thinking", () => (values.thinking = parseThinking(input["thinking"], `${path}: "thinking"`)));
   field("read_roots", () => {
@@ -199,16 +203,21 @@ const SANDBOX_SPELLINGS = new Map<unknown, SandboxSetting>([
   ["auto", "auto"], ["workspace-write", "workspace-write"], ["on", "workspace-write"], [true, "workspace-write"], ["off", "off"], [false, "off"],
 ]);
 
-function parseSandbox(value: unknown, text: string, path: string): SandboxSetting {
+function parseSandbox(value: unknown, path: string): SandboxSetting {
   const setting = SANDBOX_SPELLINGS.get(typeof value === "string" ? value.trim() : value);
   if (setting) return setting;
-  // Point at the value: the last "sandbox" key wins in JSON.parse, so the last one is meant.
-  const matches = [...text.matchAll(/"sandbox"\s*:\s*/g)];
-  const last = matches[matches.length - 1];
-  const { line, column } = positionAt(text, last ? last.index! + last[0].length : 0);
-  throw new ConfigError(
-    `${path} at line ${line}, column ${column}: invalid "sandbox" ${JSON.stringify(value)}; expected one of "auto", "workspace-write", "on", true, "off", false`,
-  );
+  throw new ConfigError(`${path}: invalid "sandbox" ${JSON.stringify(value)}; expected one of "auto", "workspace-write", "on", true, "off", false`);
+}
+
+/**
+ * The error with the line and column of the value at fault: its own path when it names one
+ * and that is in the text, else the setting's (the last of a repeated key, as JSON.parse keeps).
+ */
+function locate(error: ConfigError, text: string, path: string, key: string): ConfigError {
+  const offset = (error.at && jsonValueOffset(text, error.at)) ?? jsonValueOffset(text, [key]);
+  if (offset === undefined || !error.message.startsWith(`${path}: `)) return error;
+  const { line, column } = positionAt(text, offset);
+  return new ConfigError(`${path} at line ${line}, column ${column}: ${error.message.slice(path.length + 2)}`, error.at);
 }
 
 /** "on"/true, "off"/false, "defaults", or a list of hosts (`registry.npmjs.org`, `*.example.com`, `host:8080`, "defaults"). */
@@ -218,10 +227,11 @@ function parseSandboxNetwork(value: unknown, path: string): SandboxNetwork {
   if (value === "defaults") return DEFAULT_SANDBOX_NETWORK;
   const example = `"on", "off", "defaults" or a list such as ["defaults", "github.com", "*.example.com", "localhost:8080"]`;
   if (!Array.isArray(value)) throw new ConfigError(`${path}: "sandbox_network" must be ${example}, got ${JSON.stringify(value)}`);
-  for (const entry of value) {
-    if (typeof entry !== "string") throw new ConfigError(`${path}: "sandbox_network" entries must be strings, got ${JSON.stringify(entry)}`);
+  for (const [index, entry] of value.entries()) {
+    const at = ["sandbox_network", index];
+    if (typeof entry !== "string") throw new ConfigError(`${path}: "sandbox_network" entries must be strings, got ${JSON.stringify(entry)}`, at);
     const rule = entry.trim().toLowerCase() === "defaults" ? undefined : parseHostRule(entry);
-    if (typeof rule === "string") throw new ConfigError(`${path}: "sandbox_network": ${rule}`);
+    if (typeof rule === "string") throw new ConfigError(`${path}: "sandbox_network": ${rule}`, at);
   }
   return { mode: "allowlist", hosts: value as string[] };
 }
@@ -231,10 +241,10 @@ function parseWebSearch(value: unknown, path: string): WebSearchSetting {
   const example = `{"provider": "brave", "api_key": "…"}`;
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${path}: "web_search" must be an object like ${example}`);
   if (setting.provider !== "brave" && setting.provider !== "tavily") {
-    throw new ConfigError(`${path}: "web_search.provider" must be "brave" or "tavily", got ${JSON.stringify(setting.provider)}`);
+    throw new ConfigError(`${path}: "web_search.provider" must be "brave" or "tavily", got ${JSON.stringify(setting.provider)}`, ["web_search", "provider"]);
   }
-  if (typeof setting.api_key !== "string" || setting.api_key.trim() === "") throw new ConfigError(`${path}: "web_search.api_key" must be a non-empty string`);
-  if (setting.base_url !== undefined && typeof setting.base_url !== "string") throw new ConfigError(`${path}: "web_search.base_url" must be a URL string`);
+  if (typeof setting.api_key !== "string" || setting.api_key.trim() === "") throw new ConfigError(`${path}: "web_search.api_key" must be a non-empty string`, ["web_search", "api_key"]);
+  if (setting.base_url !== undefined && typeof setting.base_url !== "string") throw new ConfigError(`${path}: "web_search.base_url" must be a URL string`, ["web_search", "base_url"]);
   return { provider: setting.provider, api_key: setting.api_key.trim(), ...(setting.base_url ? { base_url: setting.base_url } : {}) };
 }
 
@@ -245,20 +255,21 @@ function parsePermissions(value: unknown, path: string): UserRules {
   }
   const rules: UserRules = {};
   for (const [key, list] of Object.entries(value)) {
-    if (key !== "allow" && key !== "deny") throw new ConfigError(`${path}: "permissions.${key}" is not a setting (use "allow" or "deny")`);
+    if (key !== "allow" && key !== "deny") throw new ConfigError(`${path}: "permissions.${key}" is not a setting (use "allow" or "deny")`, ["permissions", key]);
     if (!Array.isArray(list) || !list.every((rule) => typeof rule === "string")) {
-      throw new ConfigError(`${path}: "permissions.${key}" must be an array of rules such as "run_command(npm test)"`);
+      throw new ConfigError(`${path}: "permissions.${key}" must be an array of rules such as "run_command(npm test)"`, ["permissions", key]);
     }
-    for (const rule of list as string[]) {
+    for (const [index, rule] of (list as string[]).entries()) {
       const problem = validateUserRule(rule);
-      if (problem) throw new ConfigError(`${path}: "permissions.${key}" rule ${JSON.stringify(rule)}: ${problem}`);
+      if (problem) throw new ConfigError(`${path}: "permissions.${key}" rule ${JSON.stringify(rule)}: ${problem}`, ["permissions", key, index]);
     }
     rules[key] = list as string[];
   }
   return rules;
 }
 
-export function parseThinking(value: unknown, where: string): ThinkingLevel {
+/** `at`: where the value is in a config file, when it comes from one below the top level. */
+export function parseThinking(value: unknown, where: string, at?: readonly (string | number)[]): ThinkingLevel {
   if (typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value)) return value as ThinkingLevel;
-  throw new ConfigError(`${where} must be one of ${THINKING_LEVELS.join(", ")}; got ${JSON.stringify(value)}`);
+  throw new ConfigError(`${where} must be one of ${THINKING_LEVELS.join(", ")}; got ${JSON.stringify(value)}`, at);
 }

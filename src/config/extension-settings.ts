@@ -18,7 +18,7 @@ export function parseToolSets(value: unknown, path: string): Record<string, stri
   const sets: Record<string, string[]> = {};
   for (const [name, list] of Object.entries(value)) {
     if (!Array.isArray(list) || !list.every((entry) => typeof entry === "string" && entry.trim() !== "")) {
-      throw new ConfigError(`${path}: "toolSets.${name}" must be an array of tool names (a trailing * matches by prefix)`);
+      throw new ConfigError(`${path}: "toolSets.${name}" must be an array of tool names (a trailing * matches by prefix)`, ["toolSets", name]);
     }
     sets[name] = (list as string[]).map((entry) => entry.trim());
   }
@@ -30,15 +30,16 @@ export function parseAgents(value: unknown, path: string): Record<string, Varian
   const agents: Record<string, VariantSetting> = {};
   for (const [name, raw] of Object.entries(value)) {
     const where = `${path}: "agents.${name}"`;
-    if (!VARIANT_NAME.test(name)) throw new ConfigError(`${where}: a name may hold lowercase letters, digits, - and _ (at most 40)`);
-    if (!isObject(raw)) throw new ConfigError(`${where} must be an object with "thinking", "toolSet" and/or "prompt"`);
+    if (!VARIANT_NAME.test(name)) throw new ConfigError(`${where}: a name may hold lowercase letters, digits, - and _ (at most 40)`, ["agents", name]);
+    if (!isObject(raw)) throw new ConfigError(`${where} must be an object with "thinking", "toolSet" and/or "prompt"`, ["agents", name]);
     const setting: VariantSetting = {};
     for (const [key, field] of Object.entries(raw)) {
-      if (key === "thinking") setting.thinking = parseThinking(field, `${where}.thinking`);
+      const at = ["agents", name, key];
+      if (key === "thinking") setting.thinking = parseThinking(field, `${where}.thinking`, at);
       else if (key === "toolSet" || key === "prompt") {
-        if (typeof field !== "string" || field.trim() === "") throw new ConfigError(`${where}.${key} must be a non-empty string`);
+        if (typeof field !== "string" || field.trim() === "") throw new ConfigError(`${where}.${key} must be a non-empty string`, at);
         setting[key] = field.trim();
-      } else throw new ConfigError(`${where}.${key} is not a setting (use "thinking", "toolSet" or "prompt")`);
+      } else throw new ConfigError(`${where}.${key} is not a setting (use "thinking", "toolSet" or "prompt")`, at);
     }
     agents[name] = setting;
   }

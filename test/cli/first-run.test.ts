@@ -184,6 +184,6 @@ describe("a model endpoint that never answers", () => {
     writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ idle_timeout_s: "soon" }));
     const run = await box.run(["-p", "hello"], { OPENAI_API_KEY: "sk-timeout-test-1234" });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/config\.json: "idle_timeout_s" must be a positive whole number/);
+    expect(run.stderr).toMatch(/config\.json at line 1, column 19: "idle_timeout_s" must be a positive whole number/);
   });
 });

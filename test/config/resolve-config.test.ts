@@ -213,7 +213,7 @@ describe("bad configurations", () => {
     const w = world();
     const env = { KIMI_API_KEY: "sk-env-key-77778888" };
     w.user({ max_rounds: "many" });
-    expect(configError(() => resolveConfig(w.input(env))).message).toMatch(/config\.json: "max_rounds" must be a positive whole number/);
+    expect(configError(() => resolveConfig(w.input(env))).message).toMatch(/config\.json at line 2, column 17: "max_rounds" must be a positive whole number/);
     // Past 2^53 the number read is not the number written; a timeout past Node's timers (2^31-1 ms) would fire at once.
     w.user({ max_rounds: 1e20 });
     expect(configError(() => resolveConfig(w.input(env))).message).toMatch(/"max_rounds" must be a positive whole number of at most 9007199254740991, got 100000000000000000000/);
@@ -225,7 +225,7 @@ describe("bad configurations", () => {
     w.project({ max_rounds: "many", thinking: "high" });
     const config = resolveConfig(w.input(env));
     expect(config.thinking).toBe("high");
-    expect(config.warnings.join("\n")).toMatch(/\.agent\.json: "max_rounds" must be a positive whole number of at most \d+, got "many" \(the setting was ignored\)/);
+    expect(config.warnings.join("\n")).toMatch(/\.agent\.json at line 2, column 17: "max_rounds" must be a positive whole number of at most \d+, got "many" \(the setting was ignored\)/);
     w.project({ thinking: "extreme" });
     expect(resolveConfig(w.input(env)).warnings.join("\n")).toContain('"thinking" must be one of off, low, medium, high, max');
     w.project(["not", "an", "object"]);

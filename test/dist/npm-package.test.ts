@@ -13,7 +13,7 @@ import { cliEnv, collect, makeSandbox } from "../helpers/run-cli.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
 
-/** `npm pack --dry-run`, without scripts: prepare would rebuild dist/ under the other tests. */
+/** `npm pack --dry-run`, without scripts: prepare would rebuild dist/ under the other tests (and prepack stops a plain pack). */
 function packedFiles(): string[] {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const out = execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", shell: process.platform === "win32" });

@@ -19,6 +19,6 @@ export default function buildOnce(): void {
   }
   // The installed bin runs the bundle; build it from the same sources.
   execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: root, stdio: "pipe" });
-  // dist/ matches the sources now: npm run demo and npm pack need not build it again.
+  // dist/ matches the sources now: npm run demo and npm run package need not build it again.
   writeStamp(root);
 }

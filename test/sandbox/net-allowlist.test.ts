@@ -109,11 +109,11 @@ describe('"sandbox_network" in the config files', () => {
     const w = world();
     w.user(["http://x.com"]);
     expect(() => w.resolve()).toThrow(ConfigError);
-    expect(() => w.resolve()).toThrow(/config\.json: "sandbox_network": "http:\/\/x\.com" is not a host/);
+    expect(() => w.resolve()).toThrow(/config\.json at line 1, column 21: "sandbox_network": "http:\/\/x\.com" is not a host/);
     w.user(["pypi.org"]);
     w.project(42);
     const config = w.resolve();
     expect(config.sandboxNetwork).toEqual({ mode: "allowlist", hosts: ["pypi.org"] });
-    expect(config.warnings.join("\n")).toMatch(/\.agent\.json: "sandbox_network" must be/);
+    expect(config.warnings.join("\n")).toMatch(/\.agent\.json at line 1, column 20: "sandbox_network" must be/);
   });
 });

@@ -1,5 +1,5 @@
 // Setting up from a clone builds once: npm install builds dist/ (prepare), and npm run demo
-// and npm pack (prepare again) find it built from the very same inputs and do not rebuild.
+// and npm run package find it built from the very same inputs and do not rebuild.
 // The stamp is a hash of the inputs' bytes: a changed byte makes dist/ stale, a touched file
 // does not.
 import { execFileSync } from "node:child_process";

@@ -1,6 +1,7 @@
-// The global install the README documents: `npm pack`, then `npm install -g --prefix <dir>`
-// of the tarball. The installed command must run from a folder outside the repository,
-// with only what the package ships (bin/, dist/) and its dependencies.
+// The global install the README documents: `npm run package`, then `npm install -g --prefix
+// <dir>` of the tarball. The installed command must run from a folder outside the repository,
+// with only what the package ships (bin/, dist/) and its dependencies; the install runs and
+// warns of no script (the packed manifest has none: `prepare` needs the repository).
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import os from "node:os";
@@ -24,22 +25,27 @@ const npmCache = process.env.npm_config_cache ?? path.join(os.userInfo().homedir
 
 let prefix = "";
 let installError = "";
+let installOutput = "";
+let packedManifest: { scripts?: Record<string, string> } = {};
 
 beforeAll(() => {
   const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "mini-agent-install-")));
-  // dist/ is fresh: the suite's global setup built it. Packing once, without scripts, keeps this fast.
-  const pack = npm(["pack", "--ignore-scripts", "--pack-destination", base], { cwd: ROOT });
+  // dist/ is fresh: the suite's global setup built it, so the pack script does not rebuild.
+  const pack = npm(["run", "package", "--", base], { cwd: ROOT });
   const tarball = readdirSync(base).find((name) => name.endsWith(".tgz"));
   if (pack.status !== 0 || !tarball) {
-    installError = `npm pack failed: ${pack.stderr}`;
+    installError = `npm run package failed: ${pack.stderr}`;
     return;
   }
   prefix = path.join(base, "prefix");
+  // With scripts allowed as a user's install has them: none may be listed, none may run.
   const install = npm(
-    ["install", "-g", "--prefix", prefix, "--cache", npmCache, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", path.join(base, tarball)],
+    ["install", "-g", "--prefix", prefix, "--cache", npmCache, "--prefer-offline", "--no-audit", "--no-fund", path.join(base, tarball)],
     { cwd: base, env: { ...process.env, npm_config_update_notifier: "false" } },
   );
+  installOutput = `${install.stdout}${install.stderr}`;
   if (install.status !== 0) installError = `npm install -g failed: ${install.stderr}`;
+  else packedManifest = JSON.parse(readFileSync(path.join(prefix, IS_WINDOWS ? "" : "lib", "node_modules", "mini-agent", "package.json"), "utf8"));
 }, 240_000);
 
 function installed(args: string[], cwd: string, env: Record<string, string> = {}) {
@@ -57,6 +63,18 @@ describe("a global install into a prefix", () => {
     // A copy, not a link back into this clone.
     const pkg = path.join(prefix, IS_WINDOWS ? "" : "lib", "node_modules", "mini-agent");
     expect(realpathSync(pkg).startsWith(realpathSync(ROOT))).toBe(false);
+  });
+
+  it("installs without a warning about install scripts: the packed manifest has none", () => {
+    expect(installError).toBe("");
+    expect(installOutput).not.toMatch(/install-scripts|prepare/);
+    expect(packedManifest.scripts).toBeUndefined();
+  });
+
+  it("npm pack in the clone itself stops and points to npm run package", () => {
+    const pack = npm(["pack", "--dry-run"], { cwd: ROOT });
+    expect(pack.status).not.toBe(0);
+    expect(pack.stderr).toContain("npm run package");
   });
 
   it("runs the FAKE_LLM=1 demo from a folder outside the repository", () => {
