@@ -32,6 +32,7 @@ export default async function sandboxBench() {
   const { probeBubblewrap, wrapInBubblewrap } = await dist("sandbox/bubblewrap.js");
   if (!probeBubblewrap().works) return ["sandbox: bubblewrap cannot run here, not measured"];
   const { setUpSandbox } = await dist("sandbox/sandbox-setup.js");
+  const { requireHostProgram } = await dist("host/host-programs.js");
   const base = mkdtempSync(path.join(os.tmpdir(), "mini-agent-bench-sandbox-"));
   const root = path.join(base, "ws");
   mkdirSync(root);
@@ -46,7 +47,7 @@ export default async function sandboxBench() {
     const readyStart = process.hrtime.bigint();
     await full.ready();
     const readyMs = Number(process.hrtime.bigint() - readyStart) / 1e6;
-    const bare = { argv: wrapInBubblewrap(["/bin/true"], { root, tmpDir: base, allowNetwork: true }) };
+    const bare = { argv: wrapInBubblewrap(["/bin/true"], { bwrap: requireHostProgram("bwrap"), root, tmpDir: base, allowNetwork: true }) };
     const before = [];
     const now = [];
     const wrapMs = [];
