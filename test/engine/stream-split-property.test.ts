@@ -148,8 +148,9 @@ describe("a streamed secret, cut anywhere", () => {
     // No known value with a space in it, so nothing more than the last word is held.
     const stream = createStreamRedactor(createRedactor([KNOWN[0]!]));
     expect(stream.push("the machine learning model is ")).toBe("the machine learning model is ");
-    expect(stream.push("Authorization: Bearer ")).toBe("Authorization: ");
-    expect(stream.push("abcdefghijklmnopqrstuvwxyz0123 ok ")).toBe(`Bearer ${REDACTED} ok `);
+    // The header's scheme can be any word (\`token\`, \`Digest\`, a vendor's), so the header waits for its value.
+    expect(stream.push("Authorization: Bearer ")).toBe("");
+    expect(stream.push("abcdefghijklmnopqrstuvwxyz0123 ok ")).toBe(`Authorization: Bearer ${REDACTED} ok `);
     expect(stream.end()).toBe("");
   });
 

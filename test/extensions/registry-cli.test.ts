@@ -128,11 +128,11 @@ describe("a registry URL that is not https", () => {
     writeFileSync(config, JSON.stringify({ registry: "notaurl" }));
     const fromFile = await runCli(["registry", "search", "x"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home } });
     expect(fromFile.code, fromFile.stderr).toBe(2);
-    expect(fromFile.stderr).toContain(`${config}: "registry" "notaurl" is not an https:// URL`);
+    expect(fromFile.stderr).toContain(`${config} at line 1, column 13: "registry" "notaurl" is not an https:// URL`);
     // The user's own config is strict: the same mistake stops a run too.
     const run = await runCli(["-p", "hi"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: "1" } });
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toContain(`${config}: "registry" "notaurl" is not an https:// URL`);
+    expect(run.stderr).toContain(`${config} at line 1, column 13: "registry" "notaurl" is not an https:// URL`);
     expect(readFileSync(config, "utf8")).toBe(JSON.stringify({ registry: "notaurl" }));
     expect(existsSync(path.join(box.home, "skills"))).toBe(false);
   });

@@ -15,8 +15,9 @@ function configs(box: Sandbox, user: unknown, project: unknown): void {
 describe.skipIf(process.platform !== "linux")("an untrusted project cannot weaken the user's sandbox", () => {
   it('"sandbox": "auto" does not override the user\'s "on": where bwrap cannot run, the command fails instead of running unconfined', async () => {
     const box = makeSandbox();
-    // A bwrap that cannot start (as under Ubuntu's AppArmor user-namespace restriction), first on PATH.
-    const bin = path.join(box.home, "nobwrap");
+    // A bwrap that cannot start (as under Ubuntu's AppArmor user-namespace restriction), first on
+    // PATH, beside the agent home (mini-agent takes no program of its own from inside it, ADR 0061).
+    const bin = path.join(path.dirname(box.home), "nobwrap");
     mkdirSync(bin);
     writeFileSync(path.join(bin, "bwrap"), '#!/bin/sh\necho "bwrap: setting up uid map: Permission denied" >&2\nexit 1\n');
     chmodSync(path.join(bin, "bwrap"), 0o755);

@@ -66,7 +66,8 @@ describe("consent views show every character", () => {
     writeFileSync(path.join(box.workspace, ".agent.json"), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command }] }] } }));
     running = startApp({ box, script: { turns: [{ text: "ok" }] } });
     await running.terminal.waitForText("Trust this project");
-    await running.terminal.waitForText(`echo hi${SHOWN}`);
+    // The trust question writes untrusted text as escapes (visibleText, ADR 0064): one line, cut at a length, a backslash doubled.
+    await running.terminal.waitForText("echo hi\\x1b]0; touch PWNED #\\x07");
     expect(running.terminal.written).not.toContain("\x1b]0; touch");
     running.terminal.send("n");
     await running.terminal.waitForText("not trusted");
