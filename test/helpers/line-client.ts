@@ -2,6 +2,7 @@
 // raw lines: the built CLI as a child, what the test writes going to its stdin as is (huge or
 // pipelined lines included), every stdout line kept and parsed as JSON.
 import type { ChildProcess } from "node:child_process";
+import { collectLines } from "./child-lines.js";
 import { waitFor } from "./processes.js";
 import { startCli, type RunOptions } from "./run-cli.js";
 
@@ -20,28 +21,19 @@ export interface LineClient {
 
 export function startLineClient(args: string[], options: RunOptions): LineClient {
   const child = startCli(args, options);
-  const lines: string[] = [];
-  let partial = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    const parts = (partial + chunk).split("\n");
-    partial = parts.pop()!;
-    lines.push(...parts.filter((line) => line.trim() !== ""));
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const { lines, stderr, exited } = collectLines(child);
   // A write the child never reads (it exited) must not fail the test by itself.
   child.stdin!.on("error", () => {});
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
-  const messages = () => lines.map((line) => JSON.parse(line) as Message);
+  const messages = () => lines.filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as Message);
   return {
     child,
     messages,
-    stderr: () => stderr,
+    stderr,
     write: (text) => void child.stdin!.write(text),
     send: (message) => void child.stdin!.write(`${JSON.stringify(message)}\n`),
     async waitFor(match, what) {
       let found: Message | undefined;
-      await waitFor(() => (found = messages().find(match)) !== undefined, 60_000, `${what}; stderr: ${stderr}`);
+      await waitFor(() => (found = messages().find(match)) !== undefined, 60_000, `${what}; stderr: ${stderr()}`);
       return found!;
     },
     exit: () => exited,

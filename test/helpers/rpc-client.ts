@@ -4,6 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterEach } from "vitest";
 import { startCli, type RunOptions } from "./run-cli.js";
 import { waitFor } from "./processes.js";
+import { collectLines } from "./child-lines.js";
 
 export type RpcEvent = Record<string, unknown> & { type: string };
 
@@ -27,27 +28,18 @@ export interface RpcClient {
 
 export function startRpc(args: string[], options: RunOptions): RpcClient {
   const child = startCli(["rpc", ...args], options);
-  const lines: string[] = [];
-  let partial = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    const parts = (partial + chunk).split("\n");
-    partial = parts.pop()!;
-    lines.push(...parts);
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const { lines, stderr, exited } = collectLines(child);
   const events = () => lines.map((line) => JSON.parse(line) as RpcEvent);
   const client: RpcClient = {
     child,
     lines,
     events,
-    stderr: () => stderr,
+    stderr,
     send: (op) => void child.stdin!.write(`${JSON.stringify(op)}\n`),
     sendLine: (line) => void child.stdin!.write(`${line}\n`),
     async waitForEvent(match, what, after = 0) {
       let found: RpcEvent | undefined;
-      await waitFor(() => (found = events().slice(after).find(match)) !== undefined, 30_000, `${what}; stderr: ${stderr}`);
+      await waitFor(() => (found = events().slice(after).find(match)) !== undefined, 30_000, `${what}; stderr: ${stderr()}`);
       return found!;
     },
     result: (id) => client.waitForEvent((event) => event.type === "op.result" && event.id === id, `the op.result of op ${id}`),
