@@ -30,30 +30,30 @@ async function resumes(box: Sandbox): Promise<void> {
 
 describe("print mode under signals and closed pipes", () => {
   // Windows has no SIGPIPE and reports a closed pipe differently; 141 is the POSIX code.
-  it.skipIf(process.platform === "win32")("stops quietly with exit 141 when stdout is closed early (| head -1)", async () => {
-    for (const format of ["stream-json", "text"]) {
-      const box = makeSandbox();
-      // Text mode writes stdout only at the end, so its turn waits on a gate until the pipe is closed.
-      const gate = makeGate(path.dirname(box.home));
-      const held = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command: gate.command } }] }, { text: "the answer" }] };
-      const script = box.script(format === "text" ? held : SLOW);
-      const child = startCli(["-p", "count", "--yes", "--output-format", format], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
-      // Like `head -1`: read until the first newline (or until the command runs), then close the pipe.
-      if (format === "stream-json") await new Promise((resolve) => child.stdout!.once("data", resolve));
-      else await waitFor(() => fileHas(box, '"approval.decision"'), 15_000, "the command to start");
-      child.stdout!.destroy();
-      gate.release();
-      const run = await collect(child);
-      expect(run.stderr, format).not.toMatch(STACK);
-      expect(run.stderr).not.toMatch(/EPIPE/);
-      expect(run.code, `${format}: ${run.stderr}`).toBe(141);
-      // stream-json finds out at its next line and stops the turn; text writes only the
-      // final answer, so its turn has finished by then.
-      const stopReason = format === "text" ? "completed" : "aborted";
-      expect(eventLines(onlySessionFile(box.home)).at(-1)).toMatchObject({ type: "turn.ended", stopReason });
-      await resumes(box);
-    }
-  });
+  // One test per format, each with time for two CLI runs on a loaded machine.
+  it.skipIf(process.platform === "win32").each(["stream-json", "text"])("stops quietly with exit 141 when stdout is closed early (| head -1), %s", async (format) => {
+    const box = makeSandbox();
+    // Text mode writes stdout only at the end, so its turn waits on a gate until the pipe is closed.
+    // stream-json's words come a second apart, so the pipe is closed while the model still streams.
+    const gate = makeGate(path.dirname(box.home));
+    const held = { turns: [{ tool_calls: [{ name: "run_command", arguments: { command: gate.command } }] }, { text: "the answer" }] };
+    const script = box.script(format === "text" ? held : SLOW);
+    const child = startCli(["-p", "count", "--yes", "--output-format", format], { cwd: box.workspace, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+    // Like `head -1`: read until the first newline (or until the command runs), then close the pipe.
+    if (format === "stream-json") await new Promise((resolve) => child.stdout!.once("data", resolve));
+    else await waitFor(() => fileHas(box, '"approval.decision"'), 60_000, "the command to start");
+    child.stdout!.destroy();
+    gate.release();
+    const run = await collect(child);
+    expect(run.stderr, format).not.toMatch(STACK);
+    expect(run.stderr).not.toMatch(/EPIPE/);
+    expect(run.code, `${format}: ${run.stderr}`).toBe(141);
+    // stream-json finds out at its next line and stops the turn; text writes only the
+    // final answer, so its turn has finished by then.
+    const stopReason = format === "text" ? "completed" : "aborted";
+    expect(eventLines(onlySessionFile(box.home)).at(-1)).toMatchObject({ type: "turn.ended", stopReason });
+    await resumes(box);
+  }, 120_000);
 
   // A pipe whose reader is gone before the child starts (python3 makes one and closes its read
   // end), so the write fails every time: no race with a reader closing late.
@@ -72,7 +72,7 @@ describe("print mode under signals and closed pipes", () => {
     const child = startCli(["-p", "count"], { cwd: box.workspace, env: { FAKE_LLM: box.script(SLOW), MINI_AGENT_HOME: box.home } });
     const done = collect(child);
     // Deltas are live only: the step's start is on the disk, and its words come slowly after.
-    await waitFor(() => fileHas(box, '"step.started"'), 15_000, "the model's step to start");
+    await waitFor(() => fileHas(box, '"step.started"'), 60_000, "the model's step to start");
     child.kill("SIGTERM");
     const run = await done;
     expect(run.code).toBe(143);
@@ -93,7 +93,7 @@ describe("print mode under signals and closed pipes", () => {
     const done = collect(child);
     // Its output is live only (not in the session file): the command leaves its child's pid in a file.
     const pidFile = path.join(box.workspace, "sleeper.pid");
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", 15_000, "the command to start");
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", 60_000, "the command to start");
     const sleeper = Number(readFileSync(pidFile, "utf8").trim());
     // Two Ctrl-Cs: signals sent back to back may merge into one, so keep pressing until it exits.
     let exited = false;
