@@ -56,7 +56,8 @@ const ASKED: Record<string, string[]> = {
   "printing the whole environment, whose secrets are scrubbed only by name": [
     "env", "printenv", "printenv -0", "env | grep DB", "jq -n env", "jq -n '$ENV'", "jq -n 'env.DB_PW'", "env LANG=C",
   ],
-  "reads that never end, held until the timeout kills them": ["tail -f log.txt", "tail -F log.txt", "tail --follow=name log.txt", "tail -n 5 -f log.txt"],
+  "reads that never end, held until the timeout kills them": ["tail -f log.txt", "tail -F log.txt", "tail --follow=name log.txt", "tail -n 5 -f log.txt",
+    "tail +1f log.txt", "tail +f log.txt", "tail +5lf log.txt"],
   "launchers whose startup files or loaded programs run": [
     "bash --rcfile x.sh -c ls", "bash --init-file x.sh -c ls", "bash --rcfile x.sh", "fakeroot -l ./x.so ls", "faketime --date-prog ./evil 'x' ls",
     "proot -q ./qemu ls",
@@ -103,7 +104,7 @@ const DENIED: Record<string, string[]> = {
 
 /** Exact, and still allowed. */
 const ALLOWED = [
-  "printenv PATH", "jq .environment a.txt", "jq -n '$envname'", "jq 'select(.env == 1)' a.txt", "tail -n 5 log.txt",
+  "printenv PATH", "jq .environment a.txt", "jq -n '$envname'", "jq 'select(.env == 1)' a.txt", "tail -n 5 log.txt", "tail +5 log.txt",
   "grep --line-n x a.txt", "sort --rev a.txt", "ls --almost", "wc --lin a.txt", "grep -rn -e -x src", "head -n -2 a.txt", "od -w8 a.txt", "xxd -ps a.txt",
   "date -d '-1 day'", "git log --oneline -n 5", "git diff --stat", "git show --stat HEAD", "git status --porcelain=v2", "git log -5 --format=%H",
   "LC_ALL=C sort a.txt", "LANG=en_US.UTF-8 ls", "TZ=UTC date", "TZ=Europe/Berlin date", "NO_COLOR=1 rg x src", "CLICOLOR_FORCE=1 ls",

@@ -108,6 +108,9 @@ const TABLE: Record<string, ProgramSpec> = {
     long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD],
     dashValues: ["c", "n", "bytes", "lines"],
     operands: "paths",
+    // GNU tail still reads a first word `+N[bcl][f]` the obsolete way (POSIX 2008 allows it
+    // again): `tail +1f log` is `tail -n +1 -f log`, a follow no option shows.
+    check: (words) => (/^\+\d*[bcl]?f/.test(words[0] ?? "") ? "tail +Nf follows the file and never ends" : undefined),
   },
   nl: {
     short: "b:d:f:h:i:l:n:ps:v:w:",
