@@ -80,7 +80,8 @@ const SIBLINGS: Record<string, string[]> = {
   ],
   "git pointed at another git dir, or told to run something": [
     "git --git-di=evil log", "git --git-dir=evil log", "GIT_DIR=evil git log", "git --work-tree=. --git-dir=evil status", "git --exec-path=. log",
-    "git -p log", "git --paginate log", "git show --textconv HEAD", "git grep --textconv x", "git -c diff.external=x diff", "GIT_EXTERNAL_DIFF=x git diff",
+    "git -p log", "git --paginate log", "git show --textconv HEAD", "git grep --textconv x",
+    "git log --format=%GS -1", "git log --pretty=format:%GK", "git show -s --format=tformat:%GG HEAD", "git shortlog --format=%GF", "git -c diff.external=x diff", "GIT_EXTERNAL_DIFF=x git diff",
   ],
 };
 

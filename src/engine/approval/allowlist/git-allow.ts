@@ -124,6 +124,8 @@ export function gitOptionProblem(args: readonly ShellWord[]): string | undefined
   if (LISTING.has(sub.value)) return undefined;
   const spec = TABLES[sub.value];
   if (!spec) return `${sub.value} is not a read-only subcommand`;
+  // A format's %G? / %GS / %GK… verifies each signed commit: git runs gpg, as --show-signature does.
+  if (args.some((word) => /%G/.test(word.value))) return "a format placeholder (%G…) that runs gpg to check signatures";
   const read = readWords(spec, args.slice(i + 1));
   return "problem" in read ? `${sub.value}: ${read.problem}` : undefined;
 }
