@@ -132,7 +132,7 @@ export function gitOptionProblem(args: readonly ShellWord[]): string | undefined
   // A format's %G? / %GS / %GK… verifies each signed commit: git runs gpg, as --show-signature does.
   if (args.some((word) => /%G/.test(word.value))) return "a format placeholder (%G…) that runs gpg to check signatures";
   // A ref's %(raw) prints the object it names whole, a tagged blob too (a committed .env's).
-  if (args.some((word) => word.value.includes("%(raw"))) return "a format that prints whole objects (%(raw))";
+  if (args.some((word) => /%\(\*?raw/.test(word.value))) return "a format that prints whole objects (%(raw), %(*raw))";
   if (LISTING.has(sub.value)) return undefined;
   const spec = TABLES[sub.value];
   if (!spec) return `${sub.value} is not a read-only subcommand`;
