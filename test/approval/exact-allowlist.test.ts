@@ -111,6 +111,7 @@ const ALLOWED = [
   "LC_ALL=C sort a.txt", "LANG=en_US.UTF-8 ls", "TZ=UTC date", "TZ=Europe/Berlin date", "NO_COLOR=1 rg x src", "CLICOLOR_FORCE=1 ls",
   "COLUMNS=80 ls", "TERM=dumb ls", "env LC_ALL=C sort a.txt", "LC_ALL=C; ls", "stat -L a.txt", "file -L a.txt", "du -D src",
   "du -sh src", "find -H src -name '*.ts'", "ls -H src", "ls -R src", "jq --arg x -1 . package.json",
+  "tree -I node_modules", "tree -a -L 2 -I 'node_modules|dist'", "tree -P '*.ts' src",
 ];
 
 describe("the allowlist is exact (issue 21, item 4)", () => {

@@ -131,7 +131,8 @@ const TABLE: Record<string, ProgramSpec> = {
   },
   df: { short: "aB:hHiklPTt:x:", long: ["all", "block-size:", "exclude-type:", "human-readable", "inodes", "local", "output::", "portability", "print-type", "si", "total", "type:", ...STD], operands: "paths" },
   // tree takes long names in full only. -l follows symbolic links to directories; -R and -o write files.
-  tree: { style: "exact", short: "adfixpsugDFrtvhQNACSJL:", long: ["noreport", "dirsfirst", "charset:", "gitignore", "du", "prune", "filelimit:", "matchdirs", "ignore-case", "sort:", ...STD], operands: "paths" },
+  // -I and -P take a name pattern to leave out or keep (`tree -I node_modules`).
+  tree: { style: "exact", short: "adfixpsugDFrtvhQNACSJL:I:P:", long: ["noreport", "dirsfirst", "charset:", "gitignore", "du", "prune", "filelimit:", "matchdirs", "ignore-case", "sort:", ...STD], operands: "paths" },
   basename: { short: "as:z", long: ["multiple", "suffix:", "zero", ...STD], operands: "none" },
   dirname: { short: "z", long: ["zero", ...STD], operands: "none" },
   realpath: { short: "eLmPqsz", long: ["canonicalize-existing", "canonicalize-missing", "logical", "physical", "quiet", "strip", "no-symlinks", "zero", ...STD], operands: "paths" },
