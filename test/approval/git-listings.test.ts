@@ -28,7 +28,7 @@ describe("git listings", () => {
     "git branch x", "git branch --sort=x newbranch", "git branch --format='%(refname)' x", "git branch -D main", "git branch --list -d x",
     "git branch -m a b", "git branch -c a b", "git branch --set-upstream-to=origin/main", "git branch --edit-description", "git branch -f x HEAD",
     "git tag v1", "git tag -d v1", "git tag -v v1", "git tag --sort=x v1", "git tag -a v1 -m x", "git tag -l -d v1", "git tag --format='%(raw)'",
-    "git for-each-ref --format='%(raw)'", "git for-each-ref --stdin", "git for-each-ref --format='%(raw:size)' refs/tags", "git for-each-ref --format='%(*raw)' refs/tags", "git tag -l --format='%(*raw)'",
+    "git for-each-ref --format='%(raw)'", "git for-each-ref --stdin", "git for-each-ref --format='%(raw:size)' refs/tags", "git for-each-ref --format='%(*raw)' refs/tags", "git tag -l --format='%(*raw)'", "git for-each-ref --format='%(signature:grade)'",
     "git worktree add x", "git worktree prune", "git worktree remove x", "git worktree lock x", "git worktree list; git worktree prune", "git worktree",
     "git symbolic-ref HEAD refs/heads/x", "git symbolic-ref -d HEAD", "git symbolic-ref -m x HEAD refs/heads/y", "git symbolic-ref",
     "git remote get-url", "git remote set-url origin x", "git remote get-url origin x", "git remote add x y", "git remote show origin",

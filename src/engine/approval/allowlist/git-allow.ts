@@ -129,8 +129,9 @@ export function gitOptionProblem(args: readonly ShellWord[]): string | undefined
   }
   const sub = args[i];
   if (!sub?.literal) return "a subcommand known only at run time";
-  // A format's %G? / %GS / %GK… verifies each signed commit: git runs gpg, as --show-signature does.
-  if (args.some((word) => /%G/.test(word.value))) return "a format placeholder (%G…) that runs gpg to check signatures";
+  // A format's %G? / %GS / %GK… (for-each-ref's %(signature…) in newer git) verifies each
+  // signed commit: git runs gpg, as --show-signature does.
+  if (args.some((word) => /%G|%\(\*?signature/.test(word.value))) return "a format placeholder (%G…) that runs gpg to check signatures";
   // A ref's %(raw) prints the object it names whole, a tagged blob too (a committed .env's).
   if (args.some((word) => /%\(\*?raw/.test(word.value))) return "a format that prints whole objects (%(raw), %(*raw))";
   if (LISTING.has(sub.value)) return undefined;
