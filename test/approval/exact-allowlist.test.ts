@@ -56,7 +56,8 @@ const ASKED: Record<string, string[]> = {
   "printing the whole environment, whose secrets are scrubbed only by name": [
     "env", "printenv", "printenv -0", "env | grep DB", "jq -n env", "jq -n '$ENV'", "jq -n 'env.DB_PW'", "env LANG=C",
   ],
-  "reads that never end, held until the timeout kills them": ["tail -f log.txt", "tail -F log.txt", "tail --follow=name log.txt", "tail -n 5 -f log.txt"],
+  "reads that never end, held until the timeout kills them": ["tail -f log.txt", "tail -F log.txt", "tail --follow=name log.txt", "tail -n 5 -f log.txt",
+    "tail +1f log.txt", "tail +f log.txt", "tail +5lf log.txt"],
   "launchers whose startup files or loaded programs run": [
     "bash --rcfile x.sh -c ls", "bash --init-file x.sh -c ls", "bash --rcfile x.sh", "fakeroot -l ./x.so ls", "faketime --date-prog ./evil 'x' ls",
     "proot -q ./qemu ls",
@@ -79,7 +80,8 @@ const SIBLINGS: Record<string, string[]> = {
   ],
   "git pointed at another git dir, or told to run something": [
     "git --git-di=evil log", "git --git-dir=evil log", "GIT_DIR=evil git log", "git --work-tree=. --git-dir=evil status", "git --exec-path=. log",
-    "git -p log", "git --paginate log", "git show --textconv HEAD", "git grep --textconv x", "git -c diff.external=x diff", "GIT_EXTERNAL_DIFF=x git diff",
+    "git -p log", "git --paginate log", "git show --textconv HEAD", "git grep --textconv x",
+    "git log --format=%GS -1", "git log --pretty=format:%GK", "git show -s --format=tformat:%GG HEAD", "git shortlog --format=%GF", "git -c diff.external=x diff", "GIT_EXTERNAL_DIFF=x git diff",
   ],
 };
 
@@ -103,12 +105,13 @@ const DENIED: Record<string, string[]> = {
 
 /** Exact, and still allowed. */
 const ALLOWED = [
-  "printenv PATH", "jq .environment a.txt", "jq -n '$envname'", "jq 'select(.env == 1)' a.txt", "tail -n 5 log.txt",
+  "printenv PATH", "jq .environment a.txt", "jq -n '$envname'", "jq 'select(.env == 1)' a.txt", "tail -n 5 log.txt", "tail +5 log.txt",
   "grep --line-n x a.txt", "sort --rev a.txt", "ls --almost", "wc --lin a.txt", "grep -rn -e -x src", "head -n -2 a.txt", "od -w8 a.txt", "xxd -ps a.txt",
   "date -d '-1 day'", "git log --oneline -n 5", "git diff --stat", "git show --stat HEAD", "git status --porcelain=v2", "git log -5 --format=%H",
   "LC_ALL=C sort a.txt", "LANG=en_US.UTF-8 ls", "TZ=UTC date", "TZ=Europe/Berlin date", "NO_COLOR=1 rg x src", "CLICOLOR_FORCE=1 ls",
   "COLUMNS=80 ls", "TERM=dumb ls", "env LC_ALL=C sort a.txt", "LC_ALL=C; ls", "stat -L a.txt", "file -L a.txt", "du -D src",
   "du -sh src", "find -H src -name '*.ts'", "ls -H src", "ls -R src", "jq --arg x -1 . package.json",
+  "tree -I node_modules", "tree -a -L 2 -I 'node_modules|dist'", "tree -P '*.ts' src",
 ];
 
 describe("the allowlist is exact (issue 21, item 4)", () => {

@@ -107,10 +107,18 @@ const TABLES: Record<string, OptionTable> = {
   "name-rev": table("", ["tags", "refs::", "exclude::", "all", "annotate-stdin", "name-only", "no-undefined", "always"]),
   "count-objects": table("vH", ["verbose", "human-readable"]),
   "check-ignore": table("qvzn", ["quiet", "verbose", "stdin", "non-matching", "no-index"]),
+  // Names, hashes and messages of refs and commits; --shell and friends only quote the output.
+  "for-each-ref": table("", [
+    "count:", "shell", "perl", "python", "tcl", "sort:", "format:", "color::", "points-at:", "merged::", "no-merged::", "contains::",
+    "no-contains::", "ignore-case",
+  ]),
+  "show-ref": table("dsq", ["head", "heads", "tags", "dereference", "hash::", "abbrev::", "quiet", "verify", "exists"]),
+  "rev-list": table(REV_SHORT, [...REV_LONG, "objects", "objects-edge", "no-object-names", "object-names", "timestamp", "header", "in-commit-order"]),
+  cherry: table("v", ["abbrev::"]),
 };
 
 /** Subcommands whose every word git-rules.ts matches exactly (`git branch -a`, `git stash list`). */
-const LISTING = new Set(["branch", "tag", "remote", "stash", "config"]);
+const LISTING = new Set(["branch", "tag", "remote", "stash", "config", "worktree", "symbolic-ref"]);
 
 /** Why git's words are not all options known to only read, or undefined when they are. */
 export function gitOptionProblem(args: readonly ShellWord[]): string | undefined {
@@ -121,6 +129,11 @@ export function gitOptionProblem(args: readonly ShellWord[]): string | undefined
   }
   const sub = args[i];
   if (!sub?.literal) return "a subcommand known only at run time";
+  // A format's %G? / %GS / %GK… (for-each-ref's %(signature…) in newer git) verifies each
+  // signed commit: git runs gpg, as --show-signature does.
+  if (args.some((word) => /%G|%\(\*?signature/.test(word.value))) return "a format placeholder (%G…) that runs gpg to check signatures";
+  // A ref's %(raw) prints the object it names whole, a tagged blob too (a committed .env's).
+  if (args.some((word) => /%\(\*?raw/.test(word.value))) return "a format that prints whole objects (%(raw), %(*raw))";
   if (LISTING.has(sub.value)) return undefined;
   const spec = TABLES[sub.value];
   if (!spec) return `${sub.value} is not a read-only subcommand`;

@@ -108,6 +108,9 @@ const TABLE: Record<string, ProgramSpec> = {
     long: ["bytes:", "lines:", "quiet", "silent", "verbose", "zero-terminated", ...STD],
     dashValues: ["c", "n", "bytes", "lines"],
     operands: "paths",
+    // GNU tail still reads a first word `+N[bcl][f]` the obsolete way (POSIX 2008 allows it
+    // again): `tail +1f log` is `tail -n +1 -f log`, a follow no option shows.
+    check: (words) => (/^\+\d*[bcl]?f/.test(words[0] ?? "") ? "tail +Nf follows the file and never ends" : undefined),
   },
   nl: {
     short: "b:d:f:h:i:l:n:ps:v:w:",
@@ -128,7 +131,8 @@ const TABLE: Record<string, ProgramSpec> = {
   },
   df: { short: "aB:hHiklPTt:x:", long: ["all", "block-size:", "exclude-type:", "human-readable", "inodes", "local", "output::", "portability", "print-type", "si", "total", "type:", ...STD], operands: "paths" },
   // tree takes long names in full only. -l follows symbolic links to directories; -R and -o write files.
-  tree: { style: "exact", short: "adfixpsugDFrtvhQNACSJL:", long: ["noreport", "dirsfirst", "charset:", "gitignore", "du", "prune", "filelimit:", "matchdirs", "ignore-case", "sort:", ...STD], operands: "paths" },
+  // -I and -P take a name pattern to leave out or keep (`tree -I node_modules`).
+  tree: { style: "exact", short: "adfixpsugDFrtvhQNACSJL:I:P:", long: ["noreport", "dirsfirst", "charset:", "gitignore", "du", "prune", "filelimit:", "matchdirs", "ignore-case", "sort:", ...STD], operands: "paths" },
   basename: { short: "as:z", long: ["multiple", "suffix:", "zero", ...STD], operands: "none" },
   dirname: { short: "z", long: ["zero", ...STD], operands: "none" },
   realpath: { short: "eLmPqsz", long: ["canonicalize-existing", "canonicalize-missing", "logical", "physical", "quiet", "strip", "no-symlinks", "zero", ...STD], operands: "paths" },

@@ -81,7 +81,8 @@ function checkGit(args: ShellWord[], options: Judging): void {
   }
 }
 
-export function checkArguments(name: string, args: ShellWord[], spec: ProgramSpec, options: Judging, writes: boolean): void {
+/** Checks a program's words; returns the words it read as paths (operands and file-valued options). */
+export function checkArguments(name: string, args: ShellWord[], spec: ProgramSpec, options: Judging, writes: boolean): ShellWord[] {
   if (spec.noGlobs && args.some((word) => word.glob)) reject(`${name} with a glob`);
   const read = readWords(spec, args);
   if ("problem" in read) return reject(`${name}: ${read.problem}`);
@@ -96,7 +97,7 @@ export function checkArguments(name: string, args: ShellWord[], spec: ProgramSpe
   if (why) reject(why);
   if (spec.maxOperands !== undefined && operands.length > spec.maxOperands) reject(`${name} with more operands than it only reads`);
   // Nothing is opened; an unquoted glob only turns into names, which are printed.
-  if (spec.operands === "none") return;
+  if (spec.operands === "none") return [];
 
   let paths = operands;
   if (spec.operands === "first-then-paths") {
@@ -110,6 +111,7 @@ export function checkArguments(name: string, args: ShellWord[], spec: ProgramSpe
   const fallback = paths.length === 0 ? spec.defaultPath?.(seen) : undefined;
   for (const word of [...pathWords, ...paths]) checkPath(name, word, options, writes, recursive);
   if (fallback) checkPath(name, literalWord(fallback), options, writes, recursive);
+  return [...pathWords, ...paths];
 }
 
 export function checkPath(name: string, word: ShellWord, options: Judging, writes: boolean, recursive: boolean | "visible"): void {
@@ -156,16 +158,9 @@ function checkFind(args: ShellWord[], options: Judging): void {
     if (!word.literal || word.glob) reject("find with an expression word known only at run time or globbed by the shell");
     if (FIND_FLAGS.has(word.value)) continue;
     if (word.value === "-exec") {
-      // `-exec cat {} +` reads every file found: judged as the inner program reading the
-      // whole tree, links included, so `find . -name '.e*' -exec cat {} +` meets .env.
-      let end = i + 1;
-      while (end < args.length && args[end]!.value !== ";" && args[end]!.value !== "+") end++;
-      const [program, ...rest] = args.slice(i + 1, end);
-      const spec = program?.literal ? SAFE_PROGRAMS[program.value] : undefined;
-      if (!spec || spec.operands === "none" || end >= args.length) reject("find -exec with a program outside the harmless list");
-      checkArguments(program!.value, rest.filter((arg) => arg.value !== "{}"), { ...spec!, defaultPath: undefined }, options, false);
+      checkFindExec(args.slice(i + 1), starts[0]?.value ?? ".", options);
       execReads = true;
-      i = end;
+      while (args[i]!.value !== ";" && args[i]!.value !== "+") i++;
       continue;
     }
     const value = args[i + 1];
@@ -175,4 +170,29 @@ function checkFind(args: ShellWord[], options: Judging): void {
     i++;
   }
   for (const start of starts.length > 0 ? starts : [literalWord(".")]) checkPath("find", start, options, false, execReads);
+}
+
+/**
+ * `-exec cat {} +` reads every file found: judged as the inner program reading the whole tree,
+ * links included (the caller walks the start points), so `find . -name '.e*' -exec cat {} +`
+ * meets .env. Each `{}` stays where it stands and must land where the program reads a path:
+ * `find . -maxdepth 0 -exec grep {} ../x \;` runs `grep . ../x`, the found name as the pattern
+ * and ../x as the file. With `+` it stands for any number of names, so a program whose extra
+ * operand is an output (`uniq a b` writes b) asks.
+ */
+function checkFindExec(words: ShellWord[], start: string, options: Judging): void {
+  const end = words.findIndex((arg) => arg.value === ";" || arg.value === "+");
+  const [program, ...rest] = words.slice(0, end);
+  const spec = program?.literal ? SAFE_PROGRAMS[program.value] : undefined;
+  if (!spec || spec.operands === "none" || end < 0) return reject("find -exec with a program outside the harmless list");
+  // find replaces `{}` inside a word too (`x{}`, `../{}`): a name only the walk knows.
+  if (rest.some((arg) => arg.value !== "{}" && arg.value.includes("{}"))) reject("find -exec with {} inside a word");
+  const many = words[end]!.value === "+";
+  if (many && spec.maxOperands !== undefined) reject(`find -exec ${program!.value} {} +: more operands than it only reads`);
+  const found = rest.filter((arg) => arg.value === "{}");
+  // Each stands for a name under the first start point (all of them are walked by the caller).
+  const placeholders = found.map(() => literalWord(start));
+  const inner = rest.map((arg) => (arg.value === "{}" ? placeholders[found.indexOf(arg)]! : arg));
+  const paths = checkArguments(program!.value, inner, { ...spec, defaultPath: undefined }, options, false);
+  if (placeholders.some((placeholder) => !paths.includes(placeholder))) reject(`find -exec ${program!.value} with {} where it takes no file (a pattern, a program or an option)`);
 }

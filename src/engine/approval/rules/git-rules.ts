@@ -10,12 +10,51 @@ import type { ShellWord } from "../shell/shell-words.js";
 const READ_ONLY = new Set([
   "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "blame", "describe", "shortlog",
   "cat-file", "merge-base", "name-rev", "count-objects", "check-ignore", "whatchanged", "reflog", "grep",
+  "for-each-ref", "show-ref", "rev-list", "cherry",
 ]);
+
+/**
+ * branch and tag list when given no word, or when one of these is among their words; only then
+ * is a bare word a pattern or a commit to filter by (`git branch --merged main`), never a name
+ * to create (`git branch x`, `git tag --sort=x v1`).
+ */
+const LIST_MODE = /^(-l|--list|--contains(=.*)?|--no-contains(=.*)?|--merged(=.*)?|--no-merged(=.*)?|--points-at(=.*)?)$/;
+/** Their options that only choose what a listing shows. (No -v for tag: it verifies, running gpg.) */
+const LIST_OPTIONS = /^(--sort=.+|--format=.+|-i|--ignore-case|--column(=.*)?|--no-column|--color(=.*)?|--no-color|--abbrev(=\d+)?|--no-abbrev|--omit-empty)$/;
+/** Each subcommand's own listing flags, checked after the common ones above. */
+const LIST_FLAGS: Record<string, RegExp> = {
+  branch: /^(-a|-r|-v|-vv|--all|--remotes|--verbose|--show-current)$/,
+  tag: /^-n\d*$/,
+};
+
+/** `git branch --contains HEAD`, `git tag -l 'v*'`: a listing, with its filters, patterns and format. */
+function listsRefs(sub: "branch" | "tag", rest: ShellWord[]): boolean {
+  const words = rest.map((word) => word.value);
+  const flags = words.filter((word) => word.startsWith("-"));
+  if (!flags.every((flag) => LIST_MODE.test(flag) || LIST_OPTIONS.test(flag) || LIST_FLAGS[sub]!.test(flag))) return false;
+  const listing = flags.some((flag) => LIST_MODE.test(flag) || (sub === "tag" && /^-n\d*$/.test(flag)));
+  return flags.length === words.length || listing;
+}
+
+/** Subcommands that only read in one exact form: `git worktree list`, `git symbolic-ref --short HEAD`, `git remote get-url origin`. */
+function readsOnly(sub: string, rest: ShellWord[]): boolean {
+  const words = rest.map((word) => word.value);
+  const operands = words.filter((word) => !word.startsWith("-"));
+  switch (sub) {
+    case "worktree":
+      return words[0] === "list" && words.slice(1).every((word) => /^(-v|--verbose|--porcelain|-z)$/.test(word));
+    case "symbolic-ref":
+      // A second operand sets the ref; -d deletes it.
+      return operands.length === 1 && words.every((word) => !word.startsWith("-") || /^(-q|--quiet|--short|--no-recurse|--recurse)$/.test(word));
+    case "remote":
+      return words[0] === "get-url" && operands.length === 2 && words.every((word) => !word.startsWith("-") || /^(--push|--all)$/.test(word));
+    default:
+      return false;
+  }
+}
 
 /** Subcommands that only list when called without arguments or with listing flags. */
 const LISTING: Record<string, RegExp> = {
-  branch: /^(-a|-r|-v|-vv|--all|--list|--remotes|--verbose|--show-current|--no-color|--color)$/,
-  tag: /^(-l|--list|-n\d*)$/,
   remote: /^(-v|--verbose)$/,
   // `show` prints a stash's diff; --output and the like are caught before this, as for diff.
   stash: /^(list|show|-p|--patch|--stat|--name-only|--name-status|--numstat|stash@\{\d+\}|\d+)$/,
@@ -94,8 +133,10 @@ function configRead(rest: ShellWord[]): boolean {
   const words = rest.map((word) => word.value);
   const keys = words.filter((word) => !word.startsWith("-"));
   const listing = words.some((word) => word === "--list" || word === "-l");
+  // --get-regexp's word is a pattern over names (`alias`, `^remote\.`), not one name.
+  const regexp = words.includes("--get-regexp");
   return (
-    rest.every((word) => word.literal && LISTING["config"]!.test(word.value)) &&
+    rest.every((word) => word.literal && (LISTING["config"]!.test(word.value) || (regexp && !word.value.startsWith("-")))) &&
     (listing ? keys.length === 0 : keys.length === 1) &&
     (!words.includes("--get-regexp") || keys.length === 1)
   );
@@ -126,6 +167,8 @@ export function gitVerdict(command: SimpleCommand, context?: PathContext): PartV
   // Bare `git stash` is `git stash push`: it only lists when told to.
   // Any other `git config` was refused above (destructive).
   if (sub === "config") return allow("git config only reads a key");
+  if ((sub === "branch" || sub === "tag") && listsRefs(sub, rest)) return allow(`git ${sub} only lists`);
+  if (readsOnly(sub, rest)) return allow(`git ${sub} only reads`);
   if (listing && rest.every((word) => listing.test(word.value)) && (sub !== "stash" || rest.length > 0)) return allow(`git ${sub} only lists`);
   return confirm(`git ${sub || "(no subcommand)"} can change the repository`);
 }
