@@ -1,6 +1,6 @@
 // Text a repository brings is drawn by the terminal UI as text, never as escape sequences: the
-// branch the footer reads from .git/HEAD, a project skill's description in the slash menu, and
-// the folder's own name (an archive can make one). Each plants a window title (OSC 2) and a
+// branch the footer reads from .git/HEAD, a project skill's description in the slash menu, a
+// file's name in the @ picker, and the folder's own name (an archive can make either). Each plants a window title (OSC 2) and a
 // "hide the rest" style (SGR 8); the real terminal (tmux) must show neither taking effect.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,7 +23,7 @@ afterAll(() => {
 });
 
 describe.skipIf(!tmuxAvailable || !gitAvailable)("repository text in the terminal UI", () => {
-  it("draws a planted branch name, skill description and folder name without letting them act", async () => {
+  it("draws a planted branch name, skill description, file name and folder name without letting them act", async () => {
     const box = makeSandbox();
     const workspace = path.join(box.workspace, "w\x1b]2;TITLE-FROM-FOLDER\x07");
     mkdirSync(workspace);
@@ -32,6 +32,8 @@ describe.skipIf(!tmuxAvailable || !gitAvailable)("repository text in the termina
     const skill = path.join(workspace, ".agents", "skills", "evil");
     mkdirSync(skill, { recursive: true });
     writeFileSync(path.join(skill, "SKILL.md"), '---\nname: evil\ndescription: "helps \\e]2;TITLE-FROM-SKILL\\a\\e[8m quietly"\n---\nbody\n');
+    writeFileSync(path.join(workspace, "fine.txt"), "");
+    writeFileSync(path.join(workspace, "f\x1b]2;TITLE-FROM-FILE\x07\x1b[8mx.txt"), "");
 
     const env = `env PATH=${quote(process.env.PATH ?? "")} HOME=${quote(box.home)} TERM=xterm-256color FAKE_LLM=1 MINI_AGENT_HOME=${quote(path.join(box.home, "agent"))}`;
     const command = `cd ${quote(workspace)} && ${env} ${quote(process.execPath)} ${quote(CLI)}; sleep 600`;
@@ -47,6 +49,13 @@ describe.skipIf(!tmuxAvailable || !gitAvailable)("repository text in the termina
     expect(shown).toContain("TITLE-FROM-SKILL");
     expect(shown).toContain("TITLE-FROM-FOLDER");
     // …and none of them reached the terminal as a sequence.
+    expect(tmux("display", "-p", "-t", "repo", "#{pane_title}").stdout.trim()).toBe("untouched-title");
+    expect(screen(true)).not.toMatch(/\x1b\[(?:[0-9;]*;)?8m/);
+
+    // The @ file picker: a file name is the repository's text too.
+    tmux("send-keys", "-t", "repo", "BSpace", "BSpace", "BSpace");
+    tmux("send-keys", "-t", "repo", "-l", "@f");
+    await waitFor(() => screen().includes("fine.txt"), 20_000, "the file picker");
     expect(tmux("display", "-p", "-t", "repo", "#{pane_title}").stdout.trim()).toBe("untouched-title");
     expect(screen(true)).not.toMatch(/\x1b\[(?:[0-9;]*;)?8m/);
     tmux("send-keys", "-t", "repo", "C-c");
