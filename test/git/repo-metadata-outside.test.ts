@@ -199,6 +199,22 @@ describe.skipIf(process.platform === "win32")("metadata that leads git outside t
     await expectRefused(root, /core\.worktree names .*outside/);
   });
 
+  it("core.worktree naming a folder that holds the workspace: refused, its files never shown", async () => {
+    const { base } = scratch();
+    writeFileSync(path.join(base, "beside.txt"), "BESIDE-THE-WORKSPACE\n");
+    const root = path.join(base, "ws");
+    mkdirSync(root);
+    git(root, "init", "-q", "-b", "main");
+    // As a tarball would bring it: the parent as the worktree, and an index that tracks a file
+    // there as empty, so a diff would print the file whole.
+    git(root, "config", "core.worktree", "../..");
+    git(root, "hash-object", "-w", "--stdin");
+    git(root, "update-index", "--add", "--cacheinfo", "100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,beside.txt");
+    await expectRefused(root, /core\.worktree names .*outside the workspace/);
+    const { diff } = tools(root);
+    expect(String(await diff().catch((error: unknown) => error))).not.toContain("BESIDE-THE-WORKSPACE");
+  });
+
   it("commondir and objects/info/alternates naming another repository's objects: refused", async () => {
     for (const plant of ["commondir", "alternates"] as const) {
       const { base } = scratch();

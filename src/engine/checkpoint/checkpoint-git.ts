@@ -40,11 +40,24 @@ export interface GitRunOptions {
   excludesFile?: string;
   /** Exit codes that are answers, not failures (e.g. `add --ignore-errors` says 1). */
   accept?: readonly number[];
+  /** Stops git (the turn was stopped): the snapshot then fails instead of holding the turn. */
+  signal?: AbortSignal;
 }
+
+/**
+ * How long one git process of a snapshot or restore may take. git opens every `.gitignore` and
+ * `.gitattributes` it walks past, and a nested repository's HEAD, with a blocking open: one that
+ * is a FIFO (an archive can hold one, a command can make one) would hold the turn forever. A
+ * walk of a very large tree takes well under this; past it, the turn goes on without a checkpoint.
+ */
+export const CHECKPOINT_GIT_TIMEOUT_MS = 300_000;
+
+/** git was stopped (the turn's signal, or the deadline): trying again would only wait again. */
+export class GitStopped extends Error {}
 
 export type Git = (args: string[], options?: GitRunOptions) => Promise<GitResult>;
 
-export function checkpointGit(root: string, dir: string): Git {
+export function checkpointGit(root: string, dir: string, timeoutMs = CHECKPOINT_GIT_TIMEOUT_MS): Git {
   const gitDir = path.join(dir, "git");
   const baseEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -67,10 +80,14 @@ export function checkpointGit(root: string, dir: string): Git {
       const excludes = ["-c", `core.excludesFile=${options.excludesFile ?? os.devNull}`];
       const git = hostGit(root);
       if (git.path === undefined) return reject(new Error(`checkpoint: git ${args[0]} not run: ${git.missing}`));
-      const child = childProcess.execFile(git.path, [...CHECKPOINT_CONFIG, ...excludes, ...args], { cwd: workTree, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      // SIGTERM (execFile's default) lets git remove its index.lock, so the next snapshot can run.
+      const limits = { timeout: timeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
+      const child = childProcess.execFile(git.path, [...CHECKPOINT_CONFIG, ...excludes, ...args], { cwd: workTree, env, maxBuffer: 256 * 1024 * 1024, ...limits }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        if (code === 0 || options.accept?.includes(code)) resolve({ stdout, stderr, code });
-        else reject(new Error(`checkpoint: git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`));
+        if (code === 0 || options.accept?.includes(code)) return resolve({ stdout, stderr, code });
+        if (options.signal?.aborted) return reject(new GitStopped(`checkpoint: git ${args[0]} stopped with the turn`));
+        if (error?.killed) return reject(new GitStopped(`checkpoint: git ${args[0]} did not finish within ${timeoutMs / 1000} s (a .gitignore, .gitattributes or nested repository's HEAD that is a FIFO blocks it)`));
+        reject(new Error(`checkpoint: git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`));
       });
       // A git that exits before reading all of stdin reports why through its exit code.
       child.stdin?.on("error", () => {});

@@ -39,9 +39,11 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
       return false; // Not proved: snapshot.
     }
   };
-  const take = async () => {
+  // The first waiting call's signal stops the snapshot: a turn stopped while git is stuck (a
+  // FIFO it opens) ends now, and the git it started does not outlive it.
+  const take = async (signal: AbortSignal) => {
     try {
-      const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`);
+      const snapshot = await options.store.snapshot(`before turn ${turnId ?? "?"}`, undefined, signal);
       options.bus.publish("checkpoint.created", { ...(turnId ? { turnId } : {}), reason: "turn", commit: snapshot.commit, files: snapshot.files });
       // Said before the call runs: these paths are not in the checkpoint, the rest is. The
       // same list again, turn after turn, is not repeated.
@@ -49,15 +51,21 @@ export function withCheckpoints(gate: ApprovalGate, options: CheckpointHookOptio
       if (failed !== "" && failed !== lastFailed) options.warn(describeFailed(snapshot.failed));
       lastFailed = failed;
     } catch (error) {
+      // Stopped with the call: it will not run, so there is nothing to warn about, and a later
+      // call of this turn (another subagent's) takes the snapshot again.
+      if (signal.aborted) {
+        taken = undefined;
+        return;
+      }
       options.warn(`no checkpoint for this turn, so undo cannot take back what it changes: ${(error as Error).message}`);
     }
   };
   return async (...args: Parameters<ApprovalGate>) => {
-    const [, tool, input] = args;
+    const [, tool, input, signal = new AbortController().signal] = args;
     // Taken before the call is judged, so nothing waits between an approval and the call's
     // start (a person's ctrl-c then reaches the running command, not a snapshot).
     if (tool.kind === "read" || (!taken && (await provedHarmless(tool, input)))) return gate(...args);
-    await (taken ??= take());
+    await (taken ??= take(signal));
     return gate(...args);
   };
 }

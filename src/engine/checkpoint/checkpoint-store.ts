@@ -29,8 +29,8 @@ export interface Snapshot {
 }
 
 export interface CheckpointStore {
-  /** `alsoSave`: files to save even if ignored now (an undo saves what it will overwrite). */
-  snapshot(message: string, alsoSave?: readonly string[]): Promise<Snapshot>;
+  /** `alsoSave`: files to save even if ignored now (an undo saves what it will overwrite); `signal` stops it. */
+  snapshot(message: string, alsoSave?: readonly string[], signal?: AbortSignal): Promise<Snapshot>;
   /** What restoring `target` would do to a workspace whose state is `current` (both snapshot commits). */
   changes(current: string, target: string): Promise<RestorePlan>;
   /** Makes the workspace match `target`; `current` is a fresh snapshot. */
@@ -46,11 +46,13 @@ export interface CheckpointStoreOptions {
   dir: string;
   /** Directories inside the workspace never snapshotted (the agent's own home). */
   exclude?: readonly string[];
+  /** Each git process's deadline (default CHECKPOINT_GIT_TIMEOUT_MS). */
+  gitTimeoutMs?: number;
 }
 
 export function createCheckpointStore(options: CheckpointStoreOptions): CheckpointStore {
   const gitDir = path.join(options.dir, "git");
-  const git = checkpointGit(options.root, options.dir);
+  const git = checkpointGit(options.root, options.dir, options.gitTimeoutMs);
   const readModes = createModeReader(options.root);
   let ready = false;
   const init = () => {
@@ -60,7 +62,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   const state = (commit: string) => loadState(gitDir, commit);
 
   return {
-    async snapshot(message, alsoSave) {
+    async snapshot(message, alsoSave, signal) {
       init();
       const started = Date.now();
       if (isEmptyFolder(options.root)) {
@@ -71,7 +73,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
         const manifest = writeObject(gitDir, "blob", formatManifest(emptyManifest()));
         return { commit: writeCommit(gitDir, tree, message + commitTrailer(manifest, started)), tree, files: 0, failed: [], unsaved: [] };
       }
-      const walked = await walkTree({ git, dir: options.dir, root: options.root, exclude: options.exclude ?? [], ...(alsoSave ? { alsoSave } : {}) });
+      const walked = await walkTree({ git, dir: options.dir, root: options.root, exclude: options.exclude ?? [], ...(alsoSave ? { alsoSave } : {}), ...(signal ? { signal } : {}) });
       const manifest = writeObject(gitDir, "blob", formatManifest({ modes: readModes(walked.entries, walked.emptyFolders), unsaved: walked.unsaved, emptyFolders: walked.emptyFolders }));
       // What `git commit-tree` would write, written here: one git process fewer per checkpoint.
       const commit = writeCommit(gitDir, walked.tree, message + commitTrailer(manifest, started));

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "../tools/jail/jail-symlinks.js";
-import type { Git } from "./checkpoint-git.js";
+import { GitStopped, type Git } from "./checkpoint-git.js";
 import { knownUnsaved } from "./checkpoint-manifest.js";
 import { emptyFoldersBelow, MAX_EMPTY_FOLDERS } from "./empty-folders.js";
 import { GITLINK, readIndexEntries, type IndexEntry } from "./git-index.js";
@@ -42,6 +42,8 @@ export interface WalkOptions {
   exclude: readonly string[];
   /** Files saved even though ignored now (what an undo is about to overwrite), workspace-relative. */
   alsoSave?: readonly string[];
+  /** Stops every git process of the walk. */
+  signal?: AbortSignal;
 }
 
 /** How deep nested repositories are followed, and how many one snapshot takes. */
@@ -67,7 +69,7 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   const index = prefix === "" ? path.join(dir, "index") : path.join(dir, "nested", `${key}.index`);
   mkdirSync(path.dirname(index), { recursive: true });
   const excludesFile = writeExcludes(dir, key, workTree, options.exclude);
-  const run = { workTree, index, ...(excludesFile ? { excludesFile } : {}) };
+  const run = { workTree, index, ...(excludesFile ? { excludesFile } : {}), ...(options.signal ? { signal: options.signal } : {}) };
 
   // Ignored paths, judged by the .gitignore of this moment: untracked ones (a folder ignored
   // whole is one entry), and ones a previous snapshot saved, to drop from the index. Run beside
@@ -76,7 +78,7 @@ async function walkRoot(options: WalkOptions, prefix: string, depth: number, bud
   ignored.catch(() => {}); // Awaited below, unless add fails first: its error is the one said.
   const add = () => git(["add", "-A", "--ignore-errors", "--", "."], { ...run, accept: [1] });
   // A file vanishing mid-walk can make add give up; one retry sees the settled tree.
-  const added = await add().catch(add);
+  const added = await add().catch((error: unknown) => (error instanceof GitStopped ? Promise.reject(error) : add()));
   const failed: Unsaved[] = unreadableFolders(added.stderr);
   const nestedWithoutCommit: string[] = [];
   if (added.code !== 0) {

@@ -109,8 +109,10 @@ export function repoLocationProblem(root: string, location: RepoLocation): strin
   if (!within(workspace, commonDir)) return `its git dir's commondir names ${commonDir}, outside the workspace`;
   const worktree = configValue(gitDir, "core.worktree") ?? configValue(commonDir, "core.worktree");
   if (worktree !== undefined) {
+    // A folder holding the workspace is outside it too: git would list and diff its files
+    // (`core.worktree = ../..` with a planted index showed a file beside the workspace).
     const tree = real(path.resolve(gitDir, worktree));
-    if (!within(workspace, tree) && !within(tree, workspace)) return `its core.worktree names ${tree}, outside the workspace`;
+    if (!within(workspace, tree)) return `its core.worktree names ${tree}, outside the workspace`;
   }
   const alternates = readSmall(path.join(commonDir, "objects", "info", "alternates"));
   for (const line of alternates?.split("\n") ?? []) {

@@ -9,11 +9,15 @@ import { rankPaths } from "./path-rank.js";
 
 const MAX_FILES = 20_000;
 const LIST_TTL_MS = 5_000;
+const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
 
 export async function listWorkspaceFiles(cwd: string, signal?: AbortSignal): Promise<string[]> {
   const files: string[] = [];
   const jail = createJail(cwd);
   for await (const file of walkFiles({ jail, start: jail.root, ...(signal ? { signal } : {}) })) {
+    // A name with a control character (an archive can hold `x\x1b]2;…`) would be drawn in the
+    // picker and typed into the prompt as an escape sequence: it is not offered.
+    if (CONTROL.test(file.relative)) continue;
     files.push(file.relative);
     if (files.length >= MAX_FILES) break;
   }

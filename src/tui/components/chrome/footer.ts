@@ -59,6 +59,9 @@ export function formatCost(costUsd: number, unknown: boolean | undefined): strin
   return unknown ? `≥${sum}` : sum;
 }
 
+/** Untrusted text for a single row: no escape sequence acts, no line break moves the cursor. */
+const oneLine = (text: string) => sanitizeForTerminal(text).replace(/\n/g, " ");
+
 export class Footer implements Component {
   constructor(
     private readonly theme: Theme,
@@ -87,9 +90,11 @@ export class Footer implements Component {
     ];
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
     // The directory goes last and gives way first, from its left: the branch always shows.
-    const branch = info.branch ? ` (${info.branch})` : "";
+    // Both are text from the disk (a HEAD file or a folder name a tarball brought): one line, nothing that acts.
+    const shownBranch = info.branch ? oneLine(info.branch) : "";
+    const branch = shownBranch ? ` (${shownBranch})` : "";
     const room = width - 1 - worstWidth(parts.join(" · ")) - 3 - worstWidth(branch);
-    const place = room >= 8 ? fitPath(shortenPath(info.cwd, process.env.HOME), room) + branch : info.branch ?? "";
+    const place = room >= 8 ? fitPath(oneLine(shortenPath(info.cwd, process.env.HOME)), room) + branch : shownBranch;
     if (place) parts.push(place);
     const lines: string[] = [];
     if (info.notice) lines.push(...this.noticeLines(info.notice, width));
