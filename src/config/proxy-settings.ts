@@ -44,7 +44,8 @@ export function checkProxy(proxy: ProxySettings | undefined, sources: Record<str
   }
 }
 
-function isHttpUrl(value: string): boolean {
+/** An absolute http:// or https:// URL with a host (a proxy's, a base_url's). */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";

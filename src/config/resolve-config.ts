@@ -16,7 +16,7 @@ import { agentHome, kimiCodeHome } from "./home.js";
 import { readKimiLogin } from "./kimi-credentials.js";
 import { noCredentialsMessage } from "./messages.js";
 import { CUSTOM_PRESET, KIMI_CODING_BASE_URL, PRESETS, presetNames, type Preset } from "./presets.js";
-import { checkProxy, resolveProxy } from "./proxy-settings.js";
+import { checkProxy, isHttpUrl, resolveProxy } from "./proxy-settings.js";
 import { DEFAULT_MAX_ROUNDS, DEFAULT_THINKING, type ResolvedConfig } from "./resolved-config.js";
 
 export { ConfigError } from "./config-error.js";
@@ -262,15 +262,6 @@ function resolveSandboxNetwork(read: ConfigFiles, sources: Record<string, string
   if (dropped.length > 0) warnings.push(`${read.project.path}: "sandbox_network" can only narrow your own list; ignored: ${dropped.join(", ")}`);
   sources["sandbox_network"] = read.project.path;
   return network;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 /** Without an explicit provider, the key that is set decides (OPENAI_API_KEY alone ⇒ openai). */
