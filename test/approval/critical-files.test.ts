@@ -13,6 +13,8 @@ const NAMES = [
   "node_modules", ".git", "README.md", "a b", "workflows", ".agents", ".Agents", "agents", ".agents.bak", ".mcp.json",
   "mcp.json", "CLAUDE.md", "claude.md.txt", ".claude", ".gemini", "GEMINI.md", ".cursor", ".cursorrules", ".vscode",
   ".devcontainer", ".pre-commit-config.yaml", ".yarnrc.yml", ".yarnrc", ".pnpmfile.cjs", "skills", "SKILL.md",
+  "lefthook.yml", "Lefthook.TOML", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.json", "lefthook", ".lefthook",
+  ".lefthook-local", "lefthookyml", ".lintstagedrc", ".lintstagedrc.json", "lintstagedrc", "lint-staged.config.mjs", "lint-staged.js",
 ];
 
 describe("critical files", () => {

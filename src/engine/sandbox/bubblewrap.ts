@@ -167,6 +167,9 @@ function baseArgs(allowNetwork: boolean): string[] {
     "--proc", "/proc",
     // A private pid namespace: when bwrap dies, every process inside dies with it.
     "--unshare-pid",
+    // SysV shared memory, semaphores, message queues and POSIX queues are per IPC namespace:
+    // in the host's, a command read and wrote the memory host processes share.
+    "--unshare-ipc",
     "--die-with-parent",
     ...(allowNetwork ? [] : ["--unshare-net"]),
     // bwrap started by root keeps root's capabilities inside: mount, umount and setns would undo

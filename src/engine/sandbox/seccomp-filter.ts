@@ -1,7 +1,11 @@
 // The seccomp program bubblewrap loads for every sandboxed command (`--seccomp FD`): creating a
 // unix-domain socket fails with EPERM, and so does io_uring (whose IORING_OP_SOCKET would
-// create one without the socket system call). A path or an abstract name is no use without a
-// socket to connect with, so no host socket is reachable however it is named: the ssh agent,
+// create one without the socket system call), and so do the kernel keyring calls (add_key,
+// request_key, keyctl): bwrap gives a command no keyring of its own, so it reached the keyrings
+// it inherits (as root, the user keyring too), read the keys host processes keep there (a
+// Kerberos `KEYRING:` ticket cache) and added its own; request_key even starts a host helper.
+// A path or an abstract name is no use without a socket to connect with, so no host socket is
+// reachable however it is named: the ssh agent,
 // docker, D-Bus, X11, a socket in /tmp or one created after the sandbox started. Connected
 // pairs (socketpair) stay: pipes between a command's own processes (Node's child IPC, vitest
 // and jest workers) are made that way and reach nothing outside. Anthropic's sandbox-runtime
@@ -27,15 +31,16 @@ const X32_BIT = 0x40000000;
 interface ArchTable {
   arch: number;
   socket: number;
-  ioUringSetup: number;
+  /** Refused whatever their arguments: io_uring_setup, then add_key, request_key and keyctl. */
+  denied: readonly number[];
   /** The 32-bit mode the same kernel runs. */
-  compat: { arch: number; socket: number; socketcall?: number; ioUringSetup: number };
+  compat: { arch: number; socket: number; socketcall?: number; denied: readonly number[] };
   x32?: boolean;
 }
 
 const TABLES: Record<string, ArchTable> = {
-  x64: { arch: 0xc000003e, socket: 41, ioUringSetup: 425, x32: true, compat: { arch: 0x40000003, socket: 359, socketcall: 102, ioUringSetup: 425 } },
-  arm64: { arch: 0xc00000b7, socket: 198, ioUringSetup: 425, compat: { arch: 0x40000028, socket: 281, ioUringSetup: 425 } },
+  x64: { arch: 0xc000003e, socket: 41, denied: [425, 248, 249, 250], x32: true, compat: { arch: 0x40000003, socket: 359, socketcall: 102, denied: [425, 286, 287, 288] } },
+  arm64: { arch: 0xc00000b7, socket: 198, denied: [425, 217, 218, 219], compat: { arch: 0x40000028, socket: 281, denied: [425, 309, 310, 311] } },
 };
 
 type Instruction = { op: "ld"; offset: number } | { op: "jeq"; value: number; to: string } | { op: "ret"; value: number } | { label: string };
@@ -75,6 +80,8 @@ function assemble(program: Instruction[]): Buffer {
   return out;
 }
 
+const denyAll = (numbers: readonly number[]): Instruction[] => numbers.map((value) => ({ op: "jeq", value, to: "deny" }));
+
 /** The program for `arch` (process.arch), or undefined where none is known. */
 export function unixSocketFilter(arch: string = process.arch): Buffer | undefined {
   const table = TABLES[arch];
@@ -87,18 +94,18 @@ export function unixSocketFilter(arch: string = process.arch): Buffer | undefine
     { op: "ret", value: RET_ALLOW },
     { label: "native" },
     { op: "ld", offset: NR },
-    { op: "jeq", value: table.ioUringSetup, to: "deny" },
+    ...denyAll(table.denied),
     { op: "jeq", value: table.socket, to: "family" },
     ...(table.x32
       ? ([
-          { op: "jeq", value: (table.ioUringSetup | X32_BIT) >>> 0, to: "deny" },
+          ...denyAll(table.denied.map((nr) => (nr | X32_BIT) >>> 0)),
           { op: "jeq", value: (table.socket | X32_BIT) >>> 0, to: "family" },
         ] as Instruction[])
       : []),
     { op: "ret", value: RET_ALLOW },
     { label: "compat" },
     { op: "ld", offset: NR },
-    { op: "jeq", value: compat.ioUringSetup, to: "deny" },
+    ...denyAll(compat.denied),
     { op: "jeq", value: compat.socket, to: "family" },
     // socketcall passes its arguments by pointer, out of a filter's sight: socket() through it is refused whatever the family.
     ...(compat.socketcall !== undefined ? ([{ op: "jeq", value: compat.socketcall, to: "socketcall" }] as Instruction[]) : []),

@@ -32,6 +32,17 @@ export const CRITICAL_FILE_PATTERNS = [
   ".circleci/**",
   ".husky/**",
   ".pre-commit-config.yaml", // the hooks pre-commit runs on every commit
+  // The same for the other hook managers, read afresh by the hook on every commit: lefthook's
+  // config (any format, `-local` too, also under .config/) and its script folders, and
+  // lint-staged's config, which husky's or lefthook's hook runs (nearest one per file).
+  "**/lefthook.*",
+  "**/.lefthook.*",
+  "**/lefthook-local.*",
+  "**/.lefthook-local.*",
+  ".lefthook/**",
+  ".lefthook-local/**",
+  "**/.lintstagedrc*",
+  "**/lint-staged.config.*",
   // Package-manager settings that run code: yarnPath runs a script on every yarn command,
   // a pnpmfile's hooks run on every install.
   "**/.yarnrc.yml",
