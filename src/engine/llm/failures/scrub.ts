@@ -1,5 +1,6 @@
 // Secrets never reach errors, events or logs: every message built from provider text passes
 // through here. Providers sometimes echo a (partially masked) key back in their error text.
+import { isSecretParameter } from "../../secrets/env-secrets.js";
 
 const KEY_LIKE = /\b((?:sk|rk|pk)-[A-Za-z0-9_*-]{8,})/g;
 
@@ -19,10 +20,10 @@ export function scrubSecrets(text: string, secrets: readonly (string | undefined
   return out.replace(KEY_LIKE, (match) => redactKey(match));
 }
 
-/** A URL with its user and password hidden (`http://…:…@proxy:3128`). */
+/** A URL with its user and password hidden (`http://…:…@proxy:3128`), and secret-named query values (`?api-key=…`). */
 export function redactUrl(url: string): string {
   // String surgery rather than URL: URL would percent-encode the ellipsis.
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^@/]*)@/i, (_all, scheme: string, userinfo: string) =>
-    `${scheme}${userinfo.includes(":") ? "…:…" : "…"}@`,
-  );
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)([^@/]*)@/i, (_all, scheme: string, userinfo: string) => `${scheme}${userinfo.includes(":") ? "…:…" : "…"}@`)
+    .replace(/([?&;])([A-Za-z][\w.-]{0,40})=[^&;#\s]*/g, (all, separator: string, name: string) => (isSecretParameter(name) ? `${separator}${name}=…` : all));
 }
