@@ -4,11 +4,14 @@ import { isSecretParameter } from "../../secrets/env-secrets.js";
 
 const KEY_LIKE = /\b((?:sk|rk|pk)-[A-Za-z0-9_*-]{8,})/g;
 
-/** Shows a key as `sk-…abcd`: enough to tell keys apart, too little to use. */
+/** From this length a key shows its last 4 characters: a fifth of it at most. */
+const SHOWN_FROM = 20;
+
+/** Shows a key as `sk-…abcd`: enough to tell keys apart, too little to use; a shorter key shows none of its own. */
 export function redactKey(key: string): string {
   const trimmed = key.trim();
-  if (trimmed.length <= 8) return "…";
   const prefix = trimmed.startsWith("sk-") ? "sk-" : "";
+  if (trimmed.length < SHOWN_FROM) return trimmed.length <= 8 ? "…" : `${prefix}…`;
   return `${prefix}…${trimmed.slice(-4)}`;
 }
 
