@@ -14,7 +14,7 @@ import { formatRestoreForPrompt } from "../engine/checkpoint/restore-note.js";
 import { formatTodosForPrompt } from "../engine/tools/todo-write.js";
 import type { ScopedHooks } from "../engine/extensions/hooks/hook-settings.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
-import { secretsFromSettings } from "../engine/secrets/env-secrets.js";
+import { secretsFromSettings, urlPasswords } from "../engine/secrets/env-secrets.js";
 import type { VariantConfig } from "../engine/extensions/variants/agent-variants.js";
 import type { WebSearchConfig } from "../engine/tools/web/web-search.js";
 import type { SandboxNetwork } from "../engine/sandbox/net-allowlist.js";
@@ -138,9 +138,11 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
       ...(config.hooks ? { hooks: config.hooks } : {}),
       ...mcpServersWith(config.mcpServers, input.options.extraMcpServers),
     },
-    // Keys in the config: the provider's, web search's, and those given to MCP servers (env, headers).
+    // Keys in the config: the provider's, web search's, those in their URLs (a gateway's
+    // `?api-key=…`, a password) and those given to MCP servers (env, headers, URL).
     secrets: [
       ...[config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
+      ...[config.baseUrl, config.webSearch?.baseUrl].flatMap((url) => (url ? urlPasswords(url) : [])),
       ...secretsFromSettings((mcpServersWith(config.mcpServers, input.options.extraMcpServers).mcpServers ?? []).map((server) => server.setting)),
     ],
   };

@@ -81,6 +81,7 @@ export async function startSessionHooks(
     env: where.env,
     ...(where.permissionMode ? { permissionMode: where.permissionMode } : {}),
     notice: (message) => void session.bus.publish("notice", { level: "warn", message }),
+    ...(session.redact ? { redact: session.redact } : {}),
   });
   if (hooks.has("SessionStart")) {
     const verdict = await hooks.run("SessionStart", { source: session.resumed ? "resume" : "startup" });

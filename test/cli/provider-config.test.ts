@@ -143,4 +143,17 @@ describe("the start-up source report", () => {
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${key}`);
     expect(readFileSync(onlySessionFile(box.home), "utf8")).not.toContain(key);
   });
+
+  it("a short key (a local server's) shows none of its characters in the settings report", async () => {
+    // Four characters of a 10-character key are 40% of it; only a key of 20 or more shows its end.
+    const key = "lan-k3y-9z";
+    const server = await startScriptedServer([chatText("ok")]);
+    servers.push(server);
+    const box = providerSandbox();
+    const run = await box.run(["-p", "hello", "--model", "gpt-4.1"], { OPENAI_API_KEY: key, OPENAI_BASE_URL: `${server.url}/v1` });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/api_key\s+…\s+\(env OPENAI_API_KEY\)/);
+    expect(run.stderr).not.toContain("9z");
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${key}`);
+  });
 });

@@ -18,13 +18,13 @@ const BUDGET = 6000;
 /** About 2,400 tokens: more than the third of BUDGET the tail keeps. */
 const LONG = `first answer ${"with a good deal of detail ".repeat(360)}`;
 
-function engineFor(script: FakeScript) {
+function engineFor(script: FakeScript, secrets: string[] = []) {
   const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "compact-op-")));
   const cwd = path.join(base, "ws");
   mkdirSync(cwd);
   const home = path.join(base, "home");
   const record = path.join(base, "requests.jsonl");
-  return { cwd, home, record, ...startEngine({ home, cwd, provider: new FakeProvider(script, record), contextBudget: BUDGET }) };
+  return { cwd, home, record, ...startEngine({ home, cwd, provider: new FakeProvider(script, record), contextBudget: BUDGET, secrets }) };
 }
 
 function of<T extends AgentEvent["type"]>(events: AgentEvent[], type: T): EventOf<T>[] {
@@ -66,6 +66,21 @@ describe("compact as an engine operation", () => {
     const first = recordedRequests(resumedRecord)[0]!;
     expect(first.messages).toEqual([...after, { role: "assistant", text: "third answer", toolCalls: [] }, { role: "user", content: "fourth" }]);
     await resumed.engine.shutdown();
+  });
+
+  it("a known secret in the instructions never reaches the summary request (the person typed it, as in a prompt)", async () => {
+    const secret = "Zq7xW2pLmN4vRt8sKy3";
+    const { engine, events, record } = engineFor({ turns: [{ text: LONG }, { text: "two" }], summaries: [{ text: "Goal: the first thing." }] }, [secret]);
+    engine.submit("first");
+    await engine.idle();
+    engine.submit("second");
+    await engine.idle();
+    expect(await engine.compact(`keep the password ${secret} in mind`)).toEqual({ compacted: true });
+    await engine.shutdown();
+    const summary = (recordedRequests(record) as Sent[]).find((request) => request.purpose === "summary")!;
+    expect(summary.messages.at(-1)!.content).toMatch(/focus on: keep the password \[redacted\] in mind$/);
+    expect(JSON.stringify(summary)).not.toContain(secret);
+    expect(of(events, "context.compacted")[0]).toMatchObject({ instructions: "keep the password [redacted] in mind" });
   });
 
   it("says why nothing was compacted; refuses while a turn runs, as clearContext and undo do", async () => {

@@ -104,6 +104,7 @@ describe("a known value, in the forms a command prints it", () => {
     ["percent-encoded in a URL", `https://ada:${encodeURIComponent(value)}@example.com`],
     ["JSON-escaped", JSON.stringify({ note: `a "${value}"` }).replace("/", "\\/")],
     ["hex (xxd -p)", Buffer.from(`x=${value}`).toString("hex")],
+    ["percent-encoded but for its / (Python's urllib.parse.quote)", `https://example.com/?k=${encodeURIComponent(value).replace(/%2F/g, "/")}`],
   ])("%s", (_how, text) => {
     const out = redact(text);
     expect(out).toContain(REDACTED);
@@ -113,5 +114,38 @@ describe("a known value, in the forms a command prints it", () => {
       const core = Buffer.concat([Buffer.alloc(offset), Buffer.from(value)]).toString("base64").slice(4, 12);
       expect(out).not.toContain(core);
     }
+  });
+});
+
+describe("a known value with a space, percent-encoded as other encoders leave it", () => {
+  const value = "my s3cr3t+Value/42";
+  const redact = createRedactor([value]);
+
+  it.each([
+    ["encodeURI (keeps + and /)", encodeURI(`https://example.com/${value}`)],
+    ["form-encoded (URLSearchParams: a space as +)", new URLSearchParams({ note: value }).toString()],
+  ])("%s", (_how, text) => {
+    const out = redact(text);
+    expect(out).toContain(REDACTED);
+    expect(out).not.toMatch(/s3cr3t/i);
+  });
+});
+
+describe("a known value JSON-escaped as other encoders write it", () => {
+  // Go's encoding/json (Ollama, many gateways) and Rails write <, > and & as \u escapes, and
+  // Python's json.dumps every non-ASCII character: a model's tool arguments come back so.
+  const value = "p&ss<w0rd>Secret9";
+  const unicode = "pässwörd-Secret-9";
+  const redact = createRedactor([value, unicode]);
+  const escape = (text: string, which: RegExp) => text.replace(which, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+  it.each([
+    ["<, > and & as \\u00XX (Go)", `{"command":"echo '${escape(value, /[<>&]/g)}'"}`],
+    ["upper-case hex digits", `{"command":"${escape(value, /[<>&]/g).toUpperCase().replace(/\\U/g, "\\u")}"}`],
+    ["non-ASCII as \\u00XX (Python's ensure_ascii)", `{"note":"${escape(unicode, /[^\x00-\x7f]/g)}"}`],
+  ])("%s", (_how, text) => {
+    const out = redact(text);
+    expect(out).toContain(REDACTED);
+    expect(out).not.toMatch(/Secret/i);
   });
 });

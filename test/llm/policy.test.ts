@@ -100,7 +100,9 @@ describe("pricing", () => {
 
 describe("secrets", () => {
   it("scrubs known secrets and key-like tokens from text", () => {
-    expect(scrubSecrets("key oauth-abcdefgh1234 bad", ["oauth-abcdefgh1234"])).toBe("key …1234 bad");
+    expect(scrubSecrets("key oauth-abcdefghijkl1234 bad", ["oauth-abcdefghijkl1234"])).toBe("key …1234 bad");
+    // A key under 20 characters shows none of its own: 4 would be a fifth of it or more.
+    expect(scrubSecrets("key oauth-abcdefgh1234 bad", ["oauth-abcdefgh1234"])).toBe("key … bad");
     expect(scrubSecrets("Incorrect API key provided: sk-proj-abcdefghijklmnop")).toBe("Incorrect API key provided: sk-…mnop");
   });
 });

@@ -70,22 +70,34 @@ export function isSecretName(name: string): boolean {
 
 /** `scheme://user:pass@`, with the password as written (and, if it differs, percent-decoded). */
 const URL_PASSWORD = /\b[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@]*:([^\s/?#]+)@/g;
-/** `?password=…` in a URL or `;Password=…` in a connection string. */
-const QUERY_PASSWORD = /[?&;](?:password|passwd|pass|pwd|sslpassword)=([^&;\s#"']+)/gi;
+/** A parameter in a URL's query (`?api-key=…`) or a connection string (`;AccountKey=…`). */
+const QUERY_PARAMETER = /[?&;]([A-Za-z][\w.-]{0,40})=([^&;\s#"']+)/g;
 
-/** Passwords written inside URLs and connection strings anywhere in `text`. */
+/**
+ * Whether a query or connection-string parameter holds a secret by its name: a secret-named
+ * one (`api-key`, `token`, `AccountKey`, `password`) or a password's or signature's short name.
+ */
+export function isSecretParameter(name: string): boolean {
+  return isSecretName(name) || /^(?:pwd|passwd|sig|signature)$/i.test(name);
+}
+
+/**
+ * Passwords and keys written inside URLs and connection strings anywhere in `text`: a URL's
+ * password, and secret-named parameters' values (a gateway's `?api-key=…`, `;Password=…`).
+ */
 export function urlPasswords(text: string): string[] {
   const found: string[] = [];
-  for (const pattern of [URL_PASSWORD, QUERY_PASSWORD]) {
-    for (const match of text.matchAll(pattern)) {
-      const raw = match[1]!;
-      found.push(raw);
-      try {
-        const decoded = decodeURIComponent(raw);
-        if (decoded !== raw) found.push(decoded);
-      } catch {
-        // Not valid percent-encoding: the raw form is all there is.
-      }
+  const matches = [
+    ...[...text.matchAll(URL_PASSWORD)].map((match) => match[1]!),
+    ...[...text.matchAll(QUERY_PARAMETER)].filter((match) => isSecretParameter(match[1]!) && !isNumberOrFlag(match[2]!)).map((match) => match[2]!),
+  ];
+  for (const raw of matches) {
+    found.push(raw);
+    try {
+      const decoded = decodeURIComponent(raw);
+      if (decoded !== raw) found.push(decoded);
+    } catch {
+      // Not valid percent-encoding: the raw form is all there is.
     }
   }
   return found;

@@ -5,7 +5,8 @@
 // - base64 and base64url, alone or inside a longer encoding (`Authorization: Basic`, docker's
 //   "auth", `base64 ~/.netrc`): each of the three alignments of the value in the byte stream
 //   gives a fixed run of characters, its "core", and the core is redacted;
-// - percent-encoded (a password in a URL), JSON-escaped (`\/` too), and hex (`xxd -p`).
+// - percent-encoded (a password in a URL) as the common encoders leave it, JSON-escaped (`\/`
+//   too, and `\u` escapes of `< > &` and non-ASCII as Go and Python write them), and hex (`xxd -p`).
 //
 // Not covered, on purpose: parts of a value (`cut -c1-8`, `head -c`), reversed or rotated
 // text, or any other transformation. A shorter match would redact ordinary text; a value
@@ -37,12 +38,31 @@ export function valueForms(value: string): string[] {
     forms.add(core);
     forms.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
   }
-  forms.add(encodeURIComponent(value));
+  for (const encoded of percentForms(value)) forms.add(encoded);
   const json = JSON.stringify(value).slice(1, -1);
-  forms.add(json);
-  forms.add(json.replace(/\//g, "\\/")); // PHP's and others' JSON escape "/" too
+  // Go's encoding/json and Rails escape <, > and &, Python's json.dumps every non-ASCII
+  // character: a model's tool arguments from such a server hold the value so.
+  const unicode = json.replace(/[<>&\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  for (const escaped of [json, unicode]) {
+    forms.add(escaped);
+    forms.add(escaped.replace(/\//g, "\\/")); // PHP's and others' JSON escape "/" too
+  }
   forms.add(bytes.toString("hex"));
   return [...forms].filter((form) => form === value || form.length >= MIN_FORM_LENGTH);
+}
+
+/**
+ * Percent-encoding as encoders differ on what they leave: encodeURIComponent, Python's
+ * urllib.parse.quote (keeps `/`), encodeURI (keeps `/ + = & : ? #`), form encoding
+ * (URLSearchParams: a space as `+`, `! ' ( ) ~` encoded). A lone surrogate encodes in none.
+ */
+function percentForms(value: string): string[] {
+  try {
+    const component = encodeURIComponent(value);
+    return [component, component.replace(/%2F/g, "/"), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
+  } catch {
+    return [];
+  }
 }
 
 function escapeRegExp(text: string): string {

@@ -143,7 +143,9 @@ export function createEngineCore(parts: EngineCoreParts): EngineCore {
     listModels: (signal) => models.listModels(signal),
     setThinking: (level) => models.setThinking(level),
     clearContext: () => between.clearContext(),
-    compact: (instructions) => turns.compact(instructions),
+    // The instructions go to the summary request as typed, not through an event: redacted here,
+    // as a prompt is on its way to the model.
+    compact: (instructions) => turns.compact(instructions !== undefined && session.redact ? session.redact(instructions) : instructions),
     undo: (options) => between.undo(options),
     snapshot: async (options) =>
       takeSnapshot(

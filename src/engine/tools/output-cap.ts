@@ -1,10 +1,13 @@
+import { headCut } from "../secrets/word-cut.js";
+
 /** Every tool result is capped so one noisy call cannot flood the model's context. */
 export const MAX_RESULT_CHARS = 30_000;
 
+/** The cut falls at a word's edge: half a secret kept before it would escape the redactor. */
 export function capOutput(text: string, limit = MAX_RESULT_CHARS): string {
   if (text.length <= limit) return text;
-  const omitted = text.length - limit;
-  return `${text.slice(0, limit)}\n\n[output cut: ${omitted} of ${text.length} characters omitted]`;
+  const kept = headCut(text, limit);
+  return `${text.slice(0, kept)}\n\n[output cut: ${text.length - kept} of ${text.length} characters omitted]`;
 }
 
 /** Providers take images up to about 5 MB; a bigger one would fail every later request. */

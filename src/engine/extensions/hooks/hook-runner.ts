@@ -3,6 +3,7 @@
 // Failures are published as notices (never swallowed); for gating events they also refuse.
 // The payload is Claude Code's: its tool names and input fields (claude-tools.ts) and its
 // permission_mode, so hooks written for it run unchanged.
+import { redactPayload, type Redactor } from "../../secrets/redact.js";
 import { commandArgv, createProcessRunner, shellArgv } from "../../tools/command/process-runner.js";
 import { commandEnvironment } from "../../tools/command/run-command.js";
 import { claudeToolFields, matchableNames, type PermissionMode } from "./claude-tools.js";
@@ -17,6 +18,12 @@ export interface HookSession {
   /** The approval mode as Claude Code names it; read at each run (a face may change it). */
   permissionMode?(): PermissionMode;
   notice(message: string): void;
+  /**
+   * The session's redactor: a hook sees the prompt, the call and its result as the events show
+   * them. A hook is often a logger (an audit trail, a notifier) writing what it is given to disk
+   * or a chat, and a project's hook is the repository's code, denied secret-named variables.
+   */
+  redact?: Redactor;
 }
 
 /** Events whose hooks decide whether something happens: a failed hook refuses. */
@@ -52,7 +59,7 @@ export function createHookRunner(sources: readonly ScopedHooks[], session: HookS
     async run(event, fields, options = {}) {
       const matched = entries(event, options.toolName);
       if (matched.length === 0) return { kind: "none" };
-      const payload = JSON.stringify({
+      const plain = {
         session_id: session.sessionId,
         transcript_path: session.transcriptPath,
         cwd: session.cwd,
@@ -60,7 +67,9 @@ export function createHookRunner(sources: readonly ScopedHooks[], session: HookS
         hook_event_name: event,
         ...fields,
         ...(options.toolName !== undefined ? claudeToolFields(options.toolName, fields.tool_input, session.cwd) : {}),
-      });
+      };
+      // Strings are redacted before JSON.stringify, so a value is matched as written, not escaped.
+      const payload = JSON.stringify(session.redact ? redactPayload(plain, session.redact) : plain);
       const verdicts = await Promise.all(
         matched.map(async ({ hook, source }) => {
           const timeout = hook.timeout ?? DEFAULT_HOOK_TIMEOUT_S;

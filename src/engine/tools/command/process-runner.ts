@@ -4,6 +4,7 @@
 import * as childProcess from "node:child_process";
 import { hostProgram } from "../../host/host-programs.js";
 import { UNSET_SECRET_NAMES_BASH } from "../../secrets/env-secrets.js";
+import { headCut, tailCut } from "../../secrets/word-cut.js";
 import { ENDED, withLifeline } from "./lifeline.js";
 import { killLeader, killTree, signalGroup } from "./process-group.js";
 
@@ -103,9 +104,13 @@ export class CapturedOutput {
     }
   }
 
+  /** Cut at words' edges: the first or last part of a secret left beside the gap would escape the redactor. */
   text(): string {
     if (this.omitted === 0) return this.head + this.tail;
-    return `${this.head}\n[… ${this.omitted} characters omitted …]\n${this.tail}`;
+    const head = this.head.slice(0, headCut(this.head, this.head.length, true));
+    const tail = this.tail.slice(tailCut(this.tail, 0, true));
+    const omitted = this.omitted + (this.head.length - head.length) + (this.tail.length - tail.length);
+    return `${head}\n[… ${omitted} characters omitted …]\n${tail}`;
   }
 }
 

@@ -3,6 +3,7 @@
 import { stat, type FileHandle } from "node:fs/promises";
 import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
 import { sniffImageType } from "./image-sniff.js";
+import { headCut } from "../../secrets/word-cut.js";
 import type { Jail } from "../jail/jail.js";
 import { notRegularError, openRegular } from "./regular-file.js";
 import { defineTool, ToolError } from "../tool.js";
@@ -45,7 +46,9 @@ async function* splitLines(chunks: AsyncIterable<string> | Iterable<string>): As
 function cutLine({ text, dropped }: { text: string; dropped: number }): string {
   const total = text.length + dropped;
   if (total <= MAX_LINE_CHARS) return text;
-  return `${text.slice(0, MAX_LINE_CHARS)}… [line cut: ${total - MAX_LINE_CHARS} more characters]`;
+  // At a word's edge: half a secret kept before the cut would escape the redactor.
+  const kept = headCut(text, MAX_LINE_CHARS, true);
+  return `${text.slice(0, kept)}… [line cut: ${total - kept} more characters]`;
 }
 
 /** Reads lines [offset, offset+limit) and whether any follow, without loading the whole file. */

@@ -2,6 +2,7 @@
 // the include filter, how a hit is shown, and which hits are kept when there are too many.
 import { compileGlob } from "./glob-matcher.js";
 import { shownName } from "./shown-name.js";
+import { headCut } from "../../secrets/word-cut.js";
 
 export const MAX_HITS = 200;
 /** Past this many hits a search stops; the hits shown are then the first of those seen. */
@@ -99,7 +100,11 @@ export function compareHits(a: GrepHit, b: GrepHit): number {
 /** One hit as the model sees it: `path:line: text`, trailing CR dropped, long lines cut. */
 export function formatHit(display: string, hit: GrepHit): string {
   let text = hit.text.endsWith("\r") && !hit.cut ? hit.text.slice(0, -1) : hit.text;
-  if (hit.cut) text = `${text.slice(0, MAX_HIT_CHARS)}… [line longer than ${MAX_LINE_BYTES} bytes, cut]`;
-  else if (text.length > MAX_HIT_CHARS) text = `${text.slice(0, MAX_HIT_CHARS)}… [${text.length - MAX_HIT_CHARS} more characters]`;
+  // Cut at a word's edge: half a secret kept before the cut would escape the redactor.
+  if (hit.cut) text = `${text.slice(0, headCut(text, MAX_HIT_CHARS, true))}… [line longer than ${MAX_LINE_BYTES} bytes, cut]`;
+  else if (text.length > MAX_HIT_CHARS) {
+    const kept = headCut(text, MAX_HIT_CHARS, true);
+    text = `${text.slice(0, kept)}… [${text.length - kept} more characters]`;
+  }
   return `${shownName(display)}:${hit.line}: ${text}`;
 }
