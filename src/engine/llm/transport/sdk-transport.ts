@@ -21,6 +21,7 @@ interface ClientBase {
   maxRetries: number;
   timeout?: number;
   defaultHeaders: Record<string, string>;
+  logLevel: "off";
   // Typed loosely: the SDKs type these against undici's types, Node's against undici-types.
   fetch?: unknown;
   fetchOptions?: Record<string, unknown>;
@@ -30,6 +31,9 @@ async function clientBase(options: TransportOptions): Promise<ClientBase> {
   const base: ClientBase = {
     maxRetries: 0,
     defaultHeaders: { "User-Agent": `mini-agent/${options.version}` },
+    // OPENAI_LOG / ANTHROPIC_LOG would make the SDK log to stdout (the protocol output),
+    // unredacted; the session's events already record each request's outcome, redacted.
+    logLevel: "off",
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
     fetch: nodeFetch,
