@@ -18,6 +18,7 @@ import { parseAgents, parseHooks, parseMcpServers, parseToolSets } from "./exten
 import { agentHome } from "./home.js";
 import { jsonErrorOffset, positionAt } from "./json-error-position.js";
 import { jsonValueOffset } from "./json-value-position.js";
+import { isHttpUrl } from "./proxy-settings.js";
 
 // One list for config, flags and ops (engine/protocol/field-values.ts).
 export const THINKING_LEVELS: readonly ThinkingLevel[] = LEVELS;
@@ -120,12 +121,7 @@ export function readConfigFile(
 
 /** The registry index is fetched over https only: anything else is a setting to fix, said at once. */
 export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname !== "";
-  } catch {
-    return false;
-  }
+  return isHttpUrl(value, ["https:"]);
 }
 
 export function notHttps(value: string): string {

@@ -44,11 +44,11 @@ export function checkProxy(proxy: ProxySettings | undefined, sources: Record<str
   }
 }
 
-/** An absolute http:// or https:// URL with a host (a proxy's, a base_url's). */
-export function isHttpUrl(value: string): boolean {
+/** An absolute URL with a host and one of `protocols` (a proxy's, a base_url's; the registry's, https only). */
+export function isHttpUrl(value: string, protocols: readonly string[] = ["http:", "https:"]): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+    return protocols.includes(url.protocol) && url.hostname !== "";
   } catch {
     return false;
   }

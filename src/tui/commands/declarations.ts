@@ -1,6 +1,6 @@
 // The slash commands: what each is called, what it says in the menu, what argument it takes.
 // Parsing (parse.ts) and running (execute.ts) are kept apart from this list.
-import { sanitizeForTerminal } from "../components/messages/sanitize.js";
+import { oneLineForTerminal } from "../components/messages/sanitize.js";
 
 export interface CommandDeclaration {
   name: string;
@@ -20,7 +20,7 @@ export function commandsWithSkills(skills: readonly { name: string; description:
   const entries = skills
     .filter((skill) => !taken.has(skill.name))
     // A project skill's description is the repository's text, drawn in the menu: nothing in it may act.
-    .map((skill) => ({ name: skill.name, description: `skill: ${sanitizeForTerminal(skill.description).replace(/\n/g, " ")}`, argumentHint: "[request]", skillBody: skill.body }));
+    .map((skill) => ({ name: skill.name, description: `skill: ${oneLineForTerminal(skill.description)}`, argumentHint: "[request]", skillBody: skill.body }));
   return [...COMMANDS, ...entries];
 }
 

@@ -32,7 +32,7 @@ function listsRefs(sub: "branch" | "tag", rest: ShellWord[]): boolean {
   const words = rest.map((word) => word.value);
   const flags = words.filter((word) => word.startsWith("-"));
   if (!flags.every((flag) => LIST_MODE.test(flag) || LIST_OPTIONS.test(flag) || LIST_FLAGS[sub]!.test(flag))) return false;
-  const listing = flags.some((flag) => LIST_MODE.test(flag) || (sub === "tag" && /^-n\d*$/.test(flag)));
+  const listing = flags.some((flag) => LIST_MODE.test(flag) || (sub === "tag" && LIST_FLAGS.tag!.test(flag)));
   return flags.length === words.length || listing;
 }
 

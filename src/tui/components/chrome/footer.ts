@@ -3,7 +3,7 @@
 import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import { graphemes, worstWidth } from "../../graphemes.js";
-import { sanitizeForTerminal } from "../messages/sanitize.js";
+import { oneLineForTerminal, sanitizeForTerminal } from "../messages/sanitize.js";
 import { truncateToWidth, wrapTextWithAnsi } from "../../text-width.js";
 
 /** A notice longer than this (a missing key's advice is seven lines) ends with "… N more lines". */
@@ -59,9 +59,6 @@ export function formatCost(costUsd: number, unknown: boolean | undefined): strin
   return unknown ? `≥${sum}` : sum;
 }
 
-/** Untrusted text for a single row: no escape sequence acts, no line break moves the cursor. */
-const oneLine = (text: string) => sanitizeForTerminal(text).replace(/\n/g, " ");
-
 export class Footer implements Component {
   constructor(
     private readonly theme: Theme,
@@ -91,10 +88,10 @@ export class Footer implements Component {
     if (info.backgroundTasks > 0) parts.push(t.fg("toolRunning", `${info.backgroundTasks} background task${info.backgroundTasks === 1 ? "" : "s"}`));
     // The directory goes last and gives way first, from its left: the branch always shows.
     // Both are text from the disk (a HEAD file or a folder name a tarball brought): one line, nothing that acts.
-    const shownBranch = info.branch ? oneLine(info.branch) : "";
+    const shownBranch = info.branch ? oneLineForTerminal(info.branch) : "";
     const branch = shownBranch ? ` (${shownBranch})` : "";
     const room = width - 1 - worstWidth(parts.join(" · ")) - 3 - worstWidth(branch);
-    const place = room >= 8 ? fitPath(oneLine(shortenPath(info.cwd, process.env.HOME)), room) + branch : shownBranch;
+    const place = room >= 8 ? fitPath(oneLineForTerminal(shortenPath(info.cwd, process.env.HOME)), room) + branch : shownBranch;
     if (place) parts.push(place);
     const lines: string[] = [];
     if (info.notice) lines.push(...this.noticeLines(info.notice, width));

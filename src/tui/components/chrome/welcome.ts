@@ -3,7 +3,7 @@
 import type { Component } from "@mariozechner/pi-tui";
 import type { Theme } from "../../theme/theme.js";
 import { truncateToWidth } from "../../text-width.js";
-import { sanitizeForTerminal } from "../messages/sanitize.js";
+import { oneLineForTerminal } from "../messages/sanitize.js";
 
 export interface WelcomeInfo {
   version: string;
@@ -25,7 +25,7 @@ export class Welcome implements Component {
     const lines = [
       ` ${t.bold(t.fg("accent", "mini-agent"))} ${t.fg("muted", `v${this.info.version}`)}`,
       // A folder name can come from an archive: drawn as text, never as a sequence.
-      ` ${t.fg("muted", sanitizeForTerminal(this.info.cwd).replace(/\n/g, " "))}`,
+      ` ${t.fg("muted", oneLineForTerminal(this.info.cwd))}`,
       ` ${t.fg("dim", "enter send · shift+enter newline · / commands · @ files")}`,
       ` ${t.fg("dim", "esc stop · ctrl-c twice quit · /help")}`,
     ];

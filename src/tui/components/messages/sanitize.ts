@@ -8,6 +8,11 @@ export function sanitizeForTerminal(text: string): string {
   return stripTerminalControls(text).replace(/\t/g, "    ");
 }
 
+/** Text from the disk for a single row (a branch name, a folder, a skill's description): nothing acts, no line break moves the cursor. */
+export function oneLineForTerminal(text: string): string {
+  return sanitizeForTerminal(text).replace(/\n/g, " ");
+}
+
 /**
  * What a person is asked to approve (a command, a diff, a question, the project's settings):
  * every character shown as it is, control characters as visible symbols (␛]0;…␇), never
