@@ -12,7 +12,7 @@ import { createEngineSession } from "./engine/session/engine-session.js";
 import type { AgentEvent } from "./engine/events.js";
 import type { ModelProvider } from "./engine/llm/provider.js";
 import { openSession, SessionAccessError, SessionNotFoundError, type OpenSession } from "./engine/session/open-session.js";
-import { createRedactor, secretsFromEnv } from "./engine/secrets/redact.js";
+import { createRedactor, secretsFromEnv, type Redactor } from "./engine/secrets/redact.js";
 import { secretsFromCredentialFiles } from "./engine/secrets/credential-files.js";
 import { SessionLockedError } from "./engine/wire/session-lock.js";
 import type { EngineHost, EngineSession } from "./engine/surface.js";
@@ -209,7 +209,10 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
   session.startupNotices.push(...trust.notices);
   const createModel = async (choice: { provider?: string; model: string }) => {
     const next = { ...options, model: choice.model, ...(choice.provider ? { provider: choice.provider } : {}) };
-    return (await resolveModel({ options: next, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: () => {} })).provider;
+    const chosen = await resolveModel({ options: next, env, cwd, version: context.version, projectTrusted, warn: report.warn, info: () => {} });
+    // Known before the new provider's first request: its key (the files are read afresh) may be echoed.
+    redact.add?.(chosen.secrets ?? []);
+    return chosen.provider;
   };
   let engine: EngineHost;
   try {
@@ -241,11 +244,16 @@ export async function openEngine(options: CliOptions, context: EngineContext): P
  * The system prompt as the model gets it, with secrets redacted: its parts come from files
  * (AGENTS.md, .agent.md, the prompt file) that may hold a key. Redacted once per new text.
  */
-function redactedPrompt(prompt: ModelSetup["systemPrompt"], redact: (text: string) => string): ModelSetup["systemPrompt"] {
+function redactedPrompt(prompt: ModelSetup["systemPrompt"], redact: Redactor): ModelSetup["systemPrompt"] {
   let last: { text: string; redacted: string } | undefined;
+  let learned = redact.generation;
   return (tools, state) => {
     const text = prompt(tools, state);
-    if (last?.text !== text) last = { text, redacted: redact(text) };
+    // Redone when the redactor learned a value (a model switch's key) the text may hold.
+    if (last?.text !== text || learned !== redact.generation) {
+      last = { text, redacted: redact(text) };
+      learned = redact.generation;
+    }
     return last.redacted;
   };
 }

@@ -138,9 +138,10 @@ export async function resolveModel(input: ModelSetupInput): Promise<ModelSetup> 
       ...(config.hooks ? { hooks: config.hooks } : {}),
       ...mcpServersWith(config.mcpServers, input.options.extraMcpServers),
     },
-    // Keys in the config: the provider's, web search's, those in their URLs (a gateway's
+    // Keys in the config: every provider's (a model switch may reach any), web search's, those in their URLs (a gateway's
     // `?api-key=…`, a password) and those given to MCP servers (env, headers, URL).
     secrets: [
+      ...(config.credentials ?? []),
       ...[config.apiKey, config.webSearch?.apiKey].filter((secret): secret is string => Boolean(secret)),
       ...[config.baseUrl, config.webSearch?.baseUrl].flatMap((url) => (url ? urlPasswords(url) : [])),
       ...secretsFromSettings((mcpServersWith(config.mcpServers, input.options.extraMcpServers).mcpServers ?? []).map((server) => server.setting)),

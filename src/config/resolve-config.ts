@@ -14,6 +14,7 @@ import { readClaudeHooks, type ClaudeHooksFile } from "./claude-settings.js";
 import { withoutPowers } from "./project-powers.js";
 import { agentHome, kimiCodeHome } from "./home.js";
 import { readKimiLogin } from "./kimi-credentials.js";
+import { credentialsInConfig } from "./known-credentials.js";
 import { noCredentialsMessage } from "./messages.js";
 import { CUSTOM_PRESET, KIMI_CODING_BASE_URL, PRESETS, presetNames, type Preset } from "./presets.js";
 import { checkProxy, isHttpUrl, resolveProxy } from "./proxy-settings.js";
@@ -138,6 +139,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const codeRunning = codeRunningSettings(project, user, trusted ? (read.claudeHooks ?? []) : []);
 
   const shared = {
+    // The raw files: an untrusted project's key, unused, is still a secret.
+    credentials: credentialsInConfig(read, kimiCodeHome(env, input.home)),
     thinking,
     maxRounds,
     warnings,

@@ -36,6 +36,8 @@ export interface ResolvedConfig extends ProviderConfig {
   /** MCP servers per config file (project first); the same trust rule. */
   mcpServers?: ScopedMcpServer[];
   sources: SettingSources;
+  /** Every key and URL password the config files and the Kimi login hold, for any provider (known-credentials.ts). */
+  credentials?: string[];
   /** Non-fatal notes for stderr (unknown keys, an expired Kimi login, …). */
   warnings: string[];
 }

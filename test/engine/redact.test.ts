@@ -4,6 +4,24 @@ import type { AgentEvent } from "../../src/engine/events.js";
 import { createRedactor, secretsFromEnv } from "../../src/engine/secrets/redact.js";
 
 describe("secret redaction", () => {
+  it("learns a value added later (a switched provider's key), for a stream already open too", () => {
+    const redact = createRedactor(["kimi-secret-123456"]);
+    const bus = new EventBus({ redact });
+    const seen: AgentEvent[] = [];
+    bus.subscribe((event) => seen.push(event));
+    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: "before " });
+    const generation = redact.generation;
+    redact.add!(["zq-later has spaces 7c1e9a44"]);
+    expect(redact.generation).not.toBe(generation);
+    expect(redact("key: zq-later has spaces 7c1e9a44.")).toBe("key: [redacted].");
+    // Split across pieces, a value with spaces is held back by the longer reach it now needs.
+    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: "zq-later has " });
+    bus.publish("tool.output", { callId: "c1", stream: "stdout", chunk: "spaces 7c1e9a44 after" });
+    bus.publish("tool.result", { callId: "c1", name: "run_command", content: "done", isError: false });
+    const streamed = seen.filter((event) => event.type === "tool.output").map((event) => (event as { chunk: string }).chunk).join("");
+    expect(streamed).toBe("before [redacted] after");
+  });
+
   it("takes secrets from secret-named environment variables only", () => {
     expect(
       secretsFromEnv({ KIMI_API_KEY: "kimi-secret-123456", GITHUB_TOKEN: "tok-abcdefgh", HOME: "/home/someone", SHORT_TOKEN: "abc" }),

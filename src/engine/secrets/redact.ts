@@ -27,26 +27,49 @@ export interface Redactor {
   ranges?(text: string): SecretRange[];
   /** Could `text` still grow into a known value (is it the start of one of its forms)? A paused stream asks. */
   beginsSecret?(text: string): boolean;
+  /**
+   * Learns more known values: a credential the session reaches later (a provider chosen by a
+   * model switch) is known before anything it answers is published. Streams read the new
+   * hold-back figures on their next piece.
+   */
+  add?(secrets: Iterable<string>): void;
+  /** Counts the values added after creation: a cache of redacted text is stale once it moves. */
+  generation?: number;
 }
 
 export function createRedactor(secrets: Iterable<string>): Redactor {
-  const { pattern: exact, holdBack, forms } = valueMatcher(secrets);
+  const known = new Set(secrets);
+  let matcher = valueMatcher(known);
+  let lowered = matcher.forms.map((form) => form.toLowerCase());
   const redactor: Redactor = (text) => {
+    const exact = matcher.pattern;
     let out = exact ? text.replace(exact, REDACTED) : text;
     if (!MAY_HOLD_KEY.test(out)) return out;
     for (const [pattern, keep = ""] of KEY_PATTERNS) out = out.replace(pattern, keep + REDACTED);
     return out;
   };
-  redactor.longestSecret = holdBack;
-  redactor.longestForm = forms[0]?.length ?? 0;
+  const measure = () => {
+    redactor.longestSecret = matcher.holdBack;
+    redactor.longestForm = matcher.forms[0]?.length ?? 0;
+  };
+  measure();
+  redactor.generation = 0;
   redactor.ranges = (text) => {
     const ranges: SecretRange[] = [];
-    if (exact) collectRanges(exact, text, ranges);
+    if (matcher.pattern) collectRanges(matcher.pattern, text, ranges);
     if (MAY_HOLD_KEY.test(text)) for (const [pattern] of KEY_PATTERNS) collectRanges(pattern, text, ranges);
     return ranges;
   };
-  const lowered = forms.map((form) => form.toLowerCase());
   redactor.beginsSecret = (text) => text !== "" && lowered.some((form) => form.startsWith(text.toLowerCase()));
+  redactor.add = (more) => {
+    const before = known.size;
+    for (const secret of more) known.add(secret);
+    if (known.size === before) return;
+    matcher = valueMatcher(known);
+    lowered = matcher.forms.map((form) => form.toLowerCase());
+    measure();
+    redactor.generation = (redactor.generation ?? 0) + 1;
+  };
   return redactor;
 }
 
