@@ -10,6 +10,7 @@ import path from "node:path";
 import type { ToolSpec } from "../engine/llm/provider.js";
 import { readUserFile, type ReadOutcome } from "../engine/bounded-read.js";
 import { readWorkspaceFile } from "../engine/workspace-read/workspace-file.js";
+import { headCut } from "../engine/secrets/word-cut.js";
 import { UsageError } from "./cli-options.js";
 import { ConfigError } from "./config-error.js";
 import { agentHome } from "./home.js";
@@ -90,7 +91,8 @@ export function readPromptFiles(input: PromptFilesInput): PromptFiles {
   const agents = readWorkspaceFile(input.cwd, "AGENTS.md", { maxBytes: MAX_PROJECT_CONTEXT_BYTES, overflow: "truncate", what: "AGENTS.md", ...deny(context) });
   if (agents.ok && agents.text.trim() !== "") {
     const cut = agents.truncated || agents.text.length > MAX_PROJECT_CONTEXT;
-    files.projectContext = (cut ? `${agents.text.slice(0, MAX_PROJECT_CONTEXT)}\n[… AGENTS.md truncated]` : agents.text).trim();
+    // At a word's edge (the read's own byte cut too): the prompt is redacted after this, and half a key would pass.
+    files.projectContext = (cut ? `${agents.text.slice(0, headCut(agents.text, MAX_PROJECT_CONTEXT, true))}\n[… AGENTS.md truncated]` : agents.text).trim();
   } else if (!agents.ok && agents.kind !== "missing") {
     notices.push(`${agents.message}; skipped, so the model gets no project context from it`);
   }

@@ -59,3 +59,19 @@ export function tailCut(text: string, at: number, continued = false): number {
   if (start > 0 && isSpace(text.charCodeAt(start - 1))) return start;
   return edgeAfter(text, start);
 }
+
+/**
+ * At most `max` characters of `text` from its start, cut at a word's edge and marked with `mark`
+ * (counted in `max`): for untrusted or provider text shortened before the redactor sees it (an
+ * error body, a retry's reason, a hook's reason, a description).
+ */
+export function clipHead(text: string, max: number, mark = "…"): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, headCut(text, Math.max(0, max - mark.length), true))}${mark}`;
+}
+
+/** At most `max` characters of `text` from its end, begun at a word's edge (a kept stderr tail). */
+export function clipTail(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(tailCut(text, text.length - max, true));
+}

@@ -4,6 +4,8 @@
 // and for the events that gate something it blocks too: a hook that could not answer must
 // never let through what it exists to refuse.
 
+import { clipHead } from "../../secrets/word-cut.js";
+
 export type HookVerdict =
   | { kind: "deny"; reason: string }
   | { kind: "ask"; reason: string }
@@ -59,7 +61,8 @@ function fromJson(output: Record<string, unknown>, label: string): HookVerdict {
 }
 
 function clip(text: string): string {
-  return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON - 1)}…` : text;
+  // At a word's edge: half a key the hook printed would pass the redactor.
+  return clipHead(text, MAX_REASON);
 }
 
 /** Several hooks on one event: any refusal wins, then ask, then allow; contexts add up. */

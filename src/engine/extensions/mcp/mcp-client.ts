@@ -16,6 +16,7 @@ import { mcpContent } from "./mcp-content.js";
 import { inputSchemaProblem } from "./mcp-schema-check.js";
 import type { McpServerSetting } from "./mcp-settings.js";
 import { GroupStdioTransport } from "./mcp-stdio-transport.js";
+import { clipTail } from "../../secrets/word-cut.js";
 
 export interface McpRemoteTool {
   /** The server's own name for it. */
@@ -94,7 +95,8 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     // Windows has no process groups; there the SDK's transport (cross-spawn finds .cmd shims).
     const stdio = process.platform === "win32" ? new StdioClientTransport({ ...params, stderr: "pipe" }) : new GroupStdioTransport(params);
     stdio.stderr?.on("data", (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_KEPT);
+      // Begun at a word's edge: the last part of a key the server printed would pass the redactor.
+      stderrTail = clipTail(stderrTail + chunk.toString("utf8"), STDERR_KEPT);
     });
     // Set before connect: the SDK's client chains its own handler after this one.
     stdio.onclose = () => {

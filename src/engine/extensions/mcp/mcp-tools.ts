@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ToolError, zodInput, type Tool } from "../../tools/tool.js";
 import type { McpConnection, McpRemoteTool } from "./mcp-client.js";
+import { clipHead } from "../../secrets/word-cut.js";
 
 /** Providers accept tool names of at most 64 characters from [A-Za-z0-9_-]. */
 export function mcpToolName(server: string, tool: string): string {
@@ -38,7 +39,8 @@ export function createMcpTools(connections: readonly McpConnection[], notice: (m
 }
 
 function mcpTool(connection: McpConnection, remote: McpRemoteTool, name: string): Tool {
-  const description = `[MCP server ${connection.server}] ${remote.description}`.slice(0, DESCRIPTION_LIMIT);
+  // At a word's edge: the description is shown in events after this cut, half a key would pass the redactor.
+  const description = clipHead(`[MCP server ${connection.server}] ${remote.description}`, DESCRIPTION_LIMIT, "");
   return {
     name,
     description,

@@ -5,6 +5,8 @@
 // exists. A longer description (anthropics/skills ships some) still loads: cut to 1024 for the
 // prompt, with a warning naming the skill, since skipping a working skill helps no one.
 
+import { clipHead } from "../../secrets/word-cut.js";
+
 export interface Skill {
   name: string;
   description: string;
@@ -64,10 +66,8 @@ export function skillCatalogue(skills: readonly Skill[]): string {
 
 /** At most MAX_DESCRIPTION characters, cut at a word where one is near, marked with an ellipsis. */
 function cut(text: string): string {
-  if (text.length <= MAX_DESCRIPTION) return text;
-  const head = text.slice(0, MAX_DESCRIPTION - 1);
-  const space = head.lastIndexOf(" ");
-  return `${space > MAX_DESCRIPTION - 80 ? head.slice(0, space) : head}…`;
+  // The system prompt is redacted after this cut: half a key kept would pass the redactor.
+  return clipHead(text, MAX_DESCRIPTION);
 }
 
 function oneLine(text: string): string {

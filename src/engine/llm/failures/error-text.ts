@@ -1,6 +1,7 @@
 // What a provider's error body becomes in our message: one line, bounded. A proxy in front
 // of the provider (Cloudflare, nginx) answers a 502 with a whole HTML page, which used to go
 // into stderr, every retry line and the session file as 9 KB over 200 lines.
+import { clipHead } from "../../secrets/word-cut.js";
 
 const MAX_CHARS = 500;
 const HTML = /<(!doctype\s+html|html|head|body)\b/i;
@@ -15,5 +16,6 @@ export function errorText(raw: string): string {
 }
 
 function cut(text: string): string {
-  return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text;
+  // At a word's edge: a key the body echoes, cut in two, would pass the redactor.
+  return clipHead(text, MAX_CHARS + 1);
 }

@@ -6,6 +6,7 @@ import { isContextOverflow } from "./context-overflow.js";
 import { ProviderError } from "../provider.js";
 import type { HeaderReader, RetryFacts } from "./retry-policy.js";
 import { scrubSecrets } from "./scrub.js";
+import { clipHead } from "../../secrets/word-cut.js";
 import { WireError, isRecord } from "./wire-error.js";
 
 export interface ErrorContext {
@@ -134,5 +135,6 @@ export function toProviderError(facts: ErrorFacts, ctx: ErrorContext): ProviderE
 /** A short reason for a retry event, e.g. "429 rate limited" or "connection reset". */
 export function retryReason(facts: ErrorFacts, ctx: ErrorContext): string {
   const text = facts.status ? `${facts.status} ${facts.message}` : facts.message;
-  return scrubSecrets(text, ctx.secrets ?? []).slice(0, 200);
+  // Cut at a word's edge: a key shape cut in two would pass the event redactor.
+  return clipHead(scrubSecrets(text, ctx.secrets ?? []), 200, "");
 }

@@ -1,7 +1,9 @@
 // Looks at a 2xx response before parsing it as a stream: a proxy's HTML page or a JSON
 // error under status 200 must become a clear error, not a parse crash (docs/providers.md §7.23).
+// What of the body an error quotes is cut at a word's edge (word-cut.ts): half a key would pass the redactor.
 import { parseSse, type SseEvent, type SseOptions } from "./sse-parser.js";
 import { WireError, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
+import { clipHead } from "../../secrets/word-cut.js";
 
 export type OpenedBody =
   | { kind: "sse"; events: AsyncGenerator<SseEvent> }
@@ -16,7 +18,7 @@ export async function openBody(response: Response, options: SseOptions = {}): Pr
     try {
       value = JSON.parse(text);
     } catch {
-      throw new WireError(`the provider answered with invalid JSON instead of a stream: ${text.slice(0, 120)}`, {
+      throw new WireError(`the provider answered with invalid JSON instead of a stream: ${clipHead(text, 121)}`, {
         malformed: true,
       });
     }
@@ -30,7 +32,7 @@ export async function openBody(response: Response, options: SseOptions = {}): Pr
   if (type !== "" && !type.includes("text/event-stream")) {
     const text = await response.text().catch(() => "");
     throw new WireError(
-      `expected an event stream but got ${type.split(";")[0]} (a proxy or gateway page?): ${text.slice(0, 120)}`,
+      `expected an event stream but got ${type.split(";")[0]} (a proxy or gateway page?): ${clipHead(text, 121)}`,
       { malformed: true },
     );
   }

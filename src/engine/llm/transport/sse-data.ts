@@ -1,6 +1,8 @@
 // Turns one SSE event's data into JSON, the end marker, or nothing (keep-alives).
 import type { SseEvent } from "./sse-parser.js";
 import { WireError } from "../failures/wire-error.js";
+// Quoted cut at a word's edge: half a key would pass the redactor.
+import { clipHead } from "../../secrets/word-cut.js";
 
 export type SseData = { kind: "done" } | { kind: "json"; value: unknown } | { kind: "skip" };
 
@@ -15,7 +17,7 @@ export function readSseData(event: SseEvent): SseData {
     if (event.unterminated) {
       throw new WireError("the stream ended in the middle of an event", { incomplete: true });
     }
-    throw new WireError(`the provider sent an event that is not valid JSON: ${text.slice(0, 120)}`, {
+    throw new WireError(`the provider sent an event that is not valid JSON: ${clipHead(text, 121)}`, {
       malformed: true,
     });
   }

@@ -8,6 +8,7 @@ import { htmlToText } from "./html-text.js";
 import { ForbiddenAddressError, forbiddenAddressReason, guardedLookup, systemResolver, type Resolver } from "../../sandbox/net-guard.js";
 import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
+import { headCut } from "../../secrets/word-cut.js";
 
 const MAX_REDIRECTS = 5;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -136,8 +137,10 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
         const header = `${url.href} — HTTP ${statusCode}${title ? ` — ${title}` : ""}`;
         let note = truncated ? `\n\n[body cut at ${MAX_BODY_BYTES} bytes]` : "";
         if (text.length > max_chars) {
-          note = `\n\n[${text.length - max_chars} more characters not shown; raise max_chars to see more]`;
-          text = text.slice(0, max_chars);
+          // At a word's edge: half a key on the page would pass the redactor.
+          const kept = headCut(text, max_chars, true);
+          note = `\n\n[${text.length - kept} more characters not shown; raise max_chars to see more]`;
+          text = text.slice(0, kept);
         }
         return { content: `${header}\n\n${text}${note}`, isError: statusCode >= 400 };
       }
