@@ -48,7 +48,7 @@ describe("git commands that print contents, with credential files in the reposit
     git("rm", "-q", ".env");
     git("commit", "-q", "-m", "remove it");
     expect(execFileSync("git", ["log", "-p"], { cwd: root, encoding: "utf8" })).toContain("old-secret");
-    for (const command of ["git log -p", "git show HEAD", "git diff HEAD~1", "git cat-file -p HEAD~1:a.txt"]) {
+    for (const command of ["git log -p", "git show HEAD", "git diff HEAD~1", "git cat-file -p HEAD~1:a.txt", "git diff-tree -p HEAD", "git diff-index -p HEAD~1"]) {
       expect(verdict(root, command).decision, command).toBe("confirm");
     }
     expect(verdict(root, "git diff").decision).toBe("allow");
@@ -77,6 +77,10 @@ describe("gitContentReach", () => {
     expect(reach("git stash show")).toBe("none");
     expect(reach("git stash show -p")).toBe("history");
     expect(reach("git status -sb")).toBe("none");
+    expect(reach("git diff-tree -r --name-only HEAD")).toBe("none");
+    expect(reach("git diff-tree -p HEAD")).toBe("history");
+    expect(reach("git diff-index --cached HEAD")).toBe("none");
+    expect(reach("git diff-index -U0 HEAD")).toBe("history");
     expect(reach("git status -v")).toBe("history");
     expect(reach("git cat-file -t HEAD")).toBe("none");
     expect(reach("git cat-file blob abc")).toBe("history");

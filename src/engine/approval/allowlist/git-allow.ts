@@ -64,6 +64,14 @@ const TABLES: Record<string, OptionTable> = {
   whatchanged: logLike,
   reflog: logLike,
   diff: table(`0123${DIFF_SHORT}`, [...DIFF_LONG, "cached", "staged", "merge-base", "base", "ours", "theirs"]),
+  // The plumbing diffs (git-diff-tree(1), git-diff-index(1)): raw output unless a patch is
+  // asked for; they run no external diff or textconv unless told (--ext-diff, --textconv,
+  // left out). --stdin is left out as rev-list's is.
+  "diff-tree": table(`rtmcsv${DIFF_SHORT}`, [
+    ...DIFF_LONG, "root", "merge-base", "no-commit-id", "always", "pretty::", "format::", "encoding::", "abbrev-commit",
+    "no-abbrev-commit", "cc", "combined-all-paths", "find-object::",
+  ]),
+  "diff-index": table(`m${DIFF_SHORT}`, [...DIFF_LONG, "cached", "merge-base"]),
   status: table("sbvzu::", [
     "short", "branch", "show-stash", "porcelain::", "long", "verbose", "untracked-files::", "ignored::",
     "column::", "no-column", "ahead-behind", "no-ahead-behind", "renames", "no-renames", "find-renames::", "null",
@@ -117,8 +125,8 @@ const TABLES: Record<string, OptionTable> = {
   cherry: table("v", ["abbrev::"]),
 };
 
-/** Subcommands whose every word git-rules.ts matches exactly (`git branch -a`, `git stash list`). */
-const LISTING = new Set(["branch", "tag", "remote", "stash", "config", "worktree", "symbolic-ref"]);
+/** Subcommands whose every word git-rules.ts matches exactly (`git branch -a`, `git stash list`, `git notes show`, `git var GIT_EDITOR`). */
+const LISTING = new Set(["branch", "tag", "remote", "stash", "config", "worktree", "symbolic-ref", "notes", "var"]);
 
 /** Why git's words are not all options known to only read, or undefined when they are. */
 export function gitOptionProblem(args: readonly ShellWord[]): string | undefined {

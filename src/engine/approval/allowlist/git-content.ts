@@ -41,6 +41,9 @@ export function gitContentReach(args: readonly ShellWord[]): GitContentReach {
     case "show":
       // A blob named by its hash prints whole, whatever the output flags.
       return "history";
+    // Raw lines (names and hashes) unless a patch is asked for; a patch shows a commit's side.
+    case "diff-tree":
+    case "diff-index":
     case "log":
     case "whatchanged":
     case "reflog":

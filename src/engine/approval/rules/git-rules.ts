@@ -10,8 +10,16 @@ import type { ShellWord } from "../shell/shell-words.js";
 const READ_ONLY = new Set([
   "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "blame", "describe", "shortlog",
   "cat-file", "merge-base", "name-rev", "count-objects", "check-ignore", "whatchanged", "reflog", "grep",
-  "for-each-ref", "show-ref", "rev-list", "cherry",
+  "for-each-ref", "show-ref", "rev-list", "cherry", "diff-tree", "diff-index",
 ]);
+
+/**
+ * What `git var NAME` may print unasked (git-var(1)): identities and the paths and commands git
+ * would use. It only prints a command (GIT_EDITOR, GIT_PAGER), never starts it, and that is
+ * what `git config core.editor` prints unasked already. `git var -l` asks: it lists every
+ * config value as well, and a remote's URL may hold a token.
+ */
+const GIT_VARS = /^GIT_(AUTHOR_IDENT|COMMITTER_IDENT|EDITOR|SEQUENCE_EDITOR|PAGER|DEFAULT_BRANCH|SHELL_PATH|ATTR_SYSTEM|ATTR_GLOBAL|CONFIG_SYSTEM|CONFIG_GLOBAL)$/;
 
 /**
  * branch and tag list when given no word, or when one of these is among their words; only then
@@ -48,6 +56,15 @@ function readsOnly(sub: string, rest: ShellWord[]): boolean {
       return operands.length === 1 && words.every((word) => !word.startsWith("-") || /^(-q|--quiet|--short|--no-recurse|--recurse)$/.test(word));
     case "remote":
       return words[0] === "get-url" && operands.length === 2 && words.every((word) => !word.startsWith("-") || /^(--push|--all)$/.test(word));
+    case "notes": {
+      // `git notes [--ref=<ref>] [list|show|get-ref] [<object>]`; every other verb writes or opens an editor.
+      const verbs = words[0]?.startsWith("--ref=") ? words.slice(1) : words;
+      if (verbs.some((word) => word.startsWith("-"))) return false;
+      const [verb = "list", ...objects] = verbs;
+      return /^(list|show)$/.test(verb) ? objects.length <= 1 : verb === "get-ref" && objects.length === 0;
+    }
+    case "var":
+      return words.length === 1 && GIT_VARS.test(words[0]!);
     default:
       return false;
   }
