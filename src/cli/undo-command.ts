@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { EXIT, UsageError, wholeNumberFlag } from "../config/cli-options.js";
 import { usableAgentHome } from "../config/home.js";
 import { showTerminalControls, stripTerminalControls } from "../print/terminal-safe.js";
-import { describeChanged, listChanges, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
+import { describeChanged, GitStopped, listChanges, RestoreStopped, undo, UndoError, type UndoTarget, openSession, SessionAccessError, SessionNotFoundError, SessionLockedError, WireFormatError } from "../engine/subcommands.js";
 
 export const UNDO_HELP = `Usage: mini-agent undo [--to <turn> | --checkpoint <n>] [--list] [--dry-run] [-r <session>]
 
@@ -59,17 +59,28 @@ export async function runUndo(argv: string[], write: (text: string) => void, cwd
     throw error;
   }
   for (const message of session.startupNotices.splice(0)) process.stderr.write(stripTerminalControls(`mini-agent: ${message}\n`));
+  // A stop signal stops undo's git processes as it stops a turn's snapshot (ADR 0067): git ends
+  // by SIGTERM (removing its index.lock), the undo rejects, and the run exits 130 / 143. Without
+  // this, Node's default ended mini-agent alone and left a git hung on a FIFO running.
+  const stop = new AbortController();
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= signal;
+    stop.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
     const root = realpathSync(cwd);
     if (values.list) {
-      for (const { checkpoint, changed } of await listChanges({ sessionFile: session.file, sideDir: session.sideDir, root, exclude: [home] })) {
+      for (const { checkpoint, changed } of await listChanges({ sessionFile: session.file, sideDir: session.sideDir, root, exclude: [home], signal: stop.signal })) {
         const what = checkpoint.reason === "undo" ? "before an undo" : `before turn ${checkpoint.turn ?? "?"}`;
         const names = changed.map((change) => ({ ...change, path: plain(change.path) }));
         write(`${checkpoint.number}\t${what}\t${checkpoint.files} file${checkpoint.files === 1 ? "" : "s"}\t${checkpoint.commit.slice(0, 12)}\t${describeChanged(names)}\n`);
       }
       return EXIT.ok;
     }
-    const result = await undo({ sessionFile: session.file, sideDir: session.sideDir, bus: session.bus, root, target, dryRun: values["dry-run"] ?? false, exclude: [home] });
+    const result = await undo({ sessionFile: session.file, sideDir: session.sideDir, bus: session.bus, root, target, dryRun: values["dry-run"] ?? false, exclude: [home], signal: stop.signal });
     const label = result.target.turn !== undefined ? `before turn ${result.target.turn}` : `checkpoint ${result.target.number}`;
     const untracked = result.untracked.map(plain);
     if (result.changes.length === 0 && untracked.length > 0) {
@@ -88,8 +99,15 @@ export async function runUndo(argv: string[], write: (text: string) => void, cwd
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UndoError) throw new UsageError(stripTerminalControls(error.message));
+    if (stoppedBy && error instanceof GitStopped) {
+      const what = error instanceof RestoreStopped ? `the restore was stopped part-way; mini-agent undo --checkpoint ${error.saved} brings back the state before it` : "nothing was restored";
+      process.stderr.write(`mini-agent: undo stopped (${stoppedBy}): ${what}\n`);
+      return stoppedBy === "SIGTERM" ? EXIT.terminated : EXIT.interrupted;
+    }
     throw error;
   } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     session.close();
   }
 }

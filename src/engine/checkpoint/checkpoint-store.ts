@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { applyRestore } from "./apply-restore.js";
-import { checkpointGit, initStore } from "./checkpoint-git.js";
+import { checkpointGit, initStore, type Git } from "./checkpoint-git.js";
 import { emptyManifest, formatManifest } from "./checkpoint-manifest.js";
 import { createModeReader } from "./file-modes.js";
 import { commitTrailer, writeCommit, writeObject } from "./git-objects.js";
@@ -48,11 +48,18 @@ export interface CheckpointStoreOptions {
   exclude?: readonly string[];
   /** Each git process's deadline (default CHECKPOINT_GIT_TIMEOUT_MS). */
   gitTimeoutMs?: number;
+  /**
+   * Stops every git process the store runs (an undo told to stop: SIGINT, SIGTERM), as a turn's
+   * signal stops its snapshot (ADR 0067); a call's own signal comes first.
+   */
+  signal?: AbortSignal;
 }
 
 export function createCheckpointStore(options: CheckpointStoreOptions): CheckpointStore {
   const gitDir = path.join(options.dir, "git");
-  const git = checkpointGit(options.root, options.dir, options.gitTimeoutMs);
+  const run = checkpointGit(options.root, options.dir, options.gitTimeoutMs);
+  const stop = options.signal;
+  const git: Git = stop ? (args, given = {}) => run(args, { ...given, signal: given.signal ?? stop }) : run;
   const readModes = createModeReader(options.root);
   let ready = false;
   const init = () => {

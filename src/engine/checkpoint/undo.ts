@@ -9,6 +9,7 @@ import type { AgentEvent } from "../events.js";
 import type { EventBus } from "../event-bus.js";
 import { readWire } from "../wire/wire.js";
 import { knownUnsaved } from "./checkpoint-manifest.js";
+import { GitStopped } from "./checkpoint-git.js";
 import { createCheckpointStore, type CheckpointStore, type FileChange } from "./checkpoint-store.js";
 import { changesAfter, pickLastChange } from "./turn-changes.js";
 
@@ -26,6 +27,13 @@ export type UndoTarget = { kind: "last" } | { kind: "turn"; turn: number } | { k
 
 export class UndoError extends Error {}
 
+/** The restore itself was stopped (a signal, the deadline): some files are back, the state before is checkpoint `saved`. */
+export class RestoreStopped extends GitStopped {
+  constructor(readonly saved: number, why: string) {
+    super(`${why}; the restore was stopped part-way: mini-agent undo --checkpoint ${saved} brings back the state before it`);
+  }
+}
+
 export interface UndoOptions {
   /** The session file (events) and its side folder (the object store). */
   sessionFile: string;
@@ -37,6 +45,8 @@ export interface UndoOptions {
   /** Only say what would change. */
   dryRun?: boolean;
   exclude?: readonly string[];
+  /** Stops the undo's git processes (SIGINT, SIGTERM): it then rejects with GitStopped. */
+  signal?: AbortSignal;
 }
 
 export interface UndoResult {
@@ -88,8 +98,8 @@ function pick(checkpoints: CheckpointInfo[], target: Exclude<UndoTarget, { kind:
   return found;
 }
 
-function openStore(options: Pick<UndoOptions, "root" | "sideDir" | "exclude">): CheckpointStore {
-  return createCheckpointStore({ root: options.root, dir: checkpointsDir(options.sideDir), ...(options.exclude ? { exclude: options.exclude } : {}) });
+function openStore(options: Pick<UndoOptions, "root" | "sideDir" | "exclude" | "signal">): CheckpointStore {
+  return createCheckpointStore({ root: options.root, dir: checkpointsDir(options.sideDir), ...(options.exclude ? { exclude: options.exclude } : {}), ...(options.signal ? { signal: options.signal } : {}) });
 }
 
 /** Files named in a `workspace.restored` event; the rest are counted. */
@@ -155,7 +165,14 @@ export async function undo(options: UndoOptions): Promise<UndoResult> {
   if (options.dryRun || plan.changes.length === 0) return { target, changes: plan.changes.map(({ status, path: file }) => ({ status, path: file })), kept: plan.kept, untracked };
   options.bus.publish("checkpoint.created", { reason: "undo", commit: current.commit, files: current.files });
   const saved: CheckpointInfo = { number: checkpoints.length + 1, commit: current.commit, reason: "undo", files: current.files };
-  const done = await store.restore(current.commit, target.commit);
+  let done;
+  try {
+    done = await store.restore(current.commit, target.commit);
+  } catch (error) {
+    // Stopped part-way, the workspace is partly restored: the state before is saved, and said.
+    if (error instanceof GitStopped) throw new RestoreStopped(saved.number, error.message);
+    throw error;
+  }
   const changes = done.changes.map(({ status, path: file }) => ({ status, path: file }));
   // The conversation still says what the model did; this tells it what is on disk now.
   const files = changes.map((change) => change.path);
@@ -164,7 +181,7 @@ export async function undo(options: UndoOptions): Promise<UndoResult> {
 }
 
 /** `undo --list`: every checkpoint with what changed between it and the next (or now). */
-export async function listChanges(options: Pick<UndoOptions, "sessionFile" | "root" | "sideDir" | "exclude">): Promise<Array<{ checkpoint: CheckpointInfo; changed: FileChange[] }>> {
+export async function listChanges(options: Pick<UndoOptions, "sessionFile" | "root" | "sideDir" | "exclude" | "signal">): Promise<Array<{ checkpoint: CheckpointInfo; changed: FileChange[] }>> {
   const checkpoints = listCheckpoints(readWire(options.sessionFile).events);
   if (checkpoints.length === 0) return [];
   const store = openStore(options);

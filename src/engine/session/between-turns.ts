@@ -17,10 +17,15 @@ export interface BetweenTurns {
   /** A fresh context in the same session file: an event, so a resume sees it too. */
   clearContext(): void;
   undo(options: { to?: number; dryRun?: boolean }): Promise<UndoResult>;
+  /** Stops a running undo's git processes (the face's stop, shutdown): it rejects with GitStopped (ADR 0067). */
+  stop(): void;
+  /** Resolves once no undo runs. */
+  settled(): Promise<void>;
 }
 
 export function betweenTurns({ session, turns, checkpoints }: BetweenTurnsParts): BetweenTurns {
   const { bus } = session;
+  let running: { stop: AbortController; done: Promise<unknown> } | undefined;
   return {
     clearContext() {
       if (turns.busy) {
@@ -32,8 +37,10 @@ export function betweenTurns({ session, turns, checkpoints }: BetweenTurnsParts)
     async undo(options) {
       if (!checkpoints) throw new UndoError("this session keeps no checkpoints");
       if (turns.busy || turns.closed) throw new UndoError("undo waits for the turn to end (stop it first)");
+      if (running) throw new UndoError("an undo is running already");
       const { root, exclude } = checkpoints;
-      return undo({
+      const stop = new AbortController();
+      const done = undo({
         sessionFile: session.file,
         sideDir: session.sideDir,
         bus,
@@ -41,7 +48,18 @@ export function betweenTurns({ session, turns, checkpoints }: BetweenTurnsParts)
         target: options.to !== undefined ? { kind: "turn", turn: options.to } : { kind: "last" },
         dryRun: options.dryRun ?? false,
         ...(exclude ? { exclude } : {}),
+        signal: stop.signal,
       });
+      running = { stop, done };
+      try {
+        return await done;
+      } finally {
+        running = undefined;
+      }
+    },
+    stop: () => running?.stop.abort(),
+    settled: async () => {
+      await running?.done.catch(() => undefined);
     },
   };
 }

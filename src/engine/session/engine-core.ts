@@ -127,7 +127,11 @@ export function createEngineCore(parts: EngineCoreParts): EngineCore {
     history: async () => sessionHistory(session),
     promptHistory: () => session.promptHistory.load(),
     submit: (prompt, images) => turns.submit(prompt, images),
-    abortTurn: () => turns.abort(),
+    abortTurn: () => {
+      turns.abort();
+      // An undo runs only between turns: the same stop ends it.
+      between.stop();
+    },
     interruptCommand(callId) {
       if (callId !== undefined && !openCalls.has(callId)) throw new Error(`no call with callId ${callId} is running`);
       if (!agent.interruptCommand()) throw new Error(callId !== undefined ? `call ${callId} runs no command` : "no command is running");
@@ -156,7 +160,9 @@ export function createEngineCore(parts: EngineCoreParts): EngineCore {
     async shutdown() {
       if (turns.closed) return;
       turns.close();
+      between.stop();
       broker.denyAll("the session closed before anyone answered");
+      await between.settled();
       await turns.settled();
       await models.settled();
       await agent.close();
