@@ -6,6 +6,7 @@ import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
 import { shownName } from "./shown-name.js";
 import { walkFiles } from "./walker.js";
+import { agentIgnoredAnswer, agentIgnores } from "./ignore-rules.js";
 
 const DEFAULT_LIMIT = 200;
 
@@ -25,6 +26,7 @@ export function createGlobTool({ jail }: { jail: Jail }) {
       if (pattern.startsWith("/") || pattern.split("/").includes("..")) {
         throw new ToolError("pattern is matched against paths relative to `path`; it may not be absolute or contain ..");
       }
+      if (!include_ignored && (await agentIgnores(jail.root, start, true))) return { content: agentIgnoredAnswer(shownName(jail.display(start))) };
       const isMatch = compileGlob(pattern, { dot: true, basename: !pattern.includes("/") });
       const found: { display: string; mtime: number }[] = [];
       for await (const file of walkFiles({ jail, start, includeIgnored: include_ignored, signal: context.signal })) {

@@ -8,6 +8,7 @@ import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery
 import { findRipgrep, grepRipgrep, RipgrepLimitError, RipgrepPatternError } from "./grep-rg.js";
 import type { Jail } from "../jail/jail.js";
 import { notRegularError } from "../fs/regular-file.js";
+import { agentIgnoredAnswer, agentIgnores } from "./ignore-rules.js";
 import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
 
@@ -58,6 +59,10 @@ export function createGrepTool({ jail, ripgrep, ripgrepTimeoutMs }: GrepToolOpti
       if (!info) throw new ToolError(`${jail.display(start)} does not exist`);
       // rg would open a FIFO named as the path and wait for a writer forever.
       if (!info.isFile() && !info.isDirectory()) throw notRegularError(jail.display(start), info);
+      // Judged from the workspace root: rg tests no path given by name, and .agentignore must hold.
+      if (!(input.include_ignored ?? false) && (await agentIgnores(jail.root, start, info.isDirectory()))) {
+        return { content: agentIgnoredAnswer(shownName(jail.display(start))) };
+      }
       const query: GrepQuery = {
         regex: compile(input.pattern, input.ignore_case ?? false),
         pattern: input.pattern,

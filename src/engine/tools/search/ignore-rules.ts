@@ -102,7 +102,9 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
   // A start directory the rules themselves ignore was asked for by name. ripgrep never
   // tests an explicitly given path, only what is below it; the ignore package would treat
   // everything below an ignored directory as ignored, so drop the lines that ignore the
-  // start directory itself and keep the rest (e.g. `dist/` still applies inside).
+  // start directory itself and keep the rest (e.g. `dist/` still applies inside). Not the
+  // `.agentignore` files': what they hide stays hidden whatever folder a search starts in,
+  // judged on the path from the workspace root (`agentIgnores`).
   if (isIgnored(chain, startDir, true)) {
     const without = (rules: Rules | undefined, dir: string): Rules | undefined => {
       const relative = posix(dir, startDir);
@@ -112,7 +114,7 @@ export async function loadIgnoreChain(root: string, startDir: string): Promise<I
     };
     return {
       ...chain,
-      levels: levels.map((l) => ({ ...l, gitignore: without(l.gitignore, l.dir), exclude: without(l.exclude, l.dir), agentignore: without(l.agentignore, l.dir) })),
+      levels: levels.map((l) => ({ ...l, gitignore: without(l.gitignore, l.dir), exclude: without(l.exclude, l.dir) })),
     };
   }
   return chain;
@@ -137,6 +139,23 @@ export function isIgnored(chain: IgnoreChain, absolute: string, isDirectory: boo
     if (level.hasGit) break;
   }
   return (fromGitignore ?? fromExclude ?? agentVerdict(chain, absolute, isDirectory)) === "ignore";
+}
+
+/**
+ * Whether the workspace's `.agentignore` files hide `target` (a search's start, a folder or a
+ * file): the root's, and a folder's above it, judged on the path from that file's folder, so
+ * `path: "secret-dir"` finds nothing that a search from the root would not (rg tests no path
+ * given by name, and neither does the walker for the other ignore files).
+ */
+export async function agentIgnores(root: string, target: string, isDirectory: boolean): Promise<boolean> {
+  if (target === root || !inWorkspace(root, target)) return false;
+  const chain = await loadIgnoreChain(root, path.dirname(target));
+  return agentVerdict(chain, target, isDirectory) === "ignore";
+}
+
+/** What a search started in a folder `.agentignore` hides answers (`shown`: the path as the model named it). */
+export function agentIgnoredAnswer(shown: string): string {
+  return `${shown} is hidden by .agentignore, so nothing in it is searched or listed (include_ignored lifts ignore files).`;
 }
 
 /** The `.agentignore` files' say: the root's first (rg's `--ignore-file`), then the deepest folder's. */

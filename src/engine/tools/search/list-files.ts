@@ -8,6 +8,7 @@ import { defineTool, ToolError } from "../tool.js";
 import { builtinInput } from "../tool-input.js";
 import { shownName } from "./shown-name.js";
 import { listDirectory } from "./walker.js";
+import { agentIgnoredAnswer, agentIgnores } from "./ignore-rules.js";
 
 const MAX_ENTRIES = 1000;
 
@@ -29,6 +30,8 @@ export function createListFilesTool({ jail }: { jail: Jail }) {
         throw new ToolError(info.isFile() ? `${shown} is a file, not a directory; use read_file` : `${shown} is ${fileType(info)}, not a directory`);
       }
 
+      // Judged from the workspace root: naming the folder does not lift .agentignore.
+      if (!include_ignored && (await agentIgnores(jail.root, dir, true))) return { content: agentIgnoredAnswer(shownName(shown)) };
       const entries = await listDirectory({ jail, start: dir, includeIgnored: include_ignored });
       const denied = (name: string) => jail.deniedReason(path.join(dir, name)) !== undefined;
       const visible = entries.filter((e) => !e.skipped || (include_ignored && !denied(e.name)));
