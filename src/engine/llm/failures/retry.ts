@@ -27,7 +27,8 @@ export async function* streamWithRetry(
     try {
       if (signal?.aborted) throw abortError();
       for await (const part of attempt()) {
-        if (part.type !== "retry") committed = true;
+        // A usage part is no output: a stream that reported its usage and broke may still be retried.
+        if (part.type !== "retry" && part.type !== "usage") committed = true;
         yield part;
       }
       return;

@@ -130,6 +130,11 @@ export class AnthropicStreamState {
     this.sawUsage = true;
   }
 
+  /** message_start's input usage (and any running totals since): billed even if the stream breaks. */
+  reportedUsage(): StreamPart[] {
+    return this.sawUsage ? [anthropicUsage(this.usage)] : [];
+  }
+
   end(): StreamPart[] {
     if (!this.done) throw new WireError("the stream ended before message_stop", { incomplete: true });
     const parts: StreamPart[] = [];

@@ -96,6 +96,11 @@ export class ChatStreamState {
     if (typeof fn["arguments"] === "string") call.args += fn["arguments"];
   }
 
+  /** The usage chunk seen so far, for a stream that breaks after it. */
+  reportedUsage(): StreamPart[] {
+    return this.usage ? [this.usage] : [];
+  }
+
   /** Parts released at the end. `sawDone`: the `[DONE]` marker arrived. */
   end(sawDone: boolean): StreamPart[] {
     if (!sawDone && this.finishReason === undefined) {

@@ -5,7 +5,8 @@ import { ChatStreamState } from "./openai-chat-accumulator.js";
 import { buildChatBody } from "./openai-chat-request.js";
 import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
 import { readSseData } from "../transport/sse-data.js";
-import { openStream, retried } from "./stream-attempt.js";
+import { keepingUsage, openStream, retried } from "./stream-attempt.js";
+import type { SseEvent } from "../transport/sse-parser.js";
 import type { ThinkingDialect } from "../thinking.js";
 
 export interface ChatAdapterOptions extends AdapterOptions {
@@ -47,8 +48,12 @@ export class OpenAiChatProvider implements ModelProvider {
       yield* state.fromCompletion(opened.value);
       return;
     }
+    yield* keepingUsage(state, this.readEvents(opened.events, state));
+  }
+
+  private async *readEvents(events: AsyncIterable<SseEvent>, state: ChatStreamState): AsyncGenerator<StreamPart> {
     let sawDone = false;
-    for await (const event of opened.events) {
+    for await (const event of events) {
       const data = readSseData(event);
       if (data.kind === "done") {
         sawDone = true;

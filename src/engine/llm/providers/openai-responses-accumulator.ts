@@ -60,6 +60,8 @@ export class ResponsesStreamState {
       case "response.failed": {
         const response = isRecord(event["response"]) ? event["response"] : {};
         const error = isRecord(response["error"]) ? response["error"] : {};
+        // A failed response may still say what it used: counted (keepingUsage).
+        if (isRecord(response["usage"])) this.usage = responsesUsage(response["usage"]);
         throw new WireError(str(error["message"]) || "the response failed", { ...codeOf(error) });
       }
       case "error":
@@ -145,6 +147,10 @@ export class ResponsesStreamState {
       this.finishReason = details["reason"] === "content_filter" ? "content_filter" : "length";
     }
     return [];
+  }
+
+  reportedUsage(): StreamPart[] {
+    return this.usage ? [this.usage] : [];
   }
 
   end(): StreamPart[] {

@@ -5,6 +5,7 @@ import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
 import { openBody } from "../transport/response-body.js";
 import { streamWithRetry } from "../failures/retry.js";
 import { readSseData } from "../transport/sse-data.js";
+import type { SseEvent } from "../transport/sse-parser.js";
 import { WireError } from "../failures/wire-error.js";
 
 /** A per-API accumulator: events in, normalised parts out; `end` throws on a cut stream. */
@@ -12,6 +13,23 @@ export interface EventStreamState {
   readonly done: boolean;
   push(event: unknown): StreamPart[];
   end(): StreamPart[];
+  /** The usage the provider reported so far (a usage part, or none): what a broken stream still cost. */
+  reportedUsage(): StreamPart[];
+}
+
+/**
+ * One attempt, and when it fails (a cut stream, an in-band error, a stop) the usage the provider
+ * had already reported: Anthropic's message_start gives the billed input before any text, a
+ * chat server's usage chunk may come before the break. It is yielded before the error so the
+ * session counts it; nothing is estimated for a stream that reported none (docs/providers.md §5.7).
+ */
+export async function* keepingUsage(state: Pick<EventStreamState, "reportedUsage">, attempt: AsyncIterable<StreamPart>): AsyncGenerator<StreamPart> {
+  try {
+    yield* attempt;
+  } catch (error) {
+    yield* state.reportedUsage();
+    throw error;
+  }
 }
 
 /** Runs `attempt` under the retry policy and prices every usage part. */
@@ -64,7 +82,11 @@ export async function* readEventStream(
 ): AsyncGenerator<StreamPart> {
   const opened = await openStream(options, body, signal);
   if (opened.kind === "json") throw new WireError("expected an event stream but got a JSON body", { malformed: true });
-  for await (const event of opened.events) {
+  yield* keepingUsage(state, readEvents(opened.events, state));
+}
+
+async function* readEvents(events: AsyncIterable<SseEvent>, state: EventStreamState): AsyncGenerator<StreamPart> {
+  for await (const event of events) {
     const data = readSseData(event);
     if (data.kind === "done") break; // not part of these APIs, but tolerated
     if (data.kind === "json") yield* state.push(data.value);
