@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { collect, makeSandbox, runCli, startCli } from "../helpers/run-cli.js";
 import { processAlive, waitFor } from "../helpers/processes.js";
+import { startRpc, stoppedAfterEach } from "../helpers/rpc-client.js";
 import { eventLines, onlySessionFile } from "../helpers/session-files.js";
 
 /** The pids of `pid`'s children running `name` (Linux: /proc). */
@@ -28,19 +29,39 @@ function childrenNamed(pid: number, name: string): number[] {
   });
 }
 
-describe("mini-agent undo and a stop signal", () => {
-  it.skipIf(process.platform !== "linux")("SIGINT during a hung undo: exit 130 promptly, no git left, workspace and store as they were", async () => {
-    const box = makeSandbox();
-    const ws = box.workspace;
-    writeFileSync(path.join(ws, "a.txt"), "before\n");
-    const script = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "a.txt", content: "after\n" } }] }, { text: "done" }] });
-    const env = { FAKE_LLM: script, MINI_AGENT_HOME: box.home };
-    const turn = await runCli(["-p", "change it", "--yes", "--no-sandbox"], { cwd: ws, env });
-    expect(turn.code, turn.stderr).toBe(0);
-    expect(readFileSync(path.join(ws, "a.txt"), "utf8")).toBe("after\n");
+const { clients } = stoppedAfterEach();
 
-    // git opens .gitignore with a blocking open: a FIFO holds it until a writer comes.
-    execFileSync("mkfifo", [path.join(ws, ".gitignore")]);
+/** A session whose one turn changed a.txt ("before" → "after"), and a FIFO named .gitignore. */
+async function changedThenBlocked() {
+  const box = makeSandbox();
+  const ws = box.workspace;
+  writeFileSync(path.join(ws, "a.txt"), "before\n");
+  const script = box.script({ turns: [{ tool_calls: [{ name: "write_file", arguments: { path: "a.txt", content: "after\n" } }] }, { text: "done" }] });
+  const turn = await runCli(["-p", "change it", "--yes", "--no-sandbox"], { cwd: ws, env: { FAKE_LLM: script, MINI_AGENT_HOME: box.home } });
+  expect(turn.code, turn.stderr).toBe(0);
+  // git opens .gitignore with a blocking open: a FIFO holds it until a writer comes.
+  execFileSync("mkfifo", [path.join(ws, ".gitignore")]);
+  return { box, ws };
+}
+
+describe("mini-agent undo and a stop signal", () => {
+  it.skipIf(process.platform !== "linux")("a session's undo (rpc) stops with abortTurn: the op fails, no git left, nothing restored", async () => {
+    const { box, ws } = await changedThenBlocked();
+    const rpc = startRpc(["-c"], { cwd: ws, env: { FAKE_LLM: "1", MINI_AGENT_HOME: box.home } });
+    clients.push(rpc);
+    rpc.send({ id: "u", op: "undo" });
+    let gits: number[] = [];
+    await waitFor(() => (gits = childrenNamed(rpc.child.pid!, "git")).length > 0, 30_000, "undo's git to start");
+    rpc.send({ id: "a", op: "abortTurn" });
+    expect(await rpc.result("u")).toMatchObject({ ok: false, error: expect.stringContaining("stopped") });
+    for (const pid of gits) await waitFor(() => !processAlive(pid), 15_000, `git (pid ${pid}) to be stopped`);
+    expect(readFileSync(path.join(ws, "a.txt"), "utf8")).toBe("after\n");
+    rpc.send({ id: "bye", op: "shutdown" });
+    expect(await rpc.exit()).toEqual({ code: 0, signal: null });
+  });
+
+  it.skipIf(process.platform !== "linux")("SIGINT during a hung undo: exit 130 promptly, no git left, workspace and store as they were", async () => {
+    const { box, ws } = await changedThenBlocked();
     const child = startCli(["undo"], { cwd: ws, env: { MINI_AGENT_HOME: box.home } });
     const done = collect(child);
     let gits: number[] = [];
