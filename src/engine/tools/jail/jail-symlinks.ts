@@ -4,6 +4,8 @@
 import { lstatSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { ToolError } from "../tool.js";
+// The model's path quoted cut at a word's edge: a token in it, cut in two, would pass the redactor.
+import { clipHead } from "../../secrets/word-cut.js";
 
 const MAX_LINK_HOPS = 40; // what Linux allows before ELOOP
 
@@ -28,7 +30,7 @@ export function resolveSymlinks(absolute: string): string {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") return path.join(next, ...pending);
       // The model's path, so the model's mistake: said to it, never an engine failure.
-      if (code === "ENAMETOOLONG") throw new ToolError(`path too long: a name in it is over 255 bytes, or the whole path over the system's limit (${next.slice(0, 80)}…)`);
+      if (code === "ENAMETOOLONG") throw new ToolError(`path too long: a name in it is over 255 bytes, or the whole path over the system's limit (${clipHead(next, 81)})`);
       throw error;
     }
     if (!isLink) {
