@@ -1,7 +1,7 @@
 // Looks at a 2xx response before parsing it as a stream: a proxy's HTML page or a JSON
 // error under status 200 must become a clear error, not a parse crash (docs/providers.md §7.23).
 import { parseSse, type SseEvent, type SseOptions } from "./sse-parser.js";
-import { WireError, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
+import { WireError, isErrorPayload, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
 
 export type OpenedBody =
   | { kind: "sse"; events: AsyncGenerator<SseEvent> }
@@ -20,7 +20,7 @@ export async function openBody(response: Response, options: SseOptions = {}): Pr
         malformed: true,
       });
     }
-    if (isRecord(value) && (value["error"] !== undefined || value["type"] === "error")) {
+    if (isErrorPayload(value)) {
       throw wireErrorFromPayload(value, "the provider returned an error");
     }
     if (!isRecord(value)) throw new WireError("the provider answered with unexpected JSON", { malformed: true });
