@@ -9,6 +9,8 @@ interface PendingCall {
   name: string;
   args: string;
   outputIndex: number;
+  /** Arguments given whole when the item was added (a gateway that sends no deltas and no `.done`). */
+  startArgs?: string;
   /** Already handed on (at its output_item.done). */
   sent?: boolean;
 }
@@ -88,6 +90,7 @@ export class ResponsesStreamState {
       const call = this.calls.get(itemId) ?? { callId: "", name: "", args: "", outputIndex };
       if (str(item["call_id"])) call.callId = str(item["call_id"]);
       if (str(item["name"])) call.name = str(item["name"]);
+      if (event["type"] === "response.output_item.added" && str(item["arguments"])) call.startArgs = str(item["arguments"]);
       this.calls.set(itemId, call);
       if (event["type"] === "response.output_item.done" && !call.sent) {
         if (typeof item["arguments"] === "string") call.args = item["arguments"];
@@ -165,7 +168,7 @@ function textKey(event: Record<string, unknown>): string {
 }
 
 function callPart(call: PendingCall): StreamPart {
-  return { type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" };
+  return { type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || call.startArgs || "{}" };
 }
 
 function str(value: unknown): string {
