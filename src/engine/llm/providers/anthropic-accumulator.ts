@@ -33,6 +33,11 @@ export class AnthropicStreamState {
   private stopReason: string | undefined;
   done = false;
 
+  /** message_delta gave the stop reason: only message_stop is still to come. */
+  get settled(): boolean {
+    return this.done || this.stopReason !== undefined;
+  }
+
   push(event: unknown): StreamPart[] {
     if (this.done || !isRecord(event)) return [];
     const index = typeof event["index"] === "number" ? event["index"] : -1;
@@ -134,7 +139,8 @@ export class AnthropicStreamState {
   }
 
   end(): StreamPart[] {
-    if (!this.done) throw new WireError("the stream ended before message_stop", { incomplete: true });
+    // Like a Chat Completions finish reason without [DONE]: a stop reason with no message_stop after it is accepted.
+    if (!this.settled) throw new WireError("the stream ended before message_stop", { incomplete: true });
     const parts: StreamPart[] = [];
     if (this.sawUsage) parts.push(anthropicUsage(this.usage));
     const mapped = this.stopReason ? STOP_REASONS[this.stopReason] : undefined;

@@ -27,6 +27,11 @@ export class ResponsesStreamState {
   /** A terminal event (completed / incomplete) arrived. */
   done = false;
 
+  /** Nothing short of the terminal event settles a response: it carries the usage and the reason. */
+  get settled(): boolean {
+    return this.done;
+  }
+
   push(event: unknown): StreamPart[] {
     if (this.done || !isRecord(event)) return []; // late duplicates after the terminal event (§7.14)
     const type = typeof event["type"] === "string" ? event["type"] : "";
