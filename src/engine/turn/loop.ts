@@ -93,14 +93,17 @@ export function createLoop(options: LoopOptions) {
    * compaction lowers the budget below the refused request: compactor.ts). Then, or when
    * nothing could be compacted, the error is the turn's.
    */
-  async function stepWithRetry(round: number, signal: AbortSignal): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
+  async function stepWithRetry(round: number, signal: AbortSignal, stepEnded: (ended: boolean) => void): Promise<{ calls: ToolCall[]; finish: FinishReason }> {
     for (let overflows = 0; ; overflows += 1) {
       try {
+        stepEnded(false);
         return await streamStep(round, signal);
       } catch (error) {
         if (!(error instanceof ProviderError && error.kind === "context_length") || !options.compactor || overflows >= OVERFLOW_RETRIES) throw error;
         endMessage(true);
         publish("step.ended", { round, finishReason: "error" });
+        // Ended here, before the compaction: if that fails, the turn's error must not end it twice.
+        stepEnded(true);
         const outcome = await options.compactor.compact({ trigger: "overflow", ...requestShape(), signal });
         if (!outcome.compacted) throw error;
       }
@@ -115,6 +118,7 @@ export function createLoop(options: LoopOptions) {
     let stopReason: StopReason = "completed";
     let failure: string | undefined;
     let streaming = false;
+    let stepEnded = false;
     try {
       for (;;) {
         if (signal.aborted) throw Object.assign(new Error("aborted"), { name: "AbortError" });
@@ -125,7 +129,7 @@ export function createLoop(options: LoopOptions) {
         await compactIfNeeded(signal);
         rounds += 1;
         streaming = true;
-        const { calls, finish } = await stepWithRetry(rounds, signal);
+        const { calls, finish } = await stepWithRetry(rounds, signal, (ended) => (stepEnded = ended));
         streaming = false;
         if (calls.length === 0) break;
         if (finish === "length") {
@@ -146,7 +150,7 @@ export function createLoop(options: LoopOptions) {
       if (isAbort(error, signal)) {
         stopReason = "aborted";
         endMessage(true);
-        if (streaming) publish("step.ended", { round: rounds, finishReason: "aborted" });
+        if (streaming && !stepEnded) publish("step.ended", { round: rounds, finishReason: "aborted" });
       } else {
         stopReason = "error";
         const kind = error instanceof ProviderError ? error.kind : "internal";
@@ -154,7 +158,7 @@ export function createLoop(options: LoopOptions) {
         failure = (error as Error).message ?? String(error);
         publish("error", { kind, message: failure });
         if (streaming) {
-          publish("step.ended", { round: rounds, finishReason: "error" });
+          if (!stepEnded) publish("step.ended", { round: rounds, finishReason: "error" });
           // Calls already whole in the cut answer were never run: say so, not "effects unknown".
           closeOpenCalls(CUT_RESULT);
         }

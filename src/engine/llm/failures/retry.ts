@@ -24,13 +24,25 @@ export async function* streamWithRetry(
   const { signal, ctx } = options;
   for (let retries = 0; ; retries++) {
     let committed = false;
+    // Parts that show nothing yet (an empty thinking block opening) wait for the first part
+    // that does: an attempt that fails before then is retried as if it had said nothing,
+    // and its markers are dropped, so the step never holds an empty block from a dead attempt.
+    const held: StreamPart[] = [];
     try {
       if (signal?.aborted) throw abortError();
       for await (const part of attempt()) {
-        // A usage part is no output: a stream that reported its usage and broke may still be retried.
-        if (part.type !== "retry" && part.type !== "usage") committed = true;
+        // A usage part is no output and counts even from a failed attempt: it passes, committing nothing.
+        if (part.type !== "retry" && part.type !== "usage" && !committed) {
+          if (!carriesOutput(part)) {
+            held.push(part);
+            continue;
+          }
+          committed = true;
+          yield* held.splice(0);
+        }
         yield part;
       }
+      yield* held.splice(0);
       return;
     } catch (err) {
       if (signal?.aborted) throw abortError();
@@ -59,3 +71,13 @@ function afterOutput(error: ProviderError, broke: boolean): ProviderError {
   return new ProviderError(`${error.message} (the response was cut off after it began; what arrived is kept)`, "stream", error.status);
 }
 
+/**
+ * Whether a part shows the user something or settles the answer. An empty thinking part
+ * without a signature only opens a block (Anthropic's thinking `content_block_start`, a
+ * Responses reasoning item, Kimi's first `reasoning_content: ""`): it commits nothing.
+ */
+export function carriesOutput(part: StreamPart): boolean {
+  if (part.type === "thinking") return part.text !== "" || part.signature !== undefined;
+  if (part.type === "text") return part.text !== "";
+  return part.type !== "retry" && part.type !== "usage";
+}

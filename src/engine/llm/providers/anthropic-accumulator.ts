@@ -10,6 +10,8 @@ interface Block {
   id?: string;
   name?: string;
   json: string;
+  /** A tool_use `input` given whole in the start event (some gateways send no deltas). */
+  startInput?: string;
   signature?: string;
 }
 
@@ -31,6 +33,11 @@ export class AnthropicStreamState {
   private stopReason: string | undefined;
   done = false;
 
+  /** message_delta gave the stop reason: only message_stop is still to come. */
+  get settled(): boolean {
+    return this.done || this.stopReason !== undefined;
+  }
+
   push(event: unknown): StreamPart[] {
     if (this.done || !isRecord(event)) return [];
     const index = typeof event["index"] === "number" ? event["index"] : -1;
@@ -46,6 +53,7 @@ export class AnthropicStreamState {
           type: typeof block["type"] === "string" ? block["type"] : "unknown",
           ...(typeof block["id"] === "string" ? { id: block["id"] } : {}),
           ...(typeof block["name"] === "string" ? { name: block["name"] } : {}),
+          ...(isRecord(block["input"]) && Object.keys(block["input"]).length > 0 ? { startInput: JSON.stringify(block["input"]) } : {}),
           json: "",
         });
         return this.start(block);
@@ -115,9 +123,9 @@ export class AnthropicStreamState {
     if (!block) return [];
     if (block.type === "tool_use") {
       // Out as soon as it is whole, so it keeps its place among the text and thinking (§4.4).
-      // An empty buffer means no arguments: {} (as the SDK does).
+      // Deltas, when any came, are the input (as the SDK does); else the start's own input; else {}.
       this.calls += 1;
-      return [{ type: "tool_call", id: block.id ?? `toolu_${index}`, name: block.name ?? "", arguments: block.json === "" ? "{}" : block.json }];
+      return [{ type: "tool_call", id: block.id ?? `toolu_${index}`, name: block.name ?? "", arguments: block.json || block.startInput || "{}" }];
     }
     if (block.type === "thinking" && block.signature) return [{ type: "thinking", text: "", signature: block.signature }];
     return [];
@@ -136,7 +144,8 @@ export class AnthropicStreamState {
   }
 
   end(): StreamPart[] {
-    if (!this.done) throw new WireError("the stream ended before message_stop", { incomplete: true });
+    // Like a Chat Completions finish reason without [DONE]: a stop reason with no message_stop after it is accepted.
+    if (!this.settled) throw new WireError("the stream ended before message_stop", { incomplete: true });
     const parts: StreamPart[] = [];
     if (this.sawUsage) parts.push(anthropicUsage(this.usage));
     const mapped = this.stopReason ? STOP_REASONS[this.stopReason] : undefined;

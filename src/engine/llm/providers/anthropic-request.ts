@@ -55,7 +55,7 @@ function convertMessages(messages: readonly Message[], thinkingOn: boolean, opti
     if (last && last.role === role) last.content.push(...blocks);
     else turns.push({ role, content: blocks });
   };
-  for (const message of pairToolResults(messages, safeCallId)) {
+  for (const message of pairToolResults(messages, safeCallId, "request")) {
     if (message.role === "user") add("user", userBlocks(message, options));
     else if (message.role === "tool") add("user", [toolResult(message, options)]);
     else add("assistant", assistantBlocks(message, thinkingOn));

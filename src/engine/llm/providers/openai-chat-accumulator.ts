@@ -23,6 +23,11 @@ export class ChatStreamState {
   /** The reasoning field this endpoint used, so we can echo it under the same name. */
   reasoningKey: string | undefined;
 
+  /** A finish reason arrived: the answer is whole, only [DONE] and the usage may still come. */
+  get settled(): boolean {
+    return this.finishReason !== undefined;
+  }
+
   push(chunk: unknown): StreamPart[] {
     if (!isRecord(chunk)) return [];
     if (chunk["error"] !== undefined && chunk["error"] !== null) {

@@ -4,8 +4,8 @@ import type { AdapterOptions } from "../adapter-options.js";
 import { ChatStreamState } from "./openai-chat-accumulator.js";
 import { buildChatBody } from "./openai-chat-request.js";
 import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
-import { readSseData } from "../transport/sse-data.js";
-import { keepingUsage, openStream, retried } from "./stream-attempt.js";
+import type { SseData } from "../transport/sse-data.js";
+import { keepingUsage, openStream, readSettled, retried } from "./stream-attempt.js";
 import type { SseEvent } from "../transport/sse-parser.js";
 import type { ThinkingDialect } from "../thinking.js";
 
@@ -53,14 +53,13 @@ export class OpenAiChatProvider implements ModelProvider {
 
   private async *readEvents(events: AsyncIterable<SseEvent>, state: ChatStreamState): AsyncGenerator<StreamPart> {
     let sawDone = false;
-    for await (const event of events) {
-      const data = readSseData(event);
-      if (data.kind === "done") {
-        sawDone = true;
-        break; // anything after [DONE] is ignored (docs/providers.md §7.13)
-      }
-      if (data.kind === "json") yield* state.push(data.value);
-    }
+    const read = (data: SseData) => {
+      if (data.kind !== "done") return data.kind === "json" ? state.push(data.value) : [];
+      sawDone = true;
+      return "stop" as const; // anything after [DONE] is ignored (docs/providers.md §7.13)
+    };
+    // A break after the finish reason lost only [DONE] and perhaps the usage: the answer stands.
+    yield* readSettled(events, state, read);
     if (state.reasoningKey) this.reasoningKey = state.reasoningKey;
     yield* state.end(sawDone);
   }

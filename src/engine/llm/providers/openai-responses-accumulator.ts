@@ -9,6 +9,8 @@ interface PendingCall {
   name: string;
   args: string;
   outputIndex: number;
+  /** Arguments given whole when the item was added (a gateway that sends no deltas and no `.done`). */
+  startArgs?: string;
   /** Already handed on (at its output_item.done). */
   sent?: boolean;
 }
@@ -24,6 +26,11 @@ export class ResponsesStreamState {
   private readonly textItems = new Set<string>();
   /** A terminal event (completed / incomplete) arrived. */
   done = false;
+
+  /** Nothing short of the terminal event settles a response: it carries the usage and the reason. */
+  get settled(): boolean {
+    return this.done;
+  }
 
   push(event: unknown): StreamPart[] {
     if (this.done || !isRecord(event)) return []; // late duplicates after the terminal event (§7.14)
@@ -90,6 +97,7 @@ export class ResponsesStreamState {
       const call = this.calls.get(itemId) ?? { callId: "", name: "", args: "", outputIndex };
       if (str(item["call_id"])) call.callId = str(item["call_id"]);
       if (str(item["name"])) call.name = str(item["name"]);
+      if (event["type"] === "response.output_item.added" && str(item["arguments"])) call.startArgs = str(item["arguments"]);
       this.calls.set(itemId, call);
       if (event["type"] === "response.output_item.done" && !call.sent) {
         if (typeof item["arguments"] === "string") call.args = item["arguments"];
@@ -171,7 +179,7 @@ function textKey(event: Record<string, unknown>): string {
 }
 
 function callPart(call: PendingCall): StreamPart {
-  return { type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || "{}" };
+  return { type: "tool_call", id: call.callId || `call_${call.outputIndex}`, name: call.name, arguments: call.args || call.startArgs || "{}" };
 }
 
 function str(value: unknown): string {

@@ -16,7 +16,7 @@ export interface ResponsesBodyOptions {
 
 export function buildResponsesBody(request: ModelRequest, options: ResponsesBodyOptions): Record<string, unknown> {
   const input: Record<string, unknown>[] = [];
-  for (const message of pairToolResults(request.messages, safeCallId)) input.push(...convertMessage(message, options));
+  for (const message of pairToolResults(request.messages, safeCallId, "request")) input.push(...convertMessage(message, options));
   const body: Record<string, unknown> = {
     model: options.model,
     stream: true,

@@ -4,13 +4,16 @@ import { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, priced, type Ad
 import type { ModelProvider, ModelRequest, StreamPart } from "../provider.js";
 import { openBody } from "../transport/response-body.js";
 import { streamWithRetry } from "../failures/retry.js";
-import { readSseData } from "../transport/sse-data.js";
+import { readSseData, type SseData } from "../transport/sse-data.js";
 import type { SseEvent } from "../transport/sse-parser.js";
 import { WireError } from "../failures/wire-error.js";
+import { factsFrom } from "../failures/errors.js";
 
 /** A per-API accumulator: events in, normalised parts out; `end` throws on a cut stream. */
 export interface EventStreamState {
   readonly done: boolean;
+  /** The provider has said how the answer finished (a stop reason): only its end marker may be missing. */
+  readonly settled: boolean;
   push(event: unknown): StreamPart[];
   end(): StreamPart[];
   /** The usage the provider reported so far (a usage part, or none): what a broken stream still cost. */
@@ -40,6 +43,31 @@ export async function* retried(
 ): AsyncGenerator<StreamPart> {
   const retry = { ctx: options.ctx, signal, ...(options.retry ? { policy: options.retry } : {}) };
   for await (const part of streamWithRetry(attempt, retry)) yield priced(part, options.costOf);
+}
+
+/**
+ * Reads `events` into `state`. A stream that breaks (a reset, a timeout) once the answer has
+ * said how it finished lost only its end marker (and perhaps the usage after it): that answer
+ * is complete, as a clean end at the same place is (§5.4), so its calls run. Errors the
+ * server sent, and our own abort, still end the attempt.
+ */
+export async function* readSettled(
+  events: AsyncIterable<SseEvent>,
+  state: { readonly settled: boolean },
+  read: (data: SseData) => StreamPart[] | "stop",
+  finished: () => boolean = () => false,
+): AsyncGenerator<StreamPart> {
+  try {
+    for await (const event of events) {
+      const parts = read(readSseData(event));
+      if (parts === "stop") break;
+      yield* parts;
+      if (finished()) break;
+    }
+  } catch (error) {
+    const facts = factsFrom(error);
+    if (!state.settled || facts.aborted || !(facts.network || facts.incomplete)) throw error;
+  }
 }
 
 /**
@@ -86,12 +114,8 @@ export async function* readEventStream(
 }
 
 async function* readEvents(events: AsyncIterable<SseEvent>, state: EventStreamState): AsyncGenerator<StreamPart> {
-  for await (const event of events) {
-    const data = readSseData(event);
-    if (data.kind === "done") break; // not part of these APIs, but tolerated
-    if (data.kind === "json") yield* state.push(data.value);
-    if (state.done) break;
-  }
+  const read = (data: SseData) => (data.kind === "done" ? "stop" : data.kind === "json" ? state.push(data.value) : []); // [DONE] is not theirs, but tolerated
+  yield* readSettled(events, state, read, () => state.done);
   yield* state.end();
 }
 

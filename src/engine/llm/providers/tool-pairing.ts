@@ -12,10 +12,15 @@ export const MISSING_RESULT = "(no result: the call did not complete)";
  * Each call followed by its own result. `idOf` is the provider's form of an id (`safeCallId`
  * for the APIs with a stricter alphabet); ids that come out equal within one turn (a file
  * from before ids were made unique, or `call.1` and `call:1` both cleaned to `call_1`) are
- * made unique here, in the call and its result alike.
+ * made unique here, in the call and its result alike. With `scope: "request"` they are made
+ * unique across the whole request: Anthropic refuses a tool_use id seen in an earlier turn
+ * (400 "tool_use ids must be unique"), and Kimi's `functions.read_file:0` or a local
+ * server's `call_0` repeat in every answer. The first keeps its id, so the prefix of the
+ * request (and its cache) stays the same from one request to the next.
  */
-export function pairToolResults(messages: readonly Message[], idOf: (id: string) => string = (id) => id): Message[] {
+export function pairToolResults(messages: readonly Message[], idOf: (id: string) => string = (id) => id, scope: "turn" | "request" = "turn"): Message[] {
   const out: Message[] = [];
+  const requestTaken = new Set<string>();
   let i = 0;
   while (i < messages.length) {
     const message = messages[i] as Message;
@@ -30,7 +35,7 @@ export function pairToolResults(messages: readonly Message[], idOf: (id: string)
       results.add(messages[i] as ToolMessage);
       i++;
     }
-    const taken = new Set<string>();
+    const taken = scope === "request" ? requestTaken : new Set<string>();
     const calls = message.toolCalls.map((call) => {
       const id = uniqueCallId(idOf(call.id), taken);
       taken.add(id);

@@ -5,6 +5,14 @@
 import type { IncomingMessage } from "node:http";
 import { PassThrough, type Duplex, type Readable } from "node:stream";
 import * as zlib from "node:zlib";
+import { WireError } from "../failures/wire-error.js";
+
+/**
+ * A body read whole (an error, a JSON answer, a proxy's page) may be at most this long,
+ * decoded: the SDKs read an error body to its end, so a server sending 100 MB there cost
+ * 0.5-0.9 GB. An event stream is bounded per event instead (sse-parser.ts).
+ */
+export const MAX_WHOLE_BODY_BYTES = 16 * 1024 * 1024;
 
 /** What fetch rejects with on abort: the signal's reason, or an AbortError when it has none. */
 export function abortReason(signal: AbortSignal): unknown {
@@ -28,7 +36,10 @@ export function responseFrom(res: IncomingMessage, context: ResponseContext): Re
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
   const empty = context.method === "HEAD" || status === 204 || status === 205 || status === 304;
   if (empty) res.resume();
-  const body = empty ? null : bodyStream(res, decoded(res), context.signal);
+  // No content-type may still be a stream (some local servers omit it): only a declared non-stream is capped.
+  const type = (res.headers["content-type"] ?? "").toLowerCase();
+  const limit = type === "" || type.includes("text/event-stream") ? undefined : MAX_WHOLE_BODY_BYTES;
+  const body = empty ? null : bodyStream(res, decoded(res), context.signal, limit);
   const response = new Response(body, { status, statusText: res.statusMessage ?? "", headers });
   Object.defineProperty(response, "url", { value: context.url.href });
   return response;
@@ -89,8 +100,9 @@ function inflateEither(source: Readable): Readable {
   return out;
 }
 
-function bodyStream(res: IncomingMessage, source: Readable, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+function bodyStream(res: IncomingMessage, source: Readable, signal: AbortSignal | undefined, limit: number | undefined): ReadableStream<Uint8Array> {
   let settled = false;
+  let received = 0;
   let onAbort: (() => void) | undefined;
   const settle = () => {
     settled = true;
@@ -109,6 +121,12 @@ function bodyStream(res: IncomingMessage, source: Readable, signal: AbortSignal 
       signal?.addEventListener("abort", onAbort, { once: true });
       source.on("data", (chunk: Buffer) => {
         if (settled) return;
+        received += chunk.byteLength;
+        if (limit !== undefined && received > limit) {
+          const type = res.headers["content-type"] ?? "";
+          fail(new WireError(`the provider's answer (${type.split(";")[0]}) is longer than ${limit / (1024 * 1024)} MiB; the rest was not read`, { malformed: true }));
+          return;
+        }
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) source.pause();
       });

@@ -2,7 +2,7 @@
 // error under status 200 must become a clear error, not a parse crash (docs/providers.md §7.23).
 // What of the body an error quotes is cut at a word's edge (word-cut.ts): half a key would pass the redactor.
 import { parseSse, type SseEvent, type SseOptions } from "./sse-parser.js";
-import { WireError, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
+import { WireError, isErrorPayload, isRecord, wireErrorFromPayload } from "../failures/wire-error.js";
 import { clipHead } from "../../secrets/word-cut.js";
 
 export type OpenedBody =
@@ -22,7 +22,7 @@ export async function openBody(response: Response, options: SseOptions = {}): Pr
         malformed: true,
       });
     }
-    if (isRecord(value) && (value["error"] !== undefined || value["type"] === "error")) {
+    if (isErrorPayload(value)) {
       throw wireErrorFromPayload(value, "the provider returned an error");
     }
     if (!isRecord(value)) throw new WireError("the provider answered with unexpected JSON", { malformed: true });

@@ -17,7 +17,16 @@ export interface SseOptions {
   idleTimeoutMs?: number;
   /** Until the first bytes arrive (any, even a comment), wait no later than `deadline`. */
   firstByte?: { deadline: number; error: () => Error };
+  /** Longest event (its data and the unfinished line), in characters; default `MAX_EVENT_CHARS`. */
+  maxEventChars?: number;
 }
+
+/**
+ * No real event comes near this (the largest, a Responses `response.completed`, repeats the
+ * answer); a body that keeps one line open for ever would otherwise grow until the process
+ * runs out of memory (a 200 MB line cost 1.1 GB).
+ */
+export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 /** Splits decoded text into lines, accepting \n, \r\n and bare \r (a \r at a chunk's end may pair with a \n in the next). */
 class LineSplitter {
@@ -52,6 +61,10 @@ class LineSplitter {
   rest(): string {
     return this.buffer;
   }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
 }
 
 /** Accumulates field lines into events (WHATWG rules as the SDKs implement them). */
@@ -59,6 +72,8 @@ class EventBuilder {
   private event: string | undefined;
   private data: string[] = [];
   private hasFields = false;
+  /** Characters of data gathered for the event being built. */
+  size = 0;
 
   line(line: string): SseEvent | undefined {
     if (line === "") return this.take();
@@ -69,6 +84,7 @@ class EventBuilder {
     if (value.startsWith(" ")) value = value.slice(1);
     if (name === "data") {
       this.data.push(value);
+      this.size += value.length + 1;
       this.hasFields = true;
     } else if (name === "event") {
       this.event = value;
@@ -84,6 +100,7 @@ class EventBuilder {
     if (this.event !== undefined) out.event = this.event;
     this.event = undefined;
     this.data = [];
+    this.size = 0;
     this.hasFields = false;
     // An event with only an `event:` line and no data carries nothing we use.
     return out.data === "" && out.event === undefined ? undefined : out;
@@ -103,6 +120,7 @@ export async function* parseSse(
   const splitter = new LineSplitter();
   const builder = new EventBuilder();
   const idle = options.idleTimeoutMs;
+  const maxEvent = options.maxEventChars ?? MAX_EVENT_CHARS;
   let lastData = Date.now();
   let finished = false;
   let firstByte = options.firstByte;
@@ -123,6 +141,7 @@ export async function* parseSse(
           yield event;
         }
       }
+      if (builder.size + splitter.pending > maxEvent) throw oversized(maxEvent);
     }
     finished = true;
     const tail = decoder.decode();
@@ -155,6 +174,10 @@ export function isKeepAlive(event: SseEvent): boolean {
 }
 
 const KEEP_ALIVE_DATA = /^\{\s*"type"\s*:\s*"(?:ping|keepalive)"\s*[,}]/;
+
+function oversized(maxChars: number): WireError {
+  return new WireError(`the provider sent an event longer than ${Math.round(maxChars / (1024 * 1024))} MiB; its stream was dropped`, { malformed: true });
+}
 
 function idleError(idleMs: number): WireError {
   return new WireError(`no data from the provider for ${Math.round(idleMs / 1000)}s (idle-stream timeout)`, { incomplete: true });
