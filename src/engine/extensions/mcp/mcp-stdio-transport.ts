@@ -11,6 +11,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import * as childProcess from "node:child_process";
 import { hostProgram } from "../../host/host-programs.js";
 import { signalServerGroup } from "./mcp-children.js";
+import { MAX_MCP_MESSAGE_BYTES, messageTooLarge } from "./mcp-message-cap.js";
 
 export interface GroupStdioParams {
   command: string;
@@ -32,7 +33,9 @@ export class GroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
   private leaderPid: number | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MCP_MESSAGE_BYTES });
+  /** Why we stopped the server ourselves (it broke the protocol), for the call it was answering. */
+  failure: string | undefined;
 
   constructor(private readonly params: GroupStdioParams) {}
 
@@ -72,7 +75,14 @@ export class GroupStdioTransport implements Transport {
       child.stdin.on("error", (error) => this.onerror?.(error));
       child.stdout.on("error", (error) => this.onerror?.(error));
       child.stdout.on("data", (chunk: Buffer) => {
-        this.buffer.append(chunk);
+        if (this.failure) return;
+        try {
+          this.buffer.append(chunk);
+        } catch {
+          // Past the cap (mcp-message-cap.ts): this throw, uncaught here, used to end the CLI.
+          this.fail(messageTooLarge());
+          return;
+        }
         for (;;) {
           let message: JSONRPCMessage | null;
           try {
@@ -87,6 +97,15 @@ export class GroupStdioTransport implements Transport {
       });
       child.stderr.pipe(this.stderr);
     });
+  }
+
+  /** Stops a server that broke the protocol; its close rejects what is pending with `failure` at hand. */
+  private fail(reason: string): void {
+    this.failure = reason;
+    this.buffer.clear();
+    this.child?.stdout?.destroy();
+    this.onerror?.(new Error(reason));
+    if (this.leaderPid !== undefined) signalServerGroup(this.leaderPid, "SIGKILL");
   }
 
   send(message: JSONRPCMessage): Promise<void> {

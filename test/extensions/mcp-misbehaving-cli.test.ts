@@ -1,0 +1,123 @@
+// MCP servers that misbehave once running, in a real session: a message past the size cap
+// (stdio and HTTP), content blocks MCP does not define, tools whose shape cannot be read. The
+// run goes on, says which server did what, and leaves no server running.
+import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { processAlive, waitFor } from "../helpers/processes.js";
+import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
+import { eventLines, onlySessionFile, recordedRequests } from "../helpers/session-files.js";
+
+const RAW_SERVER = fileURLToPath(new URL("../helpers/mcp/raw-server.mjs", import.meta.url));
+const TOOLS = JSON.stringify([{ name: "get", inputSchema: { type: "object" } }]);
+const call = { tool_calls: [{ name: "mcp__raw__get", arguments: {} }] };
+
+function userConfig(box: Sandbox, config: unknown): void {
+  writeFileSync(path.join(box.home, "config.json"), JSON.stringify(config));
+}
+
+function results(box: Sandbox) {
+  return eventLines(onlySessionFile(box.home)).filter((event) => event.type === "tool.result") as { content: string; isError: boolean }[];
+}
+
+/** An HTTP MCP server that answers a call with a `bytes`-long text result, counting what it got to write. */
+async function bulkyHttpServer(bytes: number) {
+  const state = { written: 0, calls: 0 };
+  const server = http.createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    if (req.method !== "POST") return void res.writeHead(405).end();
+    const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+    const reply = (result: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+    if (message.method === "initialize") return reply({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "bulky", version: "1" } });
+    if (message.method === "tools/list") return reply({ tools: [{ name: "get", inputSchema: { type: "object" } }] });
+    if (message.method !== "tools/call") return message.id === undefined ? void res.writeHead(202).end() : reply({});
+    state.calls += 1;
+    if (state.calls > 1) return reply({ content: [{ type: "text", text: "small again" }] });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write(`{"jsonrpc":"2.0","id":${message.id},"result":{"content":[{"type":"text","text":"`);
+    const chunk = "z".repeat(1024 * 1024);
+    const more = () => {
+      while (state.written < bytes) {
+        state.written += chunk.length;
+        if (!res.write(chunk)) return void res.once("drain", more);
+      }
+      res.end('"}]}}');
+    };
+    res.on("close", () => res.removeAllListeners("drain"));
+    more();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  return { url: `http://127.0.0.1:${port}/mcp`, state, close };
+}
+
+describe("MCP servers that misbehave while running", () => {
+  it("a stdio server that answers with a message over 10 MB is stopped and named; the run ends normally (it used to crash the CLI)", async () => {
+    const box = makeSandbox();
+    const pidFile = path.join(box.home, "server.pid");
+    userConfig(box, { mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER, "huge-result"], env: { RAW_MCP_TOOLS: TOOLS, RAW_MCP_PID_FILE: pidFile } } } });
+    const run = await runCli(["-p", "go", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [call, { text: "went on" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("went on\n");
+    expect(run.stderr).not.toMatch(/\n\s+at |ReadBuffer/);
+    expect(results(box)[0]).toMatchObject({ isError: true, content: expect.stringContaining("MCP server raw: exited during the call: it sent a message over 10 MB") });
+    const events = eventLines(onlySessionFile(box.home));
+    expect(events.filter((event) => event.type === "turn.ended")).toEqual([expect.objectContaining({ stopReason: "completed" })]);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    await waitFor(() => !processAlive(pid), 15_000, `the server (pid ${pid}) to be stopped`);
+  });
+
+  it("a result with content blocks MCP does not define keeps its text and names the rest (it used to fail the call with a page of zod issues)", async () => {
+    const box = makeSandbox();
+    userConfig(box, { mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER, "odd-content"], env: { RAW_MCP_TOOLS: TOOLS } } } });
+    const run = await runCli(["-p", "go", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [call, { text: "done" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(results(box)[0]).toEqual(
+      expect.objectContaining({
+        isError: false,
+        content: ["kept", '["hologram" content not shown]', "[image content (image/png, 0 bytes) not sent: the providers take only PNG, JPEG, GIF and WebP images]", "[unreadable content block not shown]"].join("\n"),
+      }),
+    );
+  });
+
+  it("a tool whose schema cannot even be read (nested 5,000 deep) is left out alone, and an odd name is quoted in the notice", async () => {
+    const box = makeSandbox();
+    const depth = 5000;
+    const deep = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}`;
+    const toolsFile = path.join(box.home, "tools.json");
+    const odd = JSON.stringify("bad\u001b]0;title\u0007\nline");
+    writeFileSync(toolsFile, `[{"name":"get","inputSchema":{"type":"object"}},{"name":"deep","inputSchema":${deep}},{"name":${odd},"inputSchema":{"type":"nope"}}]`);
+    userConfig(box, { mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER], env: { RAW_MCP_TOOLS_FILE: toolsFile } } } });
+    const record = path.join(box.home, "requests.jsonl");
+    const run = await runCli(["-p", "go"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record, FAKE_LLM: box.script({ turns: [{ text: "done" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("MCP server raw: not offered: deep (unreadable: Maximum call stack size exceeded)");
+    expect(run.stderr).toContain(`, ${JSON.stringify("bad\u001b]0;title\u0007\nline")} (malformed: inputSchema.type`);
+    expect(run.stderr).not.toContain("failed to start");
+    const names = recordedRequests(record)[0]!.tools.map((tool) => tool.name).filter((name) => name.startsWith("mcp__"));
+    expect(names).toEqual(["mcp__raw__get"]);
+  });
+
+  it("an HTTP server's response body over 10 MB is cut off as it streams, not read whole; the server's next call still works", async () => {
+    const server = await bulkyHttpServer(200 * 1024 * 1024);
+    try {
+      const box = makeSandbox();
+      userConfig(box, { mcpServers: { bulky: { type: "http", url: server.url } } });
+      const twice = { tool_calls: [{ name: "mcp__bulky__get", arguments: {} }] };
+      const run = await runCli(["-p", "go", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [twice, twice, { text: "done" }] }) } });
+      expect(run.code, run.stderr).toBe(0);
+      const [first, second] = results(box);
+      expect(first).toMatchObject({ isError: true, content: "MCP server bulky: sent a message over 10 MB, more than mini-agent reads from an MCP server" });
+      expect(second).toMatchObject({ isError: false, content: "small again" });
+      // Read whole, all 200 MB would have been written; cut off, the socket closed long before.
+      expect(server.state.written).toBeLessThan(150 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+});
