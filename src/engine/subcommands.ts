@@ -10,7 +10,7 @@ export { openSession, SessionAccessError, SessionNotFoundError } from "./session
 export { WireFormatError } from "./wire/wire.js";
 export { describeChanged } from "./checkpoint/turn-changes.js";
 export { listChanges, undo, UndoError, type UndoTarget } from "./checkpoint/undo.js";
-export { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./extensions/memory/memory-store.js";
+export { MAX_NOTE_CHARS, MemoryFileError, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./extensions/memory/memory-store.js";
 export { createRedactor, secretsFromEnv } from "./secrets/redact.js";
 export { secretsFromCredentialFiles } from "./secrets/credential-files.js";
 export { validateGuardPlugin } from "./extensions/guards/guard-plugin.js";
