@@ -72,6 +72,18 @@ describe("MCP servers that misbehave while running", () => {
     await waitFor(() => !processAlive(pid), 15_000, `the server (pid ${pid}) to be stopped`);
   });
 
+  it("a stdio server that closes its output but keeps running is stopped, and the call says so (it used to wait out a 10-minute timeout)", async () => {
+    const box = makeSandbox();
+    const pidFile = path.join(box.home, "server.pid");
+    userConfig(box, { mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER, "close-out"], env: { RAW_MCP_TOOLS: TOOLS, RAW_MCP_PID_FILE: pidFile } } } });
+    const run = await runCli(["-p", "go", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [call, { text: "went on" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("went on\n");
+    expect(results(box)[0]).toMatchObject({ isError: true, content: "MCP server raw: exited during the call: it closed its output while still running, so it was stopped" });
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    await waitFor(() => !processAlive(pid), 15_000, `the server (pid ${pid}) to be stopped`);
+  });
+
   it("a result with content blocks MCP does not define keeps its text and names the rest (it used to fail the call with a page of zod issues)", async () => {
     const box = makeSandbox();
     userConfig(box, { mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER, "odd-content"], env: { RAW_MCP_TOOLS: TOOLS } } } });

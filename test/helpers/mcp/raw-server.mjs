@@ -2,10 +2,11 @@
 // in RAW_MCP_TOOLS (JSON), however malformed, and answers a call with the tool's name and
 // arguments. argv[2] "exit-mid": writes a line to stderr and exits with 7 when a tool is called;
 // "huge-result": answers a call with one 11 MB line; "odd-content": answers with content blocks
-// of a type MCP does not define beside a text block. RAW_MCP_PID_FILE: where to write its pid.
+// of a type MCP does not define beside a text block; "close-out": closes its stdout when a tool
+// is called and keeps running. RAW_MCP_PID_FILE: where to write its pid.
 // RAW_MCP_TOOLS_FILE: a file whose text is sent as the tool list as it is (JSON too deep for
 // JSON.stringify here, or too long for a variable).
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, readFileSync, writeFileSync } from "node:fs";
 import readline from "node:readline";
 
 const mode = process.argv[2] ?? "ok";
@@ -28,6 +29,11 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
   } else if (message.method === "tools/call") {
     if (mode === "exit-mid") {
       process.stderr.write("panic: lost the database connection\n", () => process.exit(7));
+      return;
+    }
+    if (mode === "close-out") {
+      closeSync(1);
+      setInterval(() => {}, 1000);
       return;
     }
     if (mode === "huge-result") {

@@ -22,6 +22,8 @@ export interface GroupStdioParams {
 
 /** How long a server gets to exit after its stdin ends, and then after SIGTERM. */
 const GRACE_MS = 2000;
+/** How long a server whose output ended gets to exit by itself before it is stopped. */
+const OUTPUT_CLOSED_GRACE_MS = 1000;
 
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -36,6 +38,8 @@ export class GroupStdioTransport implements Transport {
   private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MCP_MESSAGE_BYTES });
   /** Why we stopped the server ourselves (it broke the protocol), for the call it was answering. */
   failure: string | undefined;
+  /** Set once we close it: its output ending then is expected. */
+  private closing = false;
 
   constructor(private readonly params: GroupStdioParams) {}
 
@@ -71,6 +75,15 @@ export class GroupStdioTransport implements Transport {
         this.onexit?.(code, signal);
         this.child = undefined;
         this.onclose?.();
+      });
+      // A server that closes its output but keeps running can never answer: the call waited
+      // out its 10-minute timeout. Given a moment to exit by itself (then its exit code tells
+      // more), it is stopped, and what it did is the reason.
+      child.stdout.on("end", () => {
+        if (this.closing || this.failure) return;
+        setTimeout(() => {
+          if (this.child === child && !this.closing && child.exitCode === null && child.signalCode === null) this.fail("closed its output while still running");
+        }, OUTPUT_CLOSED_GRACE_MS).unref();
       });
       child.stdin.on("error", (error) => this.onerror?.(error));
       child.stdout.on("error", (error) => this.onerror?.(error));
@@ -125,6 +138,7 @@ export class GroupStdioTransport implements Transport {
     const child = this.child;
     const pid = this.leaderPid;
     if (!child || pid === undefined) return;
+    this.closing = true;
     const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
     const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
     try {
