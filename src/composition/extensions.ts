@@ -90,7 +90,7 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     });
   const mcp =
     servers.length > 0
-      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice, ...(input.signal ? { signal: input.signal } : {}) })
+      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice, offers: (tool) => variant.offers(tool), ...(input.signal ? { signal: input.signal } : {}) })
       : undefined;
 
   const memory = new MemoryStore(input.home, input.workspace, input.redact);

@@ -115,6 +115,33 @@ describe("MCP servers that misbehave while running", () => {
     expect(names).toEqual(["mcp__raw__get"]);
   });
 
+  it("a server listing 150 tools gets 100 of them offered, with a notice; a tool set chooses which (all of them used to go into every request)", async () => {
+    const box = makeSandbox();
+    const toolsFile = path.join(box.home, "tools.json");
+    writeFileSync(toolsFile, JSON.stringify(Array.from({ length: 150 }, (_, index) => ({ name: `tool_${index}`, inputSchema: { type: "object" } }))));
+    userConfig(box, {
+      mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER], env: { RAW_MCP_TOOLS_FILE: toolsFile } } },
+      toolSets: { late: ["read_file", "mcp__raw__tool_14*"] },
+      agents: { late: { toolSet: "late" } },
+    });
+    const record = path.join(box.home, "requests.jsonl");
+    const env = { MINI_AGENT_HOME: box.home, FAKE_LLM_RECORD: record };
+    const mcpNames = (index: number) => recordedRequests(record)[index]!.tools.map((tool) => tool.name).filter((name) => name.startsWith("mcp__"));
+
+    const run = await runCli(["-p", "go"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "done" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("MCP server raw: 50 of its 150 tools not offered (mcp__raw__tool_100, mcp__raw__tool_101, mcp__raw__tool_102, mcp__raw__tool_103, mcp__raw__tool_104, …)");
+    expect(run.stderr).toContain("a tool set (toolSets) chooses which are offered");
+    expect(mcpNames(0)).toHaveLength(100);
+    expect(mcpNames(0)).toContain("mcp__raw__tool_99");
+    expect(mcpNames(0)).not.toContain("mcp__raw__tool_100");
+
+    const chosen = await runCli(["-p", "go", "--agent", "late", "--new"], { cwd: box.workspace, env: { ...env, FAKE_LLM: box.script({ turns: [{ text: "done" }] }) } });
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(chosen.stderr).not.toContain("not offered");
+    expect(mcpNames(1).sort()).toEqual(["mcp__raw__tool_14", ...Array.from({ length: 10 }, (_, index) => `mcp__raw__tool_14${index}`)].sort());
+  });
+
   it("an HTTP server's response body over 10 MB is cut off as it streams, not read whole; the server's next call still works", async () => {
     const server = await bulkyHttpServer(200 * 1024 * 1024);
     try {
