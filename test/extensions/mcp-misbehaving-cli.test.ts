@@ -84,6 +84,24 @@ describe("MCP servers that misbehave while running", () => {
     await waitFor(() => !processAlive(pid), 15_000, `the server (pid ${pid}) to be stopped`);
   });
 
+  it.skipIf(process.platform === "win32")("a server that cannot start for its cwd or a program that is not executable is named with that reason (spawn used to blame the program: ENOENT)", async () => {
+    const box = makeSandbox();
+    const notExecutable = path.join(box.home, "server.sh");
+    writeFileSync(notExecutable, "#!/bin/sh\n", { mode: 0o644 });
+    userConfig(box, {
+      mcpServers: {
+        lost: { command: process.execPath, args: [RAW_SERVER], cwd: "no/such/dir" },
+        plain: { command: notExecutable },
+        fine: { command: process.execPath, args: [RAW_SERVER], env: { RAW_MCP_TOOLS: TOOLS } },
+      },
+    });
+    const run = await runCli(["-p", "go"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [{ text: "done" }] }) } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`MCP server lost failed to start: its cwd ${path.join(box.workspace, "no/such/dir")} does not exist; continuing without it`);
+    expect(run.stderr).toContain(`MCP server plain failed to start: ${notExecutable} cannot be run (permission denied: is it executable?); continuing without it`);
+    expect(run.stderr).not.toContain("MCP server fine");
+  });
+
   it("a result with content blocks MCP does not define keeps its text and names the rest (it used to fail the call with a page of zod issues)", async () => {
     const box = makeSandbox();
     userConfig(box, { mcpServers: { raw: { command: process.execPath, args: [RAW_SERVER, "odd-content"], env: { RAW_MCP_TOOLS: TOOLS } } } });

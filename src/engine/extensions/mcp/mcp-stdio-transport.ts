@@ -9,6 +9,7 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import * as childProcess from "node:child_process";
+import { statSync } from "node:fs";
 import { hostProgram } from "../../host/host-programs.js";
 import { signalServerGroup } from "./mcp-children.js";
 import { MAX_MCP_MESSAGE_BYTES, messageTooLarge } from "./mcp-message-cap.js";
@@ -55,6 +56,9 @@ export class GroupStdioTransport implements Transport {
     const found = this.params.command.includes("/") ? { path: this.params.command } : hostProgram(this.params.command);
     if (found.path === undefined) return Promise.reject(new Error(found.missing));
     const program = found.path;
+    // spawn blames the program for a missing cwd ("spawn /usr/bin/node ENOENT"): say which it is.
+    const cwdProblem = folderProblem(this.params.cwd);
+    if (cwdProblem) return Promise.reject(new Error(`its cwd ${this.params.cwd} ${cwdProblem}`));
     return new Promise((resolve, reject) => {
       const child = childProcess.spawn(program, this.params.args, {
         env: this.params.env,
@@ -66,7 +70,8 @@ export class GroupStdioTransport implements Transport {
       });
       this.child = child;
       this.leaderPid = child.pid;
-      child.on("error", (error) => {
+      child.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EACCES") error.message = `${program} cannot be run (permission denied: is it executable?)`;
         reject(error);
         this.onerror?.(error);
       });
@@ -156,4 +161,13 @@ export class GroupStdioTransport implements Transport {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Why `dir` cannot be a working folder, or undefined. */
+function folderProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : "is not a folder";
+  } catch {
+    return "does not exist";
+  }
 }
