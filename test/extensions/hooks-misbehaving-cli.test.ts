@@ -1,10 +1,11 @@
 // Hooks that answer badly, in a trusted project, through the real CLI: a decision that does
 // not parse or names no decision we know must not let the call through silently, and an
 // extension's timeout past Node's longest timer is a config error, not an instant time-out.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeSandbox, runCli, type Sandbox } from "../helpers/run-cli.js";
+import { processAlive, waitFor } from "../helpers/processes.js";
+import { collect, makeSandbox, runCli, startCli, type Sandbox } from "../helpers/run-cli.js";
 import { eventLines, onlySessionFile } from "../helpers/session-files.js";
 
 const writeCall = { tool_calls: [{ name: "write_file", arguments: { path: "out.txt", content: "hello" } }] };
@@ -46,6 +47,24 @@ describe("hooks that answer badly", () => {
     const run = await runCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [writeCall, { text: "done" }] }) } });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(path.join(box.workspace, "out.txt"))).toBe(true);
+  });
+
+  it.skipIf(process.platform === "win32")("Ctrl-C while a hook runs: exit 130, the hook stopped, and it is not reported as a hook that was killed", async () => {
+    const box = makeSandbox();
+    const pidFile = path.join(box.home, "hook.pid");
+    const hook = hookScript(box, "hook.cjs", `require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`);
+    writeFileSync(path.join(box.home, "config.json"), JSON.stringify(preToolUse(hook)));
+    const child = startCli(["-p", "write", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [writeCall, { text: "done" }] }) } });
+    const done = collect(child);
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "", 20_000, "the hook to start");
+    child.kill("SIGINT");
+    const run = await done;
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).not.toContain("was killed");
+    expect(run.stderr).not.toContain("treated as a refusal");
+    expect(toolResults(box)[0]).toMatchObject({ isError: true, content: expect.stringContaining("was stopped: the turn was interrupted") });
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    await waitFor(() => !processAlive(pid), 15_000, `the hook (pid ${pid}) to be stopped`);
   });
 
   it.each([
