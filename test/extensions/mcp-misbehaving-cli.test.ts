@@ -56,6 +56,25 @@ async function bulkyHttpServer(bytes: number) {
   return { url: `http://127.0.0.1:${port}/mcp`, state, close };
 }
 
+/** An HTTP MCP server that answers `failOn` with a 500 and a 2 MB HTML page (an escape sequence in it). */
+async function errorPageServer(failOn: "initialize" | "tools/call") {
+  const server = http.createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    if (req.method !== "POST") return void res.writeHead(405).end();
+    const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+    if (message.method === failOn) return void res.writeHead(500, { "content-type": "text/html" }).end(`<html>\u001b]0;title\u0007${"E".repeat(2 * 1024 * 1024)}\n</html>`);
+    const reply = (result: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+    if (message.method === "initialize") return reply({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "pages", version: "1" } });
+    if (message.method === "tools/list") return reply({ tools: [{ name: "get", inputSchema: { type: "object" } }] });
+    return message.id === undefined ? void res.writeHead(202).end() : reply({});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  return { url: `http://127.0.0.1:${port}/mcp`, close };
+}
+
 describe("MCP servers that misbehave while running", () => {
   it("a stdio server that answers with a message over 10 MB is stopped and named; the run ends normally (it used to crash the CLI)", async () => {
     const box = makeSandbox();
@@ -158,6 +177,27 @@ describe("MCP servers that misbehave while running", () => {
     expect(chosen.code, chosen.stderr).toBe(0);
     expect(chosen.stderr).not.toContain("not offered");
     expect(mcpNames(1).sort()).toEqual(["mcp__raw__tool_14", ...Array.from({ length: 10 }, (_, index) => `mcp__raw__tool_14${index}`)].sort());
+  });
+
+  it("an HTTP server's 2 MB error page is quoted in 500 characters on one line, at start and in a call (it used to go whole to stderr and the session file)", async () => {
+    const atStart = await errorPageServer("initialize");
+    const inCall = await errorPageServer("tools/call");
+    try {
+      const box = makeSandbox();
+      userConfig(box, { mcpServers: { start: { type: "http", url: atStart.url }, calls: { type: "http", url: inCall.url } } });
+      const get = { tool_calls: [{ name: "mcp__calls__get", arguments: {} }] };
+      const run = await runCli(["-p", "go", "--yes"], { cwd: box.workspace, env: { MINI_AGENT_HOME: box.home, FAKE_LLM: box.script({ turns: [get, { text: "done" }] }) } });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr.length).toBeLessThan(5000);
+      expect(run.stderr).toMatch(/MCP server start failed to start: .*Error POSTing to endpoint: <html>.*E…; continuing without it\n/);
+      const [result] = results(box);
+      expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^MCP server calls: .*<html>.*E…$/) });
+      expect(result!.content.length).toBeLessThan(600);
+      expect(readFileSync(onlySessionFile(box.home), "utf8").length).toBeLessThan(100_000);
+    } finally {
+      await atStart.close();
+      await inCall.close();
+    }
   });
 
   it("an HTTP server's response body over 10 MB is cut off as it streams, not read whole; the server's next call still works", async () => {

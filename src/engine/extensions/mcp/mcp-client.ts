@@ -158,6 +158,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
         } catch (error) {
           // "Connection closed" says nothing of why: the server died under the call.
           if (closed && !signal.aborted) throw new Error(`exited during the call${exitNote()}`);
+          if (!signal.aborted && error instanceof Error) throw new Error(clipMessage(error.message));
           throw error;
         } finally {
           signal.removeEventListener("abort", forward);
@@ -228,7 +229,19 @@ function startError(error: unknown, setting: McpServerSetting): string {
   const because = cause && !message.includes(cause.message) ? ` (${cause.code ?? cause.message})` : "";
   // The address without its query, which may carry a token.
   const where = setting.type === "http" ? `${addressOf(setting.url)}: ` : "";
-  return `${where}${message}${because}`;
+  return `${where}${clipMessage(message)}${because}`;
+}
+
+/** The longest error text a notice or a call's result quotes from a server. */
+const MESSAGE_CHARS = 500;
+
+/**
+ * One line of at most MESSAGE_CHARS: the SDK quotes an HTTP error's body whole, so a server
+ * answering 500 with a 2 MB page put all of it on stderr and into the session file.
+ */
+function clipMessage(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 1)}…` : line;
 }
 
 function addressOf(url: string): string {
