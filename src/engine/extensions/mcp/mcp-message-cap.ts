@@ -12,6 +12,8 @@ export function messageTooLarge(limit = MAX_MCP_MESSAGE_BYTES): string {
   return `sent a message over ${Math.round(limit / (1024 * 1024))} MB, more than mini-agent reads from an MCP server`;
 }
 
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
@@ -21,7 +23,8 @@ type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 export function cappedFetch(base: Fetch = fetch, limit = MAX_MCP_MESSAGE_BYTES): Fetch {
   return async (url, init) => {
     const response = await base(url, init);
-    if (!response.body) return response;
+    // A status that may carry no body (204, 304, …) cannot be rebuilt with one.
+    if (!response.body || NULL_BODY_STATUS.has(response.status)) return response;
     const sse = (response.headers.get("content-type") ?? "").includes("text/event-stream");
     const counted = response.body.pipeThrough(countingStream(limit, sse));
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
