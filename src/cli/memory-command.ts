@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../config/cli-options.js";
 import { usableAgentHome } from "../config/home.js";
 import { noteForTerminal } from "../engine/index.js";
-import { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "../engine/subcommands.js";
+import { MAX_NOTE_CHARS, MemoryFileError, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin, createRedactor, secretsFromEnv, secretsFromCredentialFiles } from "../engine/subcommands.js";
 import { askYesNo } from "./terminal-confirm.js";
 import { startDirectory } from "./cli-input.js";
 import { stripTerminalControls } from "../print/terminal-safe.js";
@@ -72,6 +72,16 @@ export async function runMemoryCommand(argv: string[], io: MemoryIo = processIo(
   const home = usableAgentHome(io.env, os.homedir(), io.cwd);
   const store = new MemoryStore(home, io.cwd, createRedactor([...secretsFromEnv(io.env), ...secretsFromCredentialFiles({ env: io.env, home: io.env["HOME"] ?? os.homedir() })]));
   const [action = "list", ...rest] = positionals;
+  try {
+    return await memoryAction(store, action, rest, values, io);
+  } catch (error) {
+    // Named and short, not a stack trace: the user moves or removes the file.
+    if (error instanceof MemoryFileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function memoryAction(store: MemoryStore, action: string, rest: string[], values: { json?: boolean; yes?: boolean }, io: MemoryIo): Promise<number> {
   if (action === "list") {
     if (rest.length > 0) throw new UsageError(`unexpected ${JSON.stringify(rest[0])} after mini-agent memory list`);
     return list(store, values.json ?? false, io);

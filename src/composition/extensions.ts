@@ -11,7 +11,7 @@ import { expandMcpSetting } from "../engine/extensions/mcp/mcp-expand.js";
 import type { ScopedMcpServer } from "../engine/extensions/mcp/mcp-settings.js";
 import { createMemoryLink, type MemoryBus } from "../engine/extensions/memory/memory-link.js";
 import { memorySection } from "../engine/extensions/memory/memory-prompt.js";
-import { MemoryStore } from "../engine/extensions/memory/memory-store.js";
+import { MemoryFileError, MemoryStore } from "../engine/extensions/memory/memory-store.js";
 import { createMemoryTools } from "../engine/extensions/memory/memory-tools.js";
 import { discoverSkills } from "../engine/extensions/skills/discover-skills.js";
 import { createLoadSkillTool } from "../engine/extensions/skills/load-skill-tool.js";
@@ -90,14 +90,16 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
     });
   const mcp =
     servers.length > 0
-      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice, ...(input.signal ? { signal: input.signal } : {}) })
+      ? await (await import("../engine/extensions/mcp/mcp-servers.js")).startMcpServers(servers, { cwd: input.workspace, version: input.version, notice, offers: (tool) => variant.offers(tool), ...(input.signal ? { signal: input.signal } : {}) })
       : undefined;
 
   const memory = new MemoryStore(input.home, input.workspace, input.redact);
   const memoryLink = createMemoryLink();
+  const memoryOff = unreadableMemory(memory);
+  if (memoryOff) notice(`memory is off for this session: ${memoryOff}`);
   const tools = [
     ...(skills.length > 0 ? [createLoadSkillTool(skills, { workspace: input.workspace, home: input.home })] : []),
-    ...createMemoryTools(memory, memoryLink),
+    ...(memoryOff ? [] : createMemoryTools(memory, memoryLink)),
     ...(mcp?.tools ?? []),
   ].filter((tool) => variant.offers(tool));
   const offered = new Set(tools.map((tool) => tool.name));
@@ -126,4 +128,15 @@ export async function setUpExtensions(input: ExtensionsInput): Promise<Extension
       await mcp?.close();
     },
   };
+}
+
+/** Why the memory file cannot be read, or undefined: a damaged one turns memory off, not the session. */
+function unreadableMemory(memory: MemoryStore): string | undefined {
+  try {
+    memory.list();
+    return undefined;
+  } catch (error) {
+    if (error instanceof MemoryFileError) return error.message;
+    throw error;
+  }
 }

@@ -11,7 +11,7 @@ export { WireFormatError } from "./wire/wire.js";
 export { describeChanged } from "./checkpoint/turn-changes.js";
 export { listChanges, RestoreStopped, undo, UndoError, type UndoTarget } from "./checkpoint/undo.js";
 export { GitStopped } from "./checkpoint/checkpoint-git.js";
-export { MAX_NOTE_CHARS, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./extensions/memory/memory-store.js";
+export { MAX_NOTE_CHARS, MemoryFileError, MemoryStore, NOTE_ID, provenance, type MemoryNote, type NoteOrigin } from "./extensions/memory/memory-store.js";
 export { createRedactor, secretsFromEnv } from "./secrets/redact.js";
 export { secretsFromCredentialFiles } from "./secrets/credential-files.js";
 export { validateGuardPlugin } from "./extensions/guards/guard-plugin.js";

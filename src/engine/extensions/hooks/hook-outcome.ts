@@ -1,6 +1,7 @@
 // What one hook's run means, following Claude Code's protocol. Pure: the runner hands in
 // the exit code and output. Exit 0 may carry JSON on stdout; exit 2 blocks with stderr as the
-// reason; any other failure (a crash, a timeout, a shell that could not start) is reported,
+// reason; any other failure (a crash, a timeout, a shell that could not start, JSON that does
+// not parse or names no decision we know) is reported,
 // and for the events that gate something it blocks too: a hook that could not answer must
 // never let through what it exists to refuse.
 
@@ -40,16 +41,29 @@ export function interpretHookRun(run: HookRun, label: string, timeoutSeconds: nu
   let output: Record<string, unknown>;
   try {
     output = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return { kind: "none", context: clip(text) };
+  } catch (error) {
+    // A decision cut short or mistyped is still a decision that was not made: taking it as
+    // plain text let the call through silently (a gating event refuses a failed hook).
+    return { kind: "failed", reason: `hook ${label} printed JSON that does not parse (${clip((error as Error).message)})` };
   }
   return fromJson(output, label);
 }
+
+const DECISIONS = ["allow", "deny", "ask"];
+/** Claude Code's older `decision` values; "approve" decides nothing here (the rules still ask). */
+const OLD_DECISIONS = ["block", "approve"];
 
 function fromJson(output: Record<string, unknown>, label: string): HookVerdict {
   const specific = (typeof output.hookSpecificOutput === "object" && output.hookSpecificOutput !== null ? output.hookSpecificOutput : {}) as Record<string, unknown>;
   const reasonOf = (...values: unknown[]) => clip(values.find((value): value is string => typeof value === "string" && value.trim() !== "")?.trim() ?? `by hook ${label}`);
   const decision = specific.permissionDecision;
+  // An unknown value ("Deny", "block") was ignored, so the hook's refusal did nothing.
+  if (decision !== undefined && !DECISIONS.includes(decision as string)) {
+    return { kind: "failed", reason: `hook ${label} answered permissionDecision ${clip(JSON.stringify(decision))}, which is none of ${DECISIONS.join(", ")}` };
+  }
+  if (output.decision !== undefined && !OLD_DECISIONS.includes(output.decision as string)) {
+    return { kind: "failed", reason: `hook ${label} answered decision ${clip(JSON.stringify(output.decision))}, which is none of ${OLD_DECISIONS.join(", ")}` };
+  }
   if (decision === "deny") return { kind: "deny", reason: reasonOf(specific.permissionDecisionReason, output.reason) };
   if (decision === "ask") return { kind: "ask", reason: reasonOf(specific.permissionDecisionReason, output.reason) };
   if (decision === "allow") return { kind: "allow", reason: reasonOf(specific.permissionDecisionReason, output.reason) };

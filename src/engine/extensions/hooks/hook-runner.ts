@@ -92,6 +92,8 @@ export function createHookRunner(sources: readonly ScopedHooks[], session: HookS
           options.signal?.addEventListener("abort", abort, { once: true });
           const outcome = await command.outcome;
           options.signal?.removeEventListener("abort", abort);
+          // We stopped it for Ctrl-C: no failure to report ("was killed (SIGTERM)" blamed the hook).
+          if (options.signal?.aborted) return { kind: "deny", reason: `hook ${label} was stopped: the turn was interrupted` } satisfies HookVerdict;
           const verdict = interpretHookRun(
             {
               exitCode: outcome.exitCode,

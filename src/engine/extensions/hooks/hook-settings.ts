@@ -29,6 +29,19 @@ export interface ScopedHooks {
 }
 
 export const DEFAULT_HOOK_TIMEOUT_S = 60;
+/**
+ * The longest timeout an extension (a hook, an MCP server's start) may set: Node's timers hold
+ * at most 2^31-1 ms, and a longer delay fires at once, so "timeout": 3000000 (a month, meant as
+ * "never") timed every run out immediately, with Node's warning on stderr.
+ */
+export const MAX_EXTENSION_TIMEOUT_S = Math.floor((2 ** 31 - 1) / 1000);
+
+/** Why a `timeout` value is not usable, or undefined. */
+export function timeoutProblem(value: unknown): string | undefined {
+  if (typeof value !== "number" || !(value > 0)) return "must be a positive number of seconds";
+  if (value > MAX_EXTENSION_TIMEOUT_S) return `must be at most ${MAX_EXTENSION_TIMEOUT_S} seconds (Node's longest timer)`;
+  return undefined;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -59,8 +72,9 @@ export function validateHookSettings(value: unknown): { settings: HookSettings }
         const path = `${where}.hooks[${at}]`;
         if (!isObject(hook) || hook.type !== "command") return { problem: `"${path}.type" must be "command"` };
         if (typeof hook.command !== "string" || hook.command.trim() === "") return { problem: `"${path}.command" must be a non-empty string` };
-        if (hook.timeout !== undefined && (typeof hook.timeout !== "number" || !(hook.timeout > 0))) return { problem: `"${path}.timeout" must be a positive number of seconds` };
-        hooks.push({ type: "command", command: hook.command, ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}) });
+        const badTimeout = hook.timeout === undefined ? undefined : timeoutProblem(hook.timeout);
+        if (badTimeout) return { problem: `"${path}.timeout" ${badTimeout}` };
+        hooks.push({ type: "command", command: hook.command, ...(hook.timeout !== undefined ? { timeout: hook.timeout as number } : {}) });
       }
       matchers.push({ ...(typeof entry.matcher === "string" ? { matcher: entry.matcher } : {}), hooks });
     }

@@ -13,10 +13,11 @@ import { pathToFileURL } from "node:url";
 import type { ToolImage } from "../../messages.js";
 import { stopServerProcess, watchServerProcess } from "./mcp-children.js";
 import { mcpContent } from "./mcp-content.js";
+import { cappedFetch } from "./mcp-message-cap.js";
 import { inputSchemaProblem } from "./mcp-schema-check.js";
 import type { McpServerSetting } from "./mcp-settings.js";
 import { GroupStdioTransport } from "./mcp-stdio-transport.js";
-import { clipTail } from "../../secrets/word-cut.js";
+import { clipHead, clipTail } from "../../secrets/word-cut.js";
 
 export interface McpRemoteTool {
   /** The server's own name for it. */
@@ -60,6 +61,12 @@ export interface ConnectOptions {
 
 /** tools/list with each tool kept raw: one the SDK's schema rejects must not sink the others. */
 const RawToolPageSchema = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+/**
+ * tools/call with each content block kept raw: the SDK's CallToolResultSchema turned one block
+ * of a type MCP does not define into a failed call whose message was a page of zod issues;
+ * mcp-content.ts names such a block and keeps the rest.
+ */
+const RawCallResultSchema = z.looseObject({ content: z.array(z.unknown()).optional(), isError: z.unknown().optional() });
 
 export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
   const { setting } = options;
@@ -71,6 +78,9 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   /** How a stdio server ended, once it has. */
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const exitNote = () => {
+    // Stopped by us for breaking the protocol: that, not the kill signal, is why it ended.
+    const failure = transport instanceof GroupStdioTransport ? transport.failure : undefined;
+    if (failure) return `: it ${failure}, so it was stopped`;
     const how = exit?.signal ? ` (killed by ${exit.signal})` : exit?.code !== null && exit?.code !== undefined ? ` (exit code ${exit.code})` : "";
     const said = stderrTail.trim() ? `; its stderr ended: ${stderrTail.trim().split("\n").slice(-3).join(" | ")}` : "";
     return `${how}${said}`;
@@ -106,7 +116,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     if (stdio instanceof GroupStdioTransport) stdio.onexit = (code, signal) => void (exit = { code, signal });
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(new URL(setting.url), setting.headers ? { requestInit: { headers: setting.headers } } : undefined);
+    transport = new StreamableHTTPClientTransport(new URL(setting.url), { fetch: cappedFetch(), ...(setting.headers ? { requestInit: { headers: setting.headers } } : {}) });
   }
 
   const timeoutS = setting.timeout ?? DEFAULT_START_TIMEOUT_S;
@@ -144,12 +154,13 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
         if (signal.aborted) own.abort(signal.reason);
         else signal.addEventListener("abort", forward, { once: true });
         try {
-          const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal: own.signal, timeout: CALL_TIMEOUT_MS });
+          const result = await client.request({ method: "tools/call", params: { name: tool, arguments: args } }, RawCallResultSchema, { signal: own.signal, timeout: CALL_TIMEOUT_MS });
           const { text, images } = mcpContent(result.content);
           return { text, images, isError: result.isError === true };
         } catch (error) {
           // "Connection closed" says nothing of why: the server died under the call.
           if (closed && !signal.aborted) throw new Error(`exited during the call${exitNote()}`);
+          if (!signal.aborted && error instanceof Error) throw new Error(clipMessage(error.message));
           throw error;
         } finally {
           signal.removeEventListener("abort", forward);
@@ -166,16 +177,38 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     const pid = serverPid();
     if (pid !== undefined) stopServerProcess(pid);
     await client.close().catch(() => {});
-    const why = options.signal?.aborted ? "start-up interrupted" : timer.aborted ? `did not answer within ${timeoutS} s` : startError(error, setting);
+    const failure = transport instanceof GroupStdioTransport ? transport.failure : undefined;
+    const why = options.signal?.aborted ? "start-up interrupted" : timer.aborted ? `did not answer within ${timeoutS} s` : failure ? `it ${failure}` : startError(error, setting);
     const said = stderrTail.trim() ? ` (stderr: ${stderrTail.trim().split("\n").slice(-3).join(" | ")})` : "";
     throw new Error(`MCP server ${options.name} failed to start: ${why}${said}`);
   }
 }
 
-/** One listed tool as we offer it, or why it is not offered (named, for the start-up notice). */
+/** The longest tool name a notice quotes: a server may send any string at all. */
+const LABEL_CHARS = 80;
+
+/**
+ * One listed tool as we offer it, or why it is not offered (named, for the start-up notice).
+ * Reading one may throw (a schema nested thousands deep overflows the stack): that tool is
+ * left out, not the server with every other tool it has.
+ */
 function remoteTool(raw: unknown): McpRemoteTool | { hidden: string } {
   const named = typeof raw === "object" && raw !== null && typeof (raw as { name?: unknown }).name === "string" ? (raw as { name: string }).name : undefined;
-  const label = named ?? "a tool with no name";
+  const label = named === undefined ? "a tool with no name" : toolLabel(named);
+  try {
+    return readTool(raw, label);
+  } catch (error) {
+    return { hidden: `${label} (unreadable: ${(error as Error).message})` };
+  }
+}
+
+/** A plain name as it is; one with spaces, newlines, escapes or other odd characters quoted, so it shows as one token; a long one cut. */
+function toolLabel(name: string): string {
+  const cut = name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS)}…` : name;
+  return /^[\x21-\x7e]+$/.test(cut) ? cut : JSON.stringify(cut);
+}
+
+function readTool(raw: unknown, label: string): McpRemoteTool | { hidden: string } {
   const parsed = ToolSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -198,7 +231,20 @@ function startError(error: unknown, setting: McpServerSetting): string {
   const because = cause && !message.includes(cause.message) ? ` (${cause.code ?? cause.message})` : "";
   // The address without its query, which may carry a token.
   const where = setting.type === "http" ? `${addressOf(setting.url)}: ` : "";
-  return `${where}${message}${because}`;
+  return `${where}${clipMessage(message)}${because}`;
+}
+
+/** The longest error text a notice or a call's result quotes from a server. */
+const MESSAGE_CHARS = 500;
+
+/**
+ * One line of at most MESSAGE_CHARS: the SDK quotes an HTTP error's body whole, so a server
+ * answering 500 with a 2 MB page put all of it on stderr and into the session file.
+ */
+function clipMessage(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  // Cut at a word's edge: half a key in the body would pass the redactor.
+  return clipHead(line, MESSAGE_CHARS);
 }
 
 function addressOf(url: string): string {

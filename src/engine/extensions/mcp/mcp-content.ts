@@ -22,18 +22,22 @@ interface Block {
 export function mcpContent(content: unknown): McpContent {
   const images: ToolImage[] = [];
   if (!Array.isArray(content)) return { text: "", images };
-  const lines = (content as Block[]).map((block) => {
-    if (block.type === "text") return block.text ?? "";
+  const lines = (content as unknown[]).map((item) => {
+    // Read as sent (mcp-client.ts keeps blocks raw): a block may be anything at all.
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return "[unreadable content block not shown]";
+    const block = item as Block;
+    if (block.type === "text") return typeof block.text === "string" ? block.text : "";
     if (block.type === "image") return binary("image", block.mimeType, block.data, images);
     if (block.type === "audio") return binary("audio", block.mimeType, block.data, images);
     if (block.type === "resource") {
-      const resource = block.resource ?? {};
+      const resource = typeof block.resource === "object" && block.resource !== null ? block.resource : {};
       if (typeof resource.text === "string") return resource.text;
       if (typeof resource.blob === "string") return binary(`resource ${resource.uri ?? ""}`.trim(), resource.mimeType, resource.blob, images);
       return `[resource ${resource.uri ?? ""}]`;
     }
     if (block.type === "resource_link") return `[resource link ${block.uri ?? ""}]`;
-    return `[${block.type ?? "unknown"} content not shown]`;
+    const type = typeof block.type === "string" ? JSON.stringify(block.type.slice(0, 40)) : "untyped";
+    return `[${type} content not shown]`;
   });
   return { text: lines.join("\n"), images };
 }
@@ -43,9 +47,9 @@ export function mcpContent(content: unknown): McpContent {
  * does (a provider refuses an image whose bytes contradict its declared type, and then every
  * later request of the session with it); anything else is described.
  */
-function binary(what: string, mimeType: string | undefined, data: string | undefined, images: ToolImage[]): string {
-  const declared = (mimeType ?? "").toLowerCase() || "unknown type";
-  const base64 = (data ?? "").replace(/\s+/g, "");
+function binary(what: string, mimeType: unknown, data: unknown, images: ToolImage[]): string {
+  const declared = (typeof mimeType === "string" ? mimeType.slice(0, 100).toLowerCase() : "") || "unknown type";
+  const base64 = (typeof data === "string" ? data : "").replace(/\s+/g, "");
   if (!isBase64(base64)) return `[${what} content (${declared}) not sent: its data is not base64]`;
   const bytes = Buffer.from(base64, "base64");
   const sniffed = declared.startsWith("image/") ? sniffImageType(bytes.subarray(0, 16)) : undefined;

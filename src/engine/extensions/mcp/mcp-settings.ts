@@ -2,6 +2,7 @@
 //   { "docs": { "command": "node", "args": ["server.js"], "env": {"K": "v"} },
 //     "search": { "type": "http", "url": "https://…/mcp", "headers": {"Authorization": "…"} } }
 // stdio (the default when `command` is set) and streamable HTTP are supported.
+import { timeoutProblem } from "../hooks/hook-settings.js";
 
 export type McpServerSetting =
   | { type: "stdio"; command: string; args: string[]; env?: Record<string, string>; cwd?: string; timeout?: number }
@@ -33,7 +34,8 @@ export function validateMcpServers(value: unknown): { servers: Record<string, Mc
     if (!SERVER_NAME.test(name)) return { problem: `${where}: a server name may hold letters, digits, - and _ (at most 40)` };
     if (!isObject(raw)) return { problem: `${where} must be an object` };
     const type = raw.type ?? (raw.url !== undefined ? "http" : "stdio");
-    if (raw.timeout !== undefined && (typeof raw.timeout !== "number" || !(raw.timeout > 0))) return { problem: `${where}.timeout must be a positive number of seconds` };
+    const badTimeout = raw.timeout === undefined ? undefined : timeoutProblem(raw.timeout);
+    if (badTimeout) return { problem: `${where}.timeout ${badTimeout}` };
     const timeout = raw.timeout === undefined ? {} : { timeout: raw.timeout as number };
     if (type === "stdio") {
       if (typeof raw.command !== "string" || raw.command.trim() === "") return { problem: `${where}.command must be the program to start` };

@@ -9,8 +9,10 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import * as childProcess from "node:child_process";
+import { statSync } from "node:fs";
 import { hostProgram } from "../../host/host-programs.js";
 import { signalServerGroup } from "./mcp-children.js";
+import { MAX_MCP_MESSAGE_BYTES, messageTooLarge } from "./mcp-message-cap.js";
 
 export interface GroupStdioParams {
   command: string;
@@ -21,6 +23,8 @@ export interface GroupStdioParams {
 
 /** How long a server gets to exit after its stdin ends, and then after SIGTERM. */
 const GRACE_MS = 2000;
+/** How long a server whose output ended gets to exit by itself before it is stopped. */
+const OUTPUT_CLOSED_GRACE_MS = 1000;
 
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -32,7 +36,11 @@ export class GroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
   private leaderPid: number | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MCP_MESSAGE_BYTES });
+  /** Why we stopped the server ourselves (it broke the protocol), for the call it was answering. */
+  failure: string | undefined;
+  /** Set once we close it: its output ending then is expected. */
+  private closing = false;
 
   constructor(private readonly params: GroupStdioParams) {}
 
@@ -48,6 +56,9 @@ export class GroupStdioTransport implements Transport {
     const found = this.params.command.includes("/") ? { path: this.params.command } : hostProgram(this.params.command);
     if (found.path === undefined) return Promise.reject(new Error(found.missing));
     const program = found.path;
+    // spawn blames the program for a missing cwd ("spawn /usr/bin/node ENOENT"): say which it is.
+    const cwdProblem = folderProblem(this.params.cwd);
+    if (cwdProblem) return Promise.reject(new Error(`its cwd ${this.params.cwd} ${cwdProblem}`));
     return new Promise((resolve, reject) => {
       const child = childProcess.spawn(program, this.params.args, {
         env: this.params.env,
@@ -59,7 +70,8 @@ export class GroupStdioTransport implements Transport {
       });
       this.child = child;
       this.leaderPid = child.pid;
-      child.on("error", (error) => {
+      child.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EACCES") error.message = `${program} cannot be run (permission denied: is it executable?)`;
         reject(error);
         this.onerror?.(error);
       });
@@ -69,10 +81,26 @@ export class GroupStdioTransport implements Transport {
         this.child = undefined;
         this.onclose?.();
       });
+      // A server that closes its output but keeps running can never answer: the call waited
+      // out its 10-minute timeout. Given a moment to exit by itself (then its exit code tells
+      // more), it is stopped, and what it did is the reason.
+      child.stdout.on("end", () => {
+        if (this.closing || this.failure) return;
+        setTimeout(() => {
+          if (this.child === child && !this.closing && child.exitCode === null && child.signalCode === null) this.fail("closed its output while still running");
+        }, OUTPUT_CLOSED_GRACE_MS).unref();
+      });
       child.stdin.on("error", (error) => this.onerror?.(error));
       child.stdout.on("error", (error) => this.onerror?.(error));
       child.stdout.on("data", (chunk: Buffer) => {
-        this.buffer.append(chunk);
+        if (this.failure) return;
+        try {
+          this.buffer.append(chunk);
+        } catch {
+          // Past the cap (mcp-message-cap.ts): this throw, uncaught here, used to end the CLI.
+          this.fail(messageTooLarge());
+          return;
+        }
         for (;;) {
           let message: JSONRPCMessage | null;
           try {
@@ -87,6 +115,15 @@ export class GroupStdioTransport implements Transport {
       });
       child.stderr.pipe(this.stderr);
     });
+  }
+
+  /** Stops a server that broke the protocol; its close rejects what is pending with `failure` at hand. */
+  private fail(reason: string): void {
+    this.failure = reason;
+    this.buffer.clear();
+    this.child?.stdout?.destroy();
+    this.onerror?.(new Error(reason));
+    if (this.leaderPid !== undefined) signalServerGroup(this.leaderPid, "SIGKILL");
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -106,6 +143,7 @@ export class GroupStdioTransport implements Transport {
     const child = this.child;
     const pid = this.leaderPid;
     if (!child || pid === undefined) return;
+    this.closing = true;
     const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
     const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
     try {
@@ -123,4 +161,13 @@ export class GroupStdioTransport implements Transport {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Why `dir` cannot be a working folder, or undefined. */
+function folderProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : "is not a folder";
+  } catch {
+    return "does not exist";
+  }
 }

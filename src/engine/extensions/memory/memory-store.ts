@@ -4,8 +4,9 @@
 // wrote it (the model in a session, or the user through `mini-agent memory`): a note planted
 // by a misled session can be traced and removed. Lines from before provenance still load.
 import { randomBytes } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { readUserFile } from "../../bounded-read.js";
 import { workspaceKey } from "../../session/session.js";
 
 /** Who wrote a note: the model (`remember`) or the user (`mini-agent memory add`). */
@@ -30,6 +31,14 @@ export interface MemoryNote extends NoteOrigin {
 type Line = ({ op: "add"; id: string; note: string; at: string } | { op: "forget"; id: string; at: string }) & NoteOrigin;
 
 export const MAX_NOTE_CHARS = 2000;
+/**
+ * Thousands of notes fit in far less; a larger file is damaged or not ours, and is never read
+ * whole (a 3 GB one made every session fail to start with a stack trace).
+ */
+export const MAX_MEMORY_FILE_BYTES = 16 * 1024 * 1024;
+
+/** The memory file is there but cannot be read (a directory, too large, unreadable); names it. */
+export class MemoryFileError extends Error {}
 
 /** A note's id as `add` makes it: "m" and six hex digits. */
 export const NOTE_ID = /^m[0-9a-f]{6}$/;
@@ -43,13 +52,12 @@ export class MemoryStore {
 
   /** Live notes, oldest first. A damaged line (a crash mid-append) is skipped, not fatal. */
   list(): MemoryNote[] {
-    let text: string;
-    try {
-      text = readFileSync(this.file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw error;
+    const read = readUserFile(this.file, { maxBytes: MAX_MEMORY_FILE_BYTES, what: "memory file" });
+    if (!read.ok) {
+      if (read.kind === "missing") return [];
+      throw new MemoryFileError(read.message);
     }
+    const text = read.text;
     const notes = new Map<string, MemoryNote>();
     for (const raw of text.split("\n")) {
       const line = parseLine(raw);
