@@ -2,20 +2,14 @@
 // parts), no retry once output arrived, truncation, classification of auth, context-length
 // and Kimi's client gate. Retry waits are kept tiny with retry-after-ms and a 5 ms base.
 import { afterEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/engine/llm/provider.js";
 import { DONE, chatText, chunk, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
-import { TEST_KEY, build, collect, kimiConfig, ofType, openAiConfig, textOf } from "./harness.js";
+import { TEST_KEY, build, collect, kimiConfig, ofType, openAiConfig, providerError, textOf } from "./harness.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function providerError(error: unknown): ProviderError {
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("retries before the stream starts", () => {
   it("waits what retry-after-ms asks on a 429, shows the retry, then succeeds", async () => {

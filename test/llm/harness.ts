@@ -3,13 +3,14 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 import type { ResolvedConfig } from "../../src/config/resolved-config.js";
 import { answerByFlag } from "../../src/engine/approval/gate/flag-answerer.js";
 import type { SessionChoice } from "../../src/engine/session/open-session.js";
 import { startEngine } from "../helpers/engine.js";
 import { createProvider, type CreateProviderOptions } from "../../src/engine/llm/create-provider.js";
 import type { Message } from "../../src/engine/messages.js";
-import type { ModelProvider, ModelRequest, StreamPart, ToolSpec } from "../../src/engine/llm/provider.js";
+import { ProviderError, type ModelProvider, type ModelRequest, type StreamPart, type ToolSpec } from "../../src/engine/llm/provider.js";
 import { responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer } from "../helpers/fake-openai-server.js";
 
 export const TEST_KEY = "sk-test-secret-key-9876wxyz";
@@ -113,6 +114,12 @@ export function textOf(parts: StreamPart[]): string {
 
 export function thinkingOf(parts: StreamPart[]): string {
   return parts.map((p) => (p.type === "thinking" ? p.text : "")).join("");
+}
+
+/** The error a collect() ended with, checked to be a ProviderError. */
+export function providerError(error: unknown): ProviderError {
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
 }
 
 export function ofType<T extends StreamPart["type"]>(parts: StreamPart[], type: T): Extract<StreamPart, { type: T }>[] {

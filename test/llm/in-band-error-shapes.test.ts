@@ -3,21 +3,15 @@
 // `{"object": "error", …}`, `{"error": "text"}`. Each is an error (retried before output by
 // its status or type), never skipped into an empty or cut answer that counts as complete.
 import { afterEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/engine/llm/provider.js";
 import { anthropicText, messageStart } from "../helpers/fake-anthropic-server.js";
 import { DONE, chatText, chunk, data, responseObject, responsesEvents, sse, startScriptedServer, status, type FakeServer, type Step } from "../helpers/fake-openai-server.js";
-import { anthropicConfig, build, collect, kimiConfig, ofType, openAiConfig, textOf } from "./harness.js";
+import { anthropicConfig, build, collect, kimiConfig, ofType, openAiConfig, providerError, textOf } from "./harness.js";
 
 let server: FakeServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function providerError(error: unknown): ProviderError {
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("Chat Completions", () => {
   it("an `event: error` with a gateway's own JSON before output is retried by its status", async () => {
