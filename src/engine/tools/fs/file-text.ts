@@ -1,7 +1,7 @@
 // Shared file checks for the file tools: binary detection and reading a file as text
 // exactly as it is on disk (BOM, CRLF and bytes that are not UTF-8 kept, so edits preserve them).
 import { createHash } from "node:crypto";
-import { readSync } from "node:fs";
+import { readSync, type Stats } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { decodeLossless } from "./byte-text.js";
@@ -66,7 +66,20 @@ export function writeTarget(jail: Jail, userPath: string): string {
   return jail.resolveWrite(userPath);
 }
 
-/** The file as text, or undefined when it does not exist. Refuses directories, binaries, giants. */
+/**
+ * A file nobody may write (chmod a-w: a generated file, a vendored copy, a lock someone set)
+ * is refused, as an editor refuses it without `w!`. The atomic rename would replace it anyway,
+ * since renaming needs only the folder's permission, and root passes every access check.
+ */
+function refuseReadOnly(display: string, info: Stats): void {
+  if ((info.mode & 0o222) !== 0) return;
+  const mode = (info.mode & 0o777).toString(8).padStart(4, "0");
+  throw new ToolError(
+    `${display} is read-only (mode ${mode}), so nothing was written. If the change is wanted, make it writable first (chmod u+w) or ask the user.`,
+  );
+}
+
+/** The file as a write would replace it, or undefined when it does not exist. Refuses directories, read-only files, binaries, giants. */
 export async function readTextForEdit(absolute: string, display: string): Promise<FileText | undefined> {
   let info;
   try {
@@ -78,6 +91,7 @@ export async function readTextForEdit(absolute: string, display: string): Promis
   }
   if (info.isDirectory()) throw new ToolError(`${display} is a directory`);
   if (!info.isFile()) throw notRegularError(display, info);
+  refuseReadOnly(display, info);
   // Opened without blocking and checked again: a FIFO may have taken the file's place.
   const { handle, stats } = await openRegular(absolute, display);
   try {
