@@ -19,6 +19,25 @@ export function hasNul(bytes: Uint8Array): boolean {
 }
 
 /**
+ * "UTF-16 LE" or "UTF-16 BE" when the bytes open with that byte order mark. Such a file is text
+ * (Windows tools write it) but full of NULs: calling it binary would send the model looking
+ * for the wrong cause.
+ */
+export function utf16Of(head: Uint8Array): string | undefined {
+  if (head[0] === 0xff && head[1] === 0xfe) return "UTF-16 LE";
+  if (head[0] === 0xfe && head[1] === 0xff) return "UTF-16 BE";
+  return undefined;
+}
+
+/** The error for a UTF-16 file, which the file tools neither show nor edit. */
+export function utf16Error(shown: string, encoding: string): ToolError {
+  return new ToolError(
+    `${shown} is ${encoding} text (it starts with a byte order mark); the file tools read and edit UTF-8 only. ` +
+      `To work on it, convert it first: iconv -f UTF-16 -t UTF-8 (and back, if it must stay ${encoding}).`,
+  );
+}
+
+/**
  * True when the first 8 KB of the file contain a NUL byte, or it is no regular file (a FIFO is
  * never read); synchronously: three syscalls beat three thread-pool round trips per file.
  */
@@ -99,6 +118,8 @@ export async function readTextForEdit(absolute: string, display: string): Promis
       throw new ToolError(`${display} is ${stats.size} bytes; files over ${MAX_EDIT_BYTES} bytes are not edited by tools`);
     }
     const bytes = await handle.readFile();
+    const utf16 = utf16Of(bytes);
+    if (utf16) throw utf16Error(display, utf16);
     if (hasNul(bytes.subarray(0, BINARY_SNIFF_BYTES))) throw new ToolError(`${display} is a binary file (NUL byte in the first 8 KB)`);
     return { ...decodeLossless(bytes), digest: createHash("sha256").update(bytes).digest("hex") };
   } finally {

@@ -1,7 +1,7 @@
 // read_file: numbered lines of a text file, paged so a huge file never loads whole, or an
 // image as image content. Line numbers are 1-based like every editor's.
 import { stat, type FileHandle } from "node:fs/promises";
-import { BINARY_SNIFF_BYTES, hasNul } from "./file-text.js";
+import { BINARY_SNIFF_BYTES, hasNul, utf16Error, utf16Of } from "./file-text.js";
 import { sniffImageType } from "./image-sniff.js";
 import { headCut } from "../../secrets/word-cut.js";
 import type { Jail } from "../jail/jail.js";
@@ -111,6 +111,8 @@ async function readOpen(handle: FileHandle, shown: string, size: number, offset:
     const base64 = (await handle.readFile()).toString("base64");
     return { content: `[image ${shown}: ${mediaType}, ${size} bytes]`, images: [{ mediaType, base64 }] };
   }
+  const utf16 = utf16Of(first);
+  if (utf16) throw utf16Error(shown, utf16);
   if (hasNul(first)) throw new ToolError(`${shown} is a binary file (NUL byte in the first 8 KB); not shown`);
 
   // A file that fit in the first read is split as it is; a larger one is streamed.
