@@ -86,3 +86,35 @@ export function showEscapedBytes(text: string): string {
 export function loneSurrogateIn(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
+
+/**
+ * How many bytes at the end of `bytes` begin a UTF-8 sequence the next chunk may complete:
+ * held back so a character split between two reads is not taken for two stray bytes.
+ */
+function incompleteTail(bytes: Uint8Array): number {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const byte = bytes[bytes.length - back]!;
+    if (byte < 0x80) return 0;
+    if (byte >= 0xc0) {
+      const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return need > back ? back : 0;
+    }
+  }
+  return 0;
+}
+
+/**
+ * A file's byte chunks as text for showing: UTF-8 decoded, every other byte as `\xNN`, as
+ * the diffs of edit_file and write_file show it (a U+FFFD there would hide which byte it is,
+ * and differ from the diff of the same line).
+ */
+export async function* shownTextChunks(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  let carry: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const keep = incompleteTail(bytes);
+    carry = Buffer.from(bytes.subarray(bytes.length - keep));
+    yield showEscapedBytes(decodeLossless(bytes.subarray(0, bytes.length - keep)).text);
+  }
+  if (carry.length > 0) yield showEscapedBytes(decodeLossless(carry).text);
+}

@@ -2,6 +2,7 @@
 // image as image content. Line numbers are 1-based like every editor's.
 import { stat, type FileHandle } from "node:fs/promises";
 import { BINARY_SNIFF_BYTES, hasNul, utf16Error, utf16Of } from "./file-text.js";
+import { decodeLossless, showEscapedBytes, shownTextChunks } from "./byte-text.js";
 import { sniffImageType } from "./image-sniff.js";
 import { headCut } from "../../secrets/word-cut.js";
 import type { Jail } from "../jail/jail.js";
@@ -116,10 +117,11 @@ async function readOpen(handle: FileHandle, shown: string, size: number, offset:
   if (hasNul(first)) throw new ToolError(`${shown} is a binary file (NUL byte in the first 8 KB); not shown`);
 
   // A file that fit in the first read is split as it is; a larger one is streamed.
+  // Bytes that are not UTF-8 read as `\xNN`, as the diffs show them (byte-text.ts).
   const chunks =
     bytesRead < head.length
-      ? [first.toString("utf8")]
-      : handle.createReadStream({ start: 0, encoding: "utf8", highWaterMark: 1 << 16, autoClose: false });
+      ? [showEscapedBytes(decodeLossless(first).text)]
+      : shownTextChunks(handle.createReadStream({ start: 0, highWaterMark: 1 << 16, autoClose: false }));
   const { picked, total, more } = await readLines(chunks, offset, limit);
   if (picked.length === 0) {
     throw new ToolError(`offset ${offset} is past the end of ${shown} (${total} lines)`);
