@@ -27,7 +27,10 @@ export function createGlobTool({ jail }: { jail: Jail }) {
         throw new ToolError("pattern is matched against paths relative to `path`; it may not be absolute or contain ..");
       }
       if (!include_ignored && (await agentIgnores(jail.root, start, true))) return { content: agentIgnoredAnswer(shownName(jail.display(start))) };
-      const isMatch = compileGlob(pattern, { dot: true, basename: !pattern.includes("/") });
+      // Compared in NFC: names made on macOS (or unpacked from its archives) spell é as e and
+      // U+0301 (NFD), while a model types U+00E9; either spelling finds either file.
+      const matches = compileGlob(pattern.normalize("NFC"), { dot: true, basename: !pattern.includes("/") });
+      const isMatch = (relative: string) => matches(relative.normalize("NFC"));
       const found: { display: string; mtime: number }[] = [];
       for await (const file of walkFiles({ jail, start, includeIgnored: include_ignored, signal: context.signal })) {
         if (!isMatch(file.relative)) continue;
