@@ -105,6 +105,16 @@ describe("grep", () => {
     expect(content).toBe("dump.txt:2: needle again\ndump.txt:13: needle last\n\n[dump.txt:1: longer than 16777216 bytes, not searched]");
   });
 
+  it.skipIf(!hasRg)("a lookaround pattern that backtracks without end is a tool error from rg's PCRE2, not a hung process (needs rg on PATH)", async () => {
+    // JavaScript's engine ran this on the main thread for as long as it took (minutes, deaf to
+    // SIGTERM); PCRE2's match limit ends it at once.
+    const root = makeTree({ "long.txt": `${"a".repeat(50_000)}!\n`, "ok.txt": "const needle\n" });
+    const { ripgrep } = tools(root);
+    expect(await runError(ripgrep!, { pattern: "(?=x?)(a+)+$" })).toMatch(/backtracks too much to finish/);
+    // Lookaround that finishes still answers, through the same engine.
+    expect((await run(ripgrep!, { pattern: "(?<=const )needle" })).content).toBe("ok.txt:1: const needle");
+  });
+
   it.skipIf(!hasRg)("gives identical output with ripgrep and with the fallback (needs rg on PATH)", async () => {
     const root = makeSearchTree();
     const { fallback, ripgrep } = tools(root);

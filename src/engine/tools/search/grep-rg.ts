@@ -34,6 +34,9 @@ export class RipgrepPatternError extends Error {}
  */
 export class RipgrepLimitError extends Error {}
 
+/** PCRE2 gave up on a line at its match limit: the pattern backtracks too much to finish. */
+export class RipgrepRunawayError extends Error {}
+
 /** What rg puts after the first --max-columns bytes of a longer line (--max-columns-preview). */
 const LONG_LINE_MARK = " [... omitted end of long line]";
 
@@ -48,7 +51,7 @@ function limitedArgv(rg: string, args: string[]): [string, string[]] {
   return ["/bin/sh", ["-c", `ulimit -d ${RIPGREP_DATA_LIMIT_KIB} 2>/dev/null; exec "$0" "$@"`, rg, ...args]];
 }
 
-function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
+function ripgrepArgs(query: GrepQuery, jail: Jail, pcre2: boolean): string[] {
   // --null ends each path with NUL, the one byte no name holds: a record is read as the path up to
   // NUL, then `line:text` up to the newline (no line holds one), so a name with a newline in it
   // stays one name. A long line comes back as its first MAX_LINE_BYTES and a marker.
@@ -57,7 +60,9 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
   // Hidden files count; .ignore/.rgignore and global git excludes do not (the fallback
   // reads neither); binaries are searched as text and filtered afterwards.
   // .gitignore files count outside a git repository too (ignore-rules.ts).
-  args.push("--hidden", "--no-ignore-dot", "--no-ignore-global", "--no-require-git", "--text", "--no-messages");
+  args.push("--hidden", "--no-ignore-dot", "--no-ignore-global", "--no-require-git", "--text");
+  // PCRE2 says "match limit exceeded" as a message: kept, to be told from no match.
+  if (!pcre2) args.push("--no-messages");
   for (const name of ALWAYS_SKIPPED) args.push("--glob", `!${name}`);
   if (query.includeIgnored) args.push("--no-ignore");
   else {
@@ -66,6 +71,7 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
     if (isSmallRegularFile(agentignore) && isInside(jail.root, query.start)) args.push("--ignore-file", agentignore);
   }
   if (query.ignoreCase) args.push("--ignore-case");
+  if (pcre2) args.push("--pcre2");
   // A name-only include narrows rg's walk as a file type, which (unlike --glob) never
   // overrides ignore rules. Globs with a "/" are only applied afterwards.
   if (query.include && !query.include.includes("/")) args.push(`--type-add=include:${query.include}`, "--type=include");
@@ -74,13 +80,18 @@ function ripgrepArgs(query: GrepQuery, jail: Jail): string[] {
   return args;
 }
 
-export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, timeoutMs = RIPGREP_TIMEOUT_MS): Promise<GrepOutcome> {
+/**
+ * `pcre2`: rg's PCRE2 engine, for what its default engine refuses (lookaround, backreferences).
+ * PCRE2 stops a runaway match at its match limit, where JavaScript's engine backtracks without
+ * end on the main thread, deaf to signals: `(?=x?)(a+)+$` on a long line of `a`s never returned.
+ */
+export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, timeoutMs = RIPGREP_TIMEOUT_MS, pcre2 = false): Promise<GrepOutcome> {
   const hits = new HitCollector();
   const include = includeMatcher(query.include);
   // Whether each file with hits is left out: denied, outside the include filter, or binary
   // by our definition (checked once, on its first hit).
   const skipped = new Map<string, boolean>();
-  const [command, argv] = limitedArgv(rg, ripgrepArgs(query, jail));
+  const [command, argv] = limitedArgv(rg, ripgrepArgs(query, jail, pcre2));
   const child = childProcess.spawn(command, argv, { cwd: jail.root, signal: query.signal, stdio: ["ignore", "pipe", "pipe"] });
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -142,8 +153,11 @@ export async function grepRipgrep(query: GrepQuery, jail: Jail, rg: string, time
   if (timedOut) throw new RipgrepLimitError(`rg did not finish within ${timeoutMs} ms`);
   // Out of memory: rg aborts (SIGABRT) or reports the failed allocation.
   if ((signal !== null && !hits.full) || /memory allocation|out of memory/i.test(stderr)) throw new RipgrepLimitError(`rg stopped: ${signal ?? stderr.trim()}`);
-  if (code === 2 && /regex parse error|error parsing regex/i.test(stderr)) throw new RipgrepPatternError(stderr.trim());
-  if (code === 2 && hits.total === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
+  // A build without PCRE2, or a pattern neither engine compiles, is the fallback's to judge.
+  if (code === 2 && /regex parse error|error parsing regex|PCRE2 is not available|PCRE2: error compiling/i.test(stderr)) throw new RipgrepPatternError(stderr.trim());
+  if (code === 2 && /match limit exceeded|depth limit exceeded|heap limit exceeded/i.test(stderr)) throw new RipgrepRunawayError(stderr.trim());
+  // Under PCRE2 the messages are not silenced: a file rg could not read is skipped, as elsewhere.
+  if (code === 2 && hits.total === 0 && stderr.trim() && !pcre2) throw new Error(`rg failed: ${stderr.trim()}`);
   return hits.finish();
 }
 

@@ -5,7 +5,7 @@ import { stat } from "node:fs/promises";
 import { grepFallback } from "./grep-fallback.js";
 import { shownName } from "./shown-name.js";
 import { formatHit, MAX_HITS, MAX_SCANNED_HITS, type GrepOutcome, type GrepQuery } from "./grep-hits.js";
-import { findRipgrep, grepRipgrep, RipgrepLimitError, RipgrepPatternError } from "./grep-rg.js";
+import { findRipgrep, grepRipgrep, RipgrepLimitError, RipgrepPatternError, RipgrepRunawayError } from "./grep-rg.js";
 import type { Jail } from "../jail/jail.js";
 import { notRegularError } from "../fs/regular-file.js";
 import { agentIgnoredAnswer, agentIgnores } from "./ignore-rules.js";
@@ -34,8 +34,22 @@ export async function runGrep(query: GrepQuery, jail: Jail, ripgrep: string | un
   try {
     return await grepRipgrep(query, jail, ripgrep, ripgrepTimeoutMs);
   } catch (error) {
-    // Lookaround and backreferences are JavaScript-only; a planted ignore file stops rg, not
-    // the fallback, which reads ignore files bounded: it answers either way.
+    // Lookaround and backreferences: rg's PCRE2 engine first, whose match limit ends a runaway
+    // pattern; the fallback only where rg has no PCRE2. A planted ignore file stops rg, not the
+    // fallback, which reads ignore files bounded: it answers either way.
+    if (error instanceof RipgrepPatternError) return grepWithPcre2(query, jail, ripgrep, ripgrepTimeoutMs);
+    if (error instanceof RipgrepLimitError) return grepFallback(query, jail);
+    throw error;
+  }
+}
+
+async function grepWithPcre2(query: GrepQuery, jail: Jail, ripgrep: string, ripgrepTimeoutMs?: number): Promise<GrepOutcome> {
+  try {
+    return await grepRipgrep(query, jail, ripgrep, ripgrepTimeoutMs, true);
+  } catch (error) {
+    if (error instanceof RipgrepRunawayError) {
+      throw new ToolError("the pattern backtracks too much to finish (the regex engine's match limit): simplify nested repetition such as (a+)+ or lookaround around it");
+    }
     if (error instanceof RipgrepPatternError || error instanceof RipgrepLimitError) return grepFallback(query, jail);
     throw error;
   }
