@@ -111,6 +111,10 @@ export function validateUserRule(rule: string): string | undefined {
   if (pattern !== undefined && pattern.trim() === "") return `${JSON.stringify(rule)} has an empty pattern: write ${tool} for every call of it`;
   const compiled = compile(rule);
   if (!compiled) return `${JSON.stringify(rule)} is not a rule: write tool or tool(pattern)`;
+  // Paths are matched workspace-relative or absolute, never as `../x`: such a rule would match nothing.
+  if (compiled.glob && compiled.url === undefined && /(^|\/)\.\.(\/|$)/.test(pattern!.trim())) {
+    return `${JSON.stringify(rule)}: a path pattern is relative to the workspace; write the absolute path of a folder outside it`;
+  }
   if (compiled.glob) {
     // picomatch reads an unclosed `[` as a literal, which is never what the rule meant.
     const unclosed = /\[(?![^\]]*\])|\{(?![^}]*\})/.exec(pattern!);
