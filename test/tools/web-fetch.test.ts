@@ -80,19 +80,31 @@ describe("web_fetch", () => {
   });
 
   it("refuses redirects to link-local, private and unique-local addresses, even with the test switch", async () => {
-    const tool = createWebFetchTool({ allowLoopbackForTests: true, resolver: fakeDns({ "rebind.example": "10.0.0.7" }) });
+    const tool = createWebFetchTool({ allowLoopbackForTests: true });
     for (const [target, reason] of [
       ["http://169.254.169.254/latest/meta-data/", /169\.254\.169\.254 is a link-local \(cloud metadata\) address/],
       ["http://10.0.0.1/admin", /10\.0\.0\.1 is a private address/],
       ["http://192.168.1.1/", /private/],
       ["http://[fd00::1]/", /unique-local/],
-      ["http://rebind.example/", /rebind\.example resolves to 10\.0\.0\.7 \(private\)/],
       ["file:///etc/passwd", /only http and https/],
     ] as const) {
       const server = await serve(redirect(target));
       expect(await runError(tool, { url: `http://127.0.0.1:${server.port}/` })).toMatch(reason);
       expect(server.hits).toBe(1);
     }
+  });
+
+  it("follows a redirect to another host no further: that host was never approved or judged by the rules", async () => {
+    // An "always" for one host (or a rule on it) must not carry the request to the host an open
+    // redirector names; 127.0.0.1 and localhost are two host names, so the hop is cross-host.
+    const other = await serve((_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("secret sink"));
+    const first = await serve(redirect(`http://localhost:${other.port}/?q=leaked`));
+    const tool = createWebFetchTool({ allowLoopbackForTests: true });
+    const result = await run(tool, { url: `http://127.0.0.1:${first.port}/` });
+    expect(result.content).toContain(`redirects to http://localhost:${other.port}/?q=leaked, another host, which was not followed`);
+    expect(result.isError).toBe(false);
+    expect(first.hits).toBe(1);
+    expect(other.hits).toBe(0);
   });
 
   it("follows up to five redirects and no more", async () => {

@@ -30,7 +30,7 @@ export function toolPathVerdict(call: RuleInput, rules: UserRules | undefined, j
     } catch {
       continue; // the jail refuses it anyway
     }
-    const forms = relativeForms(absolute.split(path.sep).join("/"), jail.root.split(path.sep).join("/"));
+    const forms = pathForms(absolute.split(path.sep).join("/"), jail.root.split(path.sep).join("/"));
     const rule = deniedFor(rules, access, forms);
     if (rule) return { decision: "deny", reason: `${rule} in your configuration denies ${jail.display(absolute)}` };
     if (call.name === "grep") {
@@ -41,14 +41,18 @@ export function toolPathVerdict(call: RuleInput, rules: UserRules | undefined, j
   return undefined;
 }
 
-/** A path's workspace-relative forms: as written and with its links resolved; none when outside or unknown. */
-export function relativeForms(value: string, root: string, realPath?: (absolute: string) => string): string[] {
+/**
+ * The forms of a path a rule is matched against, as written and with its links resolved: the
+ * workspace-relative one (inside only), and the absolute one, so a rule written with an
+ * absolute path (`write_file(/home/me/app/migrations/**)`) holds however the model names it.
+ */
+export function pathForms(value: string, root: string, realPath?: (absolute: string) => string): string[] {
   const absolute = path.posix.resolve(root, value);
   const forms = new Set<string>();
   for (const candidate of [absolute, realPath?.(absolute) ?? absolute]) {
     const relative = path.posix.relative(root, candidate);
-    if (relative.startsWith("..") || path.posix.isAbsolute(relative)) continue;
-    forms.add(relative === "" ? "." : relative);
+    if (!relative.startsWith("..") && !path.posix.isAbsolute(relative)) forms.add(relative === "" ? "." : relative);
+    forms.add(candidate);
   }
   return [...forms];
 }

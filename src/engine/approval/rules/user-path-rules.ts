@@ -7,11 +7,11 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { PathOracle } from "../allowlist/path-oracle.js";
-import { pathScope, positionals, type PathContext } from "../shell/command-paths.js";
+import { positionals, type PathContext } from "../shell/command-paths.js";
 import type { SimpleCommand } from "../shell/shell-parse.js";
 import type { ShellWord } from "../shell/shell-words.js";
 import type { PartVerdict } from "./command-rules.js";
-import { deniedFor, deniedInTree, relativeForms } from "./tool-path-rules.js";
+import { deniedFor, deniedInTree, pathForms } from "./tool-path-rules.js";
 import { hasPathDenials, type UserRules } from "./user-rules.js";
 
 /** Programs whose operands are files they read (the readers, and what copies or packs files). */
@@ -30,7 +30,7 @@ export function commandPathVerdicts(command: SimpleCommand, written: string[], c
   expand?: (value: string) => string[] | undefined): PartVerdict[] {
   if (!rules || context.cwdUncertain) return [];
   const out: PartVerdict[] = [];
-  const forms = (value: string) => relativeForms(value, context.root, context.realPath);
+  const forms = (value: string) => pathForms(value, context.root, context.realPath);
   if (hasPathDenials(rules, "write")) {
     for (const file of written) {
       const rule = deniedFor(rules, "write", forms(file));
@@ -41,7 +41,7 @@ export function commandPathVerdicts(command: SimpleCommand, written: string[], c
     const reads: ShellWord[] = command.redirects.filter((redirect) => redirect.op === "<" && redirect.target).map((redirect) => redirect.target!);
     if (READERS.has(command.name)) reads.push(...positionals(command.args).filter((word) => !written.includes(word.value)));
     for (const word of reads) {
-      if (!word.literal || pathScope(word, context) !== "inside") continue;
+      if (!word.literal) continue;
       for (const value of word.glob ? (expand?.(word.value) ?? [word.value]) : [word.value]) {
         const rule = deniedFor(rules, "read", forms(value));
         if (rule) out.push({ decision: "deny", reason: `reads ${value}, which ${rule} in your configuration denies` });
@@ -63,12 +63,12 @@ function realOrSame(absolute: string): string {
 export function withUserPathRules(oracle: PathOracle, rules: UserRules | undefined, root: string, base: string = root): PathOracle {
   if (!rules || (!hasPathDenials(rules, "read") && !hasPathDenials(rules, "write"))) return oracle;
   const absolute = (value: string) => path.resolve(base, value);
-  const relative = (value: string) => {
-    const forms = new Set([absolute(value), realOrSame(absolute(value))].map((full) => path.relative(root, full).split(path.sep).join("/") || "."));
-    return [...forms].filter((form) => !form.startsWith(".."));
+  const forms = (value: string) => {
+    const posix = (full: string) => full.split(path.sep).join("/");
+    return pathForms(posix(absolute(value)), posix(root), (full) => posix(realOrSame(full)));
   };
   const problem = (access: "read" | "write", value: string) => {
-    const rule = deniedFor(rules, access, relative(value));
+    const rule = deniedFor(rules, access, forms(value));
     return rule ? `${value}: ${rule} in your configuration denies it` : undefined;
   };
   return {

@@ -6,6 +6,7 @@
 //   read_file                     no parentheses: every call of the tool
 // Path patterns are globs, compiled on their first test.
 import { compileGlob } from "../../tools/search/glob-matcher.js";
+import { isHostPattern, urlRuleMatches } from "./url-rule-forms.js";
 
 export interface UserRules {
   allow?: string[];
@@ -20,10 +21,13 @@ interface CompiledRule {
   glob?: boolean;
   /** A command rule's first word: the program it is about. */
   program?: string;
+  /** A web_fetch rule's pattern: matched against the URL as fetched, or its host (url-rule-forms.ts). */
+  url?: string;
 }
 
 const RULE = /^([A-Za-z_][\w-]*)(?:\((.*)\))?$/s;
 const COMMAND_TOOLS = new Set(["run_command"]);
+const URL_TOOLS = new Set(["web_fetch"]);
 /** Characters that join or redirect shell commands; `*` never matches across them. */
 const SHELL_OPERATORS = ";&|<>()$`\n";
 const cache = new Map<string, CompiledRule | null>();
@@ -67,7 +71,10 @@ function compile(rule: string): CompiledRule | null {
     const pattern = match[2];
     if (pattern === undefined) compiled = { tool };
     else if (COMMAND_TOOLS.has(tool)) compiled = pattern.trim() === "" ? null : { tool, test: commandMatcher(pattern), program: pattern.trim().split(/\s+/, 1)[0] };
-    else if (pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) compiled = { tool, test: globMatcher(pattern.trim()), glob: true };
+    else if (URL_TOOLS.has(tool) && pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) {
+      const trimmed = pattern.trim();
+      compiled = { tool, test: globMatcher(isHostPattern(trimmed) ? trimmed.toLowerCase() : trimmed), glob: true, url: trimmed };
+    } else if (pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) compiled = { tool, test: globMatcher(pattern.trim()), glob: true };
   }
   cache.set(rule, compiled);
   return compiled;
@@ -104,6 +111,10 @@ export function validateUserRule(rule: string): string | undefined {
   if (pattern !== undefined && pattern.trim() === "") return `${JSON.stringify(rule)} has an empty pattern: write ${tool} for every call of it`;
   const compiled = compile(rule);
   if (!compiled) return `${JSON.stringify(rule)} is not a rule: write tool or tool(pattern)`;
+  // Paths are matched workspace-relative or absolute, never as `../x`: such a rule would match nothing.
+  if (compiled.glob && compiled.url === undefined && /(^|\/)\.\.(\/|$)/.test(pattern!.trim())) {
+    return `${JSON.stringify(rule)}: a path pattern is relative to the workspace; write the absolute path of a folder outside it`;
+  }
   if (compiled.glob) {
     // picomatch reads an unclosed `[` as a literal, which is never what the rule meant.
     const unclosed = /\[(?![^\]]*\])|\{(?![^}]*\})/.exec(pattern!);
@@ -122,11 +133,12 @@ function commandSegments(subject: string): string[] {
   return subject.split(/[;&|()`\n]|\$\(/).map((part) => part.trim()).filter(Boolean);
 }
 
-function matches(rule: CompiledRule, toolName: string, subject: string, anySegment: boolean): boolean {
+function matches(rule: CompiledRule, toolName: string, subject: string, asDeny: boolean): boolean {
   if (rule.tool !== toolName) return false;
   if (!rule.test) return true;
+  if (rule.url !== undefined) return urlRuleMatches(rule.url, rule.test, subject, asDeny);
   if (rule.test(subject)) return true;
-  return anySegment && COMMAND_TOOLS.has(toolName) && commandSegments(subject).some((segment) => rule.test!(segment));
+  return asDeny && COMMAND_TOOLS.has(toolName) && commandSegments(subject).some((segment) => rule.test!(segment));
 }
 
 const compiledList = (list: string[] | undefined) => (list ?? []).map(compile).filter((rule): rule is CompiledRule => rule !== null);

@@ -89,12 +89,24 @@ export function compileGuards(plugins: readonly GuardPlugin[]): GuardEvaluator {
       if (!rule.tool(call.name)) continue;
       const all = rule.args.every(([arg, matchers]) => {
         const value = argumentText(call.input[arg]);
-        return value !== undefined && matchers.some((match) => match(value));
+        if (value === undefined) return false;
+        const forms = call.name === "run_command" && arg === "command" ? commandForms(value) : [value];
+        return matchers.some((match) => forms.some((form) => match(form)));
       });
       if (all) return { plugin: rule.plugin, reason: rule.reason };
     }
     return undefined;
   };
+}
+
+/**
+ * A command line as written and as the shell reads its words: `touch  'zz'`, `touch z""z` and
+ * a tab are all `touch zz` to bash, so a guard on `*touch zz*` must see that form too. Taking
+ * out every quote and backslash can only make a refusal match more, never less.
+ */
+function commandForms(command: string): string[] {
+  const words = command.replace(/\\(.)/gs, "$1").replace(/['"\\]/g, "").replace(/\s+/g, " ").trim();
+  return words === command ? [command] : [command, words];
 }
 
 /** Strings as they are; other values as JSON, so a rule can match numbers or lists too. */

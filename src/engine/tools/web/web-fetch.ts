@@ -2,6 +2,7 @@
 // at most five redirects) is checked twice: the URL's literal host before connecting, and
 // the resolved address at connect time (net-guard.ts), so neither a redirect nor DNS
 // rebinding can reach loopback, link-local (cloud metadata), private or unique-local hosts.
+// A redirect is followed only within the host the call named (ADR 0073).
 import net from "node:net";
 import type { Agent } from "undici";
 import { htmlToText } from "./html-text.js";
@@ -120,7 +121,13 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
         if (statusCode >= 300 && statusCode < 400 && location) {
           discard(body);
           if (hop >= MAX_REDIRECTS) throw new ToolError(`too many redirects (more than ${MAX_REDIRECTS}) from ${raw}`);
-          url = checkUrl(new URL(String(location), url).href, allowLoopback);
+          const next = checkUrl(new URL(String(location), url).href, allowLoopback);
+          // Approval and the user's web_fetch rules judged this host, not the one a redirect
+          // (an open redirector) names: another host is the model's to fetch, asked as its own.
+          if (next.hostname !== url.hostname) {
+            return { content: `${url.href} — HTTP ${statusCode}: redirects to ${next.href}, another host, which was not followed. Fetch that URL to follow it (it is judged as its own request).`, isError: false };
+          }
+          url = next;
           continue;
         }
         const type = String(headers["content-type"] ?? "");
