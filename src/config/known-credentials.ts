@@ -4,14 +4,14 @@
 // redactor is given all of them at start (bootstrap.ts) and each switch's own on top.
 import { urlPasswords } from "../engine/secrets/env-secrets.js";
 import type { LoadedConfigFile } from "./config-file.js";
-import { readKimiLogin } from "./kimi-credentials.js";
+import type { KimiLoginResult } from "./kimi-credentials.js";
 
 /**
  * The keys and URL passwords of every config file read (the project's too, trusted or not: an
  * untrusted project's key is still a secret), and the Kimi Code login's token when one is there.
  * The environment's keys are not listed: secret-named variables are known from the environment.
  */
-export function credentialsInConfig(read: { user?: LoadedConfigFile | undefined; project?: LoadedConfigFile | undefined }, kimiHome: string | undefined): string[] {
+export function credentialsInConfig(read: { user?: LoadedConfigFile | undefined; project?: LoadedConfigFile | undefined }, kimiLogin: KimiLoginResult): string[] {
   const found: string[] = [];
   for (const file of [read.user, read.project]) {
     const values = file?.values;
@@ -19,9 +19,6 @@ export function credentialsInConfig(read: { user?: LoadedConfigFile | undefined;
     for (const key of [values.api_key, values.web_search?.api_key]) if (key) found.push(key);
     for (const url of [values.base_url, values.web_search?.base_url]) if (url) found.push(...urlPasswords(url));
   }
-  if (kimiHome !== undefined) {
-    const login = readKimiLogin(kimiHome);
-    if ("found" in login) found.push(login.found.token);
-  }
+  if ("found" in kimiLogin) found.push(kimiLogin.found.token);
   return found;
 }

@@ -138,9 +138,11 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   // Claude Code's project hooks are project powers: only a trusted project's run (ADR 0033).
   const codeRunning = codeRunningSettings(project, user, trusted ? (read.claudeHooks ?? []) : []);
 
+  // Read once: its token is a known secret whichever provider runs, and the kimi provider's key.
+  const kimiLogin = readKimiLogin(kimiCodeHome(env, input.home));
   const shared = {
     // The raw files: an untrusted project's key, unused, is still a secret.
-    credentials: credentialsInConfig(read, kimiCodeHome(env, input.home)),
+    credentials: credentialsInConfig(read, kimiLogin),
     thinking,
     maxRounds,
     warnings,
@@ -214,9 +216,8 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
   const keyCandidates: Candidate<string>[] = [...envFor("API_KEY"), ...fromFiles("api_key", provider)];
   let apiKeyFound = pick(keyCandidates);
   if (!apiKeyFound && provider === "kimi" && baseUrl === KIMI_CODING_BASE_URL) {
-    const login = readKimiLogin(kimiCodeHome(env, input.home));
-    if ("found" in login) apiKeyFound = { value: login.found.token, source: `Kimi Code login ${login.found.path}` };
-    else if ("problem" in login) warnings.push(login.problem);
+    if ("found" in kimiLogin) apiKeyFound = { value: kimiLogin.found.token, source: `Kimi Code login ${kimiLogin.found.path}` };
+    else if ("problem" in kimiLogin) warnings.push(kimiLogin.problem);
   }
   // A project never sends the user's key to a host only the project named, trusted or not.
   if (project && sources["base_url"] === project.path && apiKeyFound && apiKeyFound.source !== project.path) {

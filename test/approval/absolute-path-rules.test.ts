@@ -37,15 +37,15 @@ describe("absolute path rules", () => {
 
   it("a read deny on an absolute folder outside the workspace stops reads of it by any spelling", async () => {
     const box = makeSandbox();
-    const outside = path.join(path.dirname(box.workspace), "shared");
+    const outside = path.join(path.dirname(box.workspace), "team-docs");
     mkdirSync(outside);
     writeFileSync(path.join(outside, "s.txt"), "TOPSECRET\n");
     const config = { read_roots: [outside], permissions: { deny: [`read_file(${outside}/**)`] } };
     for (const call of [
-      { name: "read_file", arguments: { path: "../shared/s.txt" } },
+      { name: "read_file", arguments: { path: "../team-docs/s.txt" } },
       command(`cat ${outside}/s.txt`),
-      command("cat ../shared/s.txt"),
-      command(`head -1 ${outside}/../shared/s.txt`),
+      command("cat ../team-docs/s.txt"),
+      command(`head -1 ${outside}/../team-docs/s.txt`),
     ]) {
       const run = await runCall(box, config, call);
       expect(run.code).toBe(0);

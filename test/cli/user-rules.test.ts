@@ -82,7 +82,7 @@ describe("permissions deny rules under --yes", () => {
   it("a rule naming a tool that does not exist stops start-up, naming the file and the right spelling", async () => {
     for (const [rule, hint] of [["Bash(rm:*)", "run_command(rm*)"], ["run_comand(rm *)", "did you mean run_command"], ["run_command()", "empty pattern"], ["write_file([)", "unclosed ["],
       // Paths are matched workspace-relative or absolute: a `..` in the pattern could match nothing.
-      ["write_file(../shared/**)", "write the absolute path"], ["read_file(src/../secret/**)", "write the absolute path"]]) {
+      ["write_file(../team-docs/**)", "write the absolute path"], ["read_file(src/../secret/**)", "write the absolute path"]]) {
       const box = makeSandbox();
       writeFileSync(path.join(box.home, "config.json"), JSON.stringify({ permissions: { deny: [rule] } }));
       const result = await runCli(["-p", "go"], { cwd: box.workspace, env: { FAKE_LLM: box.script({ turns: [{ text: "hi" }] }), MINI_AGENT_HOME: box.home } });
