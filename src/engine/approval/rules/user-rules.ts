@@ -71,10 +71,12 @@ function compile(rule: string): CompiledRule | null {
     const pattern = match[2];
     if (pattern === undefined) compiled = { tool };
     else if (COMMAND_TOOLS.has(tool)) compiled = pattern.trim() === "" ? null : { tool, test: commandMatcher(pattern), program: pattern.trim().split(/\s+/, 1)[0] };
-    else if (URL_TOOLS.has(tool) && pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) {
+    else if (pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) {
       const trimmed = pattern.trim();
-      compiled = { tool, test: globMatcher(isHostPattern(trimmed) ? trimmed.toLowerCase() : trimmed), glob: true, url: trimmed };
-    } else if (pattern.trim() !== "" && pattern.trim().length <= MAX_GLOB_LENGTH) compiled = { tool, test: globMatcher(pattern.trim()), glob: true };
+      // A web_fetch pattern is matched against the URL as fetched, or its host (url-rule-forms.ts).
+      const url = URL_TOOLS.has(tool);
+      compiled = { tool, test: globMatcher(url && isHostPattern(trimmed) ? trimmed.toLowerCase() : trimmed), glob: true, ...(url ? { url: trimmed } : {}) };
+    }
   }
   cache.set(rule, compiled);
   return compiled;
